@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layering (DESIGN.md): covid-atlas → AtlasWeb → Routing → HTTPCore; AtlasWeb → Mustache,
+// AtlasStore → AtlasCore + CSQLite, AtlasSource → AtlasCore + CCurl; covid-atlas → HTTPServer → HTTPCore.
+// No `.package(url:)` dependencies: only the toolchain and Debian's C libraries.
+let package = Package(
+    name: "covid-atlas",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "covid-atlas", targets: ["covid-atlas"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        .target(name: "HTTPCore"),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore"]),
+        .target(name: "Routing", dependencies: ["HTTPCore"]),
+        .target(name: "Mustache"),
+
+        .target(name: "AtlasCore"),
+        .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite"]),
+        .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl"]),
+        .target(
+            name: "AtlasWeb",
+            dependencies: ["AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache"]),
+        .executableTarget(
+            name: "covid-atlas",
+            dependencies: ["AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore"]),
+
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTPCore"]),
+        .testTarget(
+            name: "MustacheTests", dependencies: ["Mustache"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "AtlasCoreTests", dependencies: ["AtlasCore"]),
+        .testTarget(name: "AtlasStoreTests", dependencies: ["AtlasStore", "AtlasCore", "AtlasSource"]),
+        .testTarget(name: "AtlasSourceTests", dependencies: ["AtlasSource", "AtlasCore"]),
+        .testTarget(
+            name: "AtlasWebTests",
+            dependencies: ["AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["HTTPCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+/// disease.sh `GET /v3/covid-19/all`: worldwide totals, in the API's field names.
+/// Counters are `nil` when absent or `null` upstream.
+public struct WorldTotals: Sendable, Equatable, Codable {
+    /// Milliseconds since the Unix epoch (UTC).
+    public var updated: Int64?
+    public var cases: Int64?
+    public var todayCases: Int64?
+    public var deaths: Int64?
+    public var todayDeaths: Int64?
+    public var recovered: Int64?
+    public var todayRecovered: Int64?
+    public var active: Int64?
+    public var critical: Int64?
+    public var casesPerOneMillion: Double?
+    public var deathsPerOneMillion: Double?
+    public var tests: Int64?
+    public var testsPerOneMillion: Double?
+    public var population: Int64?
+    public var oneCasePerPeople: Double?
+    public var oneDeathPerPeople: Double?
+    public var oneTestPerPeople: Double?
+    public var activePerOneMillion: Double?
+    public var recoveredPerOneMillion: Double?
+    public var criticalPerOneMillion: Double?
+    /// How many entries of `/countries` have cases.
+    public var affectedCountries: Int64?
+
+    public init(
+        updated: Int64? = nil, cases: Int64? = nil, todayCases: Int64? = nil, deaths: Int64? = nil,
+        todayDeaths: Int64? = nil, recovered: Int64? = nil, todayRecovered: Int64? = nil,
+        active: Int64? = nil, critical: Int64? = nil, casesPerOneMillion: Double? = nil,
+        deathsPerOneMillion: Double? = nil, tests: Int64? = nil, testsPerOneMillion: Double? = nil,
+        population: Int64? = nil, oneCasePerPeople: Double? = nil, oneDeathPerPeople: Double? = nil,
+        oneTestPerPeople: Double? = nil, activePerOneMillion: Double? = nil,
+        recoveredPerOneMillion: Double? = nil, criticalPerOneMillion: Double? = nil,
+        affectedCountries: Int64? = nil
+    ) {
+        self.updated = updated
+        self.cases = cases
+        self.todayCases = todayCases
+        self.deaths = deaths
+        self.todayDeaths = todayDeaths
+        self.recovered = recovered
+        self.todayRecovered = todayRecovered
+        self.active = active
+        self.critical = critical
+        self.casesPerOneMillion = casesPerOneMillion
+        self.deathsPerOneMillion = deathsPerOneMillion
+        self.tests = tests
+        self.testsPerOneMillion = testsPerOneMillion
+        self.population = population
+        self.oneCasePerPeople = oneCasePerPeople
+        self.oneDeathPerPeople = oneDeathPerPeople
+        self.oneTestPerPeople = oneTestPerPeople
+        self.activePerOneMillion = activePerOneMillion
+        self.recoveredPerOneMillion = recoveredPerOneMillion
+        self.criticalPerOneMillion = criticalPerOneMillion
+        self.affectedCountries = affectedCountries
+    }
+}

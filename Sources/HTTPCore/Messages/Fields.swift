@@ -1,0 +1,122 @@
+/// A field name (RFC 9110 §5.1): compared case-insensitively, written as given.
+public struct FieldName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The name as written or received.
+    public let rawName: String
+    /// The ASCII-lower-cased name used for comparison.
+    public let canonicalName: String
+
+    public init(_ name: String) {
+        self.rawName = name
+        self.canonicalName = name.lowercased()
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var description: String { rawName }
+
+    public static func == (lhs: FieldName, rhs: FieldName) -> Bool { lhs.canonicalName == rhs.canonicalName }
+    public func hash(into hasher: inout Hasher) { hasher.combine(canonicalName) }
+
+    public static let allow: FieldName = "Allow"
+    public static let cacheControl: FieldName = "Cache-Control"
+    public static let connection: FieldName = "Connection"
+    public static let contentLength: FieldName = "Content-Length"
+    public static let contentType: FieldName = "Content-Type"
+    public static let cookie: FieldName = "Cookie"
+    public static let date: FieldName = "Date"
+    public static let eTag: FieldName = "ETag"
+    public static let expect: FieldName = "Expect"
+    public static let host: FieldName = "Host"
+    public static let ifNoneMatch: FieldName = "If-None-Match"
+    public static let ifModifiedSince: FieldName = "If-Modified-Since"
+    public static let lastModified: FieldName = "Last-Modified"
+    public static let location: FieldName = "Location"
+    public static let origin: FieldName = "Origin"
+    public static let server: FieldName = "Server"
+    public static let setCookie: FieldName = "Set-Cookie"
+    public static let transferEncoding: FieldName = "Transfer-Encoding"
+    public static let contentSecurityPolicy: FieldName = "Content-Security-Policy"
+    public static let referrerPolicy: FieldName = "Referrer-Policy"
+    public static let xContentTypeOptions: FieldName = "X-Content-Type-Options"
+}
+
+/// The header or trailer section of a message (RFC 9110 §5): an ordered list of field lines.
+///
+/// Order and repeats are kept exactly, since some fields (`Set-Cookie`) may not be combined.
+public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One field line: a name and its value with surrounding whitespace removed.
+    public struct Field: Sendable, Equatable {
+        public var name: FieldName
+        public var value: String
+        public init(name: FieldName, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    private var storage: [Field] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (FieldName, String)...) {
+        storage = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The number of field lines.
+    public var count: Int { storage.count }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { storage.makeIterator() }
+
+    /// The first value for `name`, or `nil` when the field is absent. Setting replaces every line for
+    /// `name` with one line (or removes them all when set to `nil`).
+    public subscript(name: FieldName) -> String? {
+        get { storage.first { $0.name == name }?.value }
+        set {
+            let firstIndex = storage.firstIndex { $0.name == name }
+            storage.removeAll { $0.name == name }
+            if let newValue {
+                // Lines before the first match are untouched by the removal, so the index still holds.
+                storage.insert(Field(name: name, value: newValue), at: firstIndex ?? storage.count)
+            }
+        }
+    }
+
+    /// Every value for `name`, in order of appearance.
+    public func values(for name: FieldName) -> [String] {
+        storage.filter { $0.name == name }.map(\.value)
+    }
+
+    /// Whether any line for `name` exists.
+    public func contains(_ name: FieldName) -> Bool { storage.contains { $0.name == name } }
+
+    /// Adds one field line at the end, keeping any earlier lines with the same name.
+    public mutating func append(_ name: FieldName, _ value: String) {
+        storage.append(Field(name: name, value: value))
+    }
+
+    /// Removes every line for `name`.
+    public mutating func remove(_ name: FieldName) {
+        storage.removeAll { $0.name == name }
+    }
+
+    /// Whether a comma-separated list field (RFC 9110 §5.6.1) such as `Connection` has `token`,
+    /// compared case-insensitively.
+    public func listContains(_ name: FieldName, token: String) -> Bool {
+        let wanted = token.lowercased()
+        for value in values(for: name) {
+            for element in value.split(separator: ",") {
+                if element.trimmingASCIIWhitespace().lowercased() == wanted { return true }
+            }
+        }
+        return false
+    }
+}
+
+extension Substring {
+    func trimmingASCIIWhitespace() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}

@@ -1,0 +1,64 @@
+/// Why a request could not be parsed; each case knows the status code the client is sent before the
+/// connection closes (RFC 9112 §2.2, §3, §6; RFC 9110 §15.5).
+public enum ParseError: Error, Sendable, Equatable {
+    /// The request line is not `method SP request-target SP HTTP-version`. → 400
+    case invalidRequestLine
+    /// The method is not a token. → 400
+    case invalidMethod
+    /// The request target is malformed, badly escaped or not UTF-8. → 400
+    case invalidTarget
+    /// The version is not `HTTP/x.y`. → 400
+    case invalidVersion
+    /// The version is well-formed but not HTTP/1.0 or HTTP/1.1. → 505
+    case unsupportedVersion
+    /// A field line is malformed (no colon, whitespace before the colon, obs-fold, bad bytes). → 400
+    case invalidFieldLine
+    /// HTTP/1.1 without exactly one `Host` field (RFC 9112 §3.2). → 400
+    case missingHost
+    /// `Content-Length` is not digits, or several differ. → 400
+    case invalidContentLength
+    /// Both `Content-Length` and `Transfer-Encoding` (a request smuggling vector, RFC 9112 §6.3). → 400
+    case conflictingFraming
+    /// A transfer coding other than `chunked`. → 501
+    case unsupportedTransferCoding
+    /// Chunked framing is malformed. → 400
+    case invalidChunk
+    /// The request line is longer than `ParserLimits.maxRequestLineBytes`. → 414
+    case requestLineTooLong
+    /// The header section is over `ParserLimits.maxHeaderBytes` or `maxFieldLines`. → 431
+    case headerSectionTooLarge
+    /// The message body is over `ParserLimits.maxBodyBytes`. → 413
+    case bodyTooLarge
+
+    /// The status code sent for this error.
+    public var status: StatusCode {
+        switch self {
+        case .unsupportedVersion: return .httpVersionNotSupported
+        case .unsupportedTransferCoding: return .notImplemented
+        case .requestLineTooLong: return .uriTooLong
+        case .headerSectionTooLarge: return .requestHeaderFieldsTooLarge
+        case .bodyTooLarge: return .contentTooLarge
+        default: return .badRequest
+        }
+    }
+
+    /// A short, fixed explanation for the plain-text error body; never echoes client input.
+    public var reason: String {
+        switch self {
+        case .invalidRequestLine: return "The request line is malformed."
+        case .invalidMethod: return "The request method is not a valid token."
+        case .invalidTarget: return "The request target is malformed or not valid UTF-8."
+        case .invalidVersion: return "The HTTP version is malformed."
+        case .unsupportedVersion: return "Only HTTP/1.0 and HTTP/1.1 are supported."
+        case .invalidFieldLine: return "A header field line is malformed."
+        case .missingHost: return "HTTP/1.1 requests need exactly one Host field."
+        case .invalidContentLength: return "Content-Length is invalid."
+        case .conflictingFraming: return "Content-Length and Transfer-Encoding cannot both be sent."
+        case .unsupportedTransferCoding: return "Only the chunked transfer coding is supported."
+        case .invalidChunk: return "The chunked message body is malformed."
+        case .requestLineTooLong: return "The request line is too long."
+        case .headerSectionTooLarge: return "The header section is too large."
+        case .bodyTooLarge: return "The message body is too large."
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// Percent-decoding (RFC 3986 §2.1) into UTF-8 text.
+public enum PercentDecoding {
+    /// Decodes `%XX` escapes; with `plusIsSpace`, `+` becomes a space (form encoding only).
+    /// - Returns: the decoded text, or `nil` when an escape is malformed (`%`, `%G0`) or the bytes
+    ///   are not valid UTF-8 — callers answer `400`, never guess.
+    public static func decode<S: StringProtocol>(_ text: S, plusIsSpace: Bool) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+                else { return nil }
+                bytes.append(high << 4 | low)
+            case UInt8(ascii: "+") where plusIsSpace:
+                bytes.append(UInt8(ascii: " "))
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Encodes everything outside RFC 3986 `unreserved` as `%XX` (upper-case hex), for building URLs
+    /// from text such as a search term or a continent name with a `/`.
+    /// With `spaceAsPlus`, a space becomes `+` (form encoding).
+    public static func encode(_ text: String, spaceAsPlus: Bool = false) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " ") where spaceAsPlus:
+                result.unicodeScalars.append("+")
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0x0F)]))
+            }
+        }
+        return result
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
