@@ -1,0 +1,259 @@
+import AtlasCore
+import Testing
+
+@testable import AtlasSource
+
+/// Wraps one country object's members into a one-element countries payload.
+private func payload(_ members: String) -> [UInt8] {
+    Array("[{\(members)}]".utf8)
+}
+
+private func decodeOne(_ members: String) throws -> Country {
+    let countries = try SnapshotDecoder.decodeCountries(payload(members))
+    return try #require(countries.first)
+}
+
+struct ShippedSnapshotDecoding {
+    @Test func theShippedSnapshotDecodesToAll224CountriesInUpstreamOrder() throws {
+        let countries = try SnapshotDecoder.decodeCountries(Fixtures.bytes("countries.json"))
+        #expect(countries.count == 224)
+        #expect(countries.first?.country == "Afghanistan")
+        #expect(countries.first?.updated == 1_636_866_663_168)
+        #expect(countries.first?.countryInfo == CountryInfo(
+            _id: 4, iso2: "AF", iso3: "AFG", lat: 33, long: 65,
+            flag: "https://disease.sh/assets/img/flags/af.png"))
+        #expect(countries.first?.activePerOneMillion == 502.47)
+    }
+
+    @Test(arguments: ["Diamond Princess", "MS Zaandam"])
+    func aCruiseShipHasNoISOCodesAndAnEmptyContinent(name: String) throws {
+        let countries = try SnapshotDecoder.decodeCountries(Fixtures.bytes("countries.json"))
+        let ship = try #require(countries.first { $0.country == name })
+        #expect(ship.countryInfo.iso2 == nil)
+        #expect(ship.countryInfo.iso3 == nil)
+        #expect(ship.countryInfo._id == nil)
+        #expect(ship.continent == "")
+        #expect(ship.population == 0)
+        #expect(ship.cases != nil)
+    }
+
+    @Test(arguments: [("S. Korea", "KR", "KOR"), ("Côte d'Ivoire", "CI", "CIV"), ("Curaçao", "CW", "CUW")])
+    func countriesKeepTheirISOCodesAndUnicodeNames(name: String, iso2: String, iso3: String) throws {
+        let countries = try SnapshotDecoder.decodeCountries(Fixtures.bytes("countries.json"))
+        let country = try #require(countries.first { $0.country == name })
+        #expect(country.countryInfo.iso2 == iso2)
+        #expect(country.countryInfo.iso3 == iso3)
+    }
+
+    @Test func theShippedWorldTotalsDecodeExactly() throws {
+        let totals = try SnapshotDecoder.decodeTotals(Fixtures.bytes("all.json"))
+        #expect(totals.updated == 1_636_866_662_668)
+        #expect(totals.cases == 253_684_421)
+        #expect(totals.tests == 4_124_952_444)
+        #expect(totals.population == 7_862_457_408)
+        #expect(totals.deathsPerOneMillion == 655.7)
+        #expect(totals.oneCasePerPeople == 0)
+        #expect(totals.affectedCountries == 224)
+    }
+
+    @Test func loadingTheSnapshotFolderGivesBothFilesAndTheSource() throws {
+        let snapshot = try SnapshotDecoder.loadSnapshot(directory: Fixtures.snapshotDirectory)
+        #expect(snapshot.countries.count == 224)
+        #expect(snapshot.totals.affectedCountries == 224)
+        #expect(snapshot.source == "file:\(Fixtures.snapshotDirectory)")
+        #expect(snapshot.importedAt == nil)
+        #expect(snapshot.dataUpdated == 1_636_866_663_562)
+    }
+
+    @Test func aMissingSnapshotFolderIsAnUnreadableFileError() {
+        #expect(throws: SourceError.unreadableFile(path: "/nonexistent/atlas/countries.json", reason: "no such file")) {
+            try SnapshotDecoder.loadSnapshot(directory: "/nonexistent/atlas")
+        }
+    }
+}
+
+struct SchemaDriftTolerance {
+    @Test func aFractionalRatioAndAnIntegralDoubleCountDecode_B27() throws {
+        let country = try decodeOne(
+            #""country":"Testland","casesPerOneMillion":0.7,"deathsPerOneMillion":1529.05,"tests":1000000.0"#)
+        #expect(country.casesPerOneMillion == 0.7)
+        #expect(country.deathsPerOneMillion == 1529.05)
+        #expect(country.tests == 1_000_000)
+    }
+
+    @Test func aNumericContinentAStrayKeyAndNullRecoveredDecode_B03() throws {
+        let country = try decodeOne(
+            #""country":"Driftland","continent":"1439323776","undefined":12,"cases":10,"recovered":null,"todayCases":3"#
+        )
+        #expect(country.continent == "1439323776")
+        #expect(country.recovered == nil)
+        #expect(country.todayRecovered == nil)
+        #expect(country.cases == 10)
+        #expect(country.todayCases == 3)
+    }
+
+    @Test func theSlashSpellingOfOceaniaIsKeptAsSent_B03() throws {
+        let country = try decodeOne(#""country":"Fiji","continent":"Australia/Oceania""#)
+        #expect(country.continent == "Australia/Oceania")
+    }
+
+    @Test(arguments: [
+        ("1636866663168", Int64?.some(1_636_866_663_168)),
+        ("1636866663168.0", 1_636_866_663_168),
+        ("1000000.0", 1_000_000),
+        ("1e3", 1000),
+        ("2.9", 2),
+        ("-2.9", -2),
+        ("0.7", 0),
+        ("9223372036854775807", Int64.max),
+        ("-9223372036854775808", Int64.min),
+        ("9223372036854775808", nil),
+        ("1e400", nil),
+        (#""12""#, nil),
+        ("true", nil),
+        ("null", nil),
+        ("{}", nil),
+    ])
+    func aCountIsExactOrRoundedTowardZeroOrNil(json: String, expected: Int64?) throws {
+        let country = try decodeOne(#""country":"Countland","deaths":5,"cases":"# + json)
+        #expect(country.cases == expected)
+        #expect(country.deaths == 5)
+    }
+
+    @Test(arguments: [
+        ("0.7", Double?.some(0.7)), ("1529.05", 1529.05), ("3", 3), ("-0.5", -0.5), ("1e400", nil), (#""1.5""#, nil),
+        ("null", nil),
+    ])
+    func aRatioIsADoubleOrNil(json: String, expected: Double?) throws {
+        let country = try decodeOne(#""country":"Ratioland","casesPerOneMillion":"# + json)
+        #expect(country.casesPerOneMillion == expected)
+    }
+
+    @Test func aMissingOrNullCountryInfoGivesEmptyIdentifiers() throws {
+        let missing = try decodeOne(#""country":"Nowhere""#)
+        let null = try decodeOne(#""country":"Nowhere","countryInfo":null"#)
+        let emptyCodes = try decodeOne(#""country":"Nowhere","countryInfo":{"iso2":"","iso3":"","_id":null}"#)
+        #expect(missing.countryInfo == CountryInfo())
+        #expect(null.countryInfo == CountryInfo())
+        #expect(emptyCodes.countryInfo == CountryInfo())
+        #expect(missing.continent == "")
+        #expect(missing.cases == nil)
+    }
+
+    @Test func escapedAndNonASCIINamesDecodeToTheSameText() throws {
+        let escaped = try decodeOne(#""country":"C\u00f4te d'Ivoire \ud83d\ude80""#)
+        let raw = try decodeOne(#""country":"Côte d'Ivoire 🚀""#)
+        #expect(escaped.country == "Côte d'Ivoire 🚀")
+        #expect(raw.country == escaped.country)
+    }
+
+    @Test func entriesWithoutACountryNameAreSkippedAndTheOthersSurvive() throws {
+        let bytes = Array(
+            #"""
+            [{"country":"First","cases":1},
+             {"cases":2},
+             {"country":null,"cases":3},
+             {"country":42},
+             {"country":"  "},
+             7, null, [],
+             {"country":"Last","cases":9}]
+            """#.utf8)
+        let countries = try SnapshotDecoder.decodeCountries(bytes)
+        #expect(countries.map(\.country) == ["First", "Last"])
+        #expect(countries.map(\.cases) == [1, 9])
+    }
+}
+
+struct RejectedPayloads {
+    @Test(arguments: [
+        ("an HTML error page", "<html><body>502 Bad Gateway</body></html>", "HTML"),
+        ("an empty body", "", "empty"),
+        ("a truncated array", #"[{"country":"Afghanistan","cases":1"#, "truncated"),
+        ("a trailing comma", #"[{"country":"A"},]"#, "unexpected character ']'"),
+        ("text after the value", #"[{"country":"A"}] trailing"#, "after the end"),
+    ])
+    func bytesThatAreNotJSONThrowNotJSONWithAReason(name: String, body: String, reasonPart: String) {
+        do {
+            _ = try SnapshotDecoder.decodeCountries(Array(body.utf8))
+            Issue.record("\(name) decoded")
+        } catch .notJSON(let reason) {
+            #expect(reason.contains(reasonPart), "\(name): \(reason)")
+        } catch {
+            Issue.record("\(name): unexpected \(error)")
+        }
+    }
+
+    @Test func theShippedFileCutInHalfIsReportedAsTruncated() {
+        let bytes = Array(Fixtures.bytes("countries.json").prefix(60_000))
+        #expect(throws: SourceError.notJSON(
+            "the body ends before the JSON value is complete (truncated after 60000 bytes?)"))
+        {
+            try SnapshotDecoder.decodeCountries(bytes)
+        }
+    }
+
+    @Test(arguments: [
+        ("{}", "expected a JSON array of countries, got an object"),
+        (#""countries""#, "expected a JSON array of countries, got a string"),
+        ("null", "expected a JSON array of countries, got null"),
+        (#"[{"cases":1},{"name":"x"}]"#, "none of the 2 entries is an object with a \"country\" name"),
+    ])
+    func jsonOfTheWrongShapeIsAMalformedPayload(body: String, reason: String) {
+        #expect(throws: SourceError.malformedPayload(reason)) {
+            try SnapshotDecoder.decodeCountries(Array(body.utf8))
+        }
+    }
+
+    @Test func anEmptyCountriesArrayIsAnEmptyPayload() {
+        #expect(throws: SourceError.emptyPayload) {
+            try SnapshotDecoder.decodeCountries(Array(" [ ] ".utf8))
+        }
+    }
+
+    @Test func worldTotalsThatAreAnArrayAreAMalformedPayload() {
+        #expect(throws: SourceError.malformedPayload("expected a JSON object of worldwide totals, got an array")) {
+            try SnapshotDecoder.decodeTotals(Array("[]".utf8))
+        }
+    }
+
+    @Test func aSnapshotWithBadTotalsFailsAsAWhole() {
+        #expect(throws: SourceError.self) {
+            try SnapshotDecoder.decodeSnapshot(
+                countries: Fixtures.bytes("countries.json"), all: Array("<html>".utf8), source: "test")
+        }
+    }
+
+    @Test func errorsDescribeThemselvesInOneLine() {
+        let errors: [SourceError] = [
+            .notJSON("the body is empty"), .malformedPayload("expected a JSON array of countries, got an object"),
+            .emptyPayload, .unreadableFile(path: "/x/all.json", reason: "no such file"),
+        ]
+        for error in errors {
+            #expect(!error.description.isEmpty)
+            #expect(!error.description.contains("\n"))
+        }
+        #expect(SourceError.unreadableFile(path: "/x/all.json", reason: "no such file").description
+            == "cannot read /x/all.json: no such file")
+    }
+}
+
+struct JSONParsing {
+    @Test func nestingBeyondTheLimitIsRefusedNotACrash() {
+        let deep = Array(repeating: UInt8(ascii: "["), count: 100_000)
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }
+    }
+
+    @Test func aByteOrderMarkAndWhitespaceAreAccepted() throws {
+        let value = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(" \n[1, \"a\", true, null]\t".utf8))
+        #expect(value == .array([.number("1"), .string("a"), .bool(true), .null]))
+    }
+
+    @Test(arguments: ["\"\u{01}\"", "\"\\x\"", "\"\\ud83d\"", "01", "-", "1.", "1e", "tru", "[1 2]", "{\"a\" 1}", "{1:2}"])
+    func invalidJSONTextIsRefused(text: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+
+    @Test func invalidUTF8InAStringIsRefused() {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+    }
+}
