@@ -58,3 +58,20 @@ public struct WorldTotals: Sendable, Equatable, Codable {
         self.affectedCountries = affectedCountries
     }
 }
+
+extension WorldTotals {
+    /// Totals summed from country entries, for an import that has no `/all` response: counts are
+    /// added where known (a sum is `nil` only when no entry has the figure), `updated` is the newest,
+    /// `affectedCountries` the number of entries; ratios are left unknown.
+    public init(summing countries: [Country]) {
+        func sum(_ figure: (Country) -> Int64?) -> Int64? {
+            let known = countries.compactMap(figure)
+            return known.isEmpty ? nil : known.reduce(0) { $0.addingReportingOverflow($1).overflow ? $0 : $0 + $1 }
+        }
+        self.init(
+            updated: countries.compactMap(\.updated).max(), cases: sum(\.cases), todayCases: sum(\.todayCases),
+            deaths: sum(\.deaths), todayDeaths: sum(\.todayDeaths), recovered: sum(\.recovered),
+            todayRecovered: sum(\.todayRecovered), active: sum(\.active), critical: sum(\.critical),
+            tests: sum(\.tests), population: sum(\.population), affectedCountries: Int64(countries.count))
+    }
+}

@@ -1,0 +1,38 @@
+/// A continent category of the country list, addressed by a URL slug (DESIGN.md "URLs").
+public enum Continent: String, CaseIterable, Sendable {
+    case africa
+    case asia
+    case europe
+    case northAmerica = "north-america"
+    case southAmerica = "south-america"
+    case australiaOceania = "australia-oceania"
+
+    /// The URL slug, e.g. `north-america`.
+    public var slug: String { rawValue }
+
+    /// The name shown on the category button, e.g. `North America`, `Oceania`.
+    public var displayName: String {
+        switch self {
+        case .africa: return "Africa"
+        case .asia: return "Asia"
+        case .europe: return "Europe"
+        case .northAmerica: return "North America"
+        case .southAmerica: return "South America"
+        case .australiaOceania: return "Oceania"
+        }
+    }
+
+    /// Reads a slug or an upstream spelling: `north-america`, `North America`, `Australia-Oceania`,
+    /// `Australia/Oceania` (disease.sh's April 2021 form, FIELD-CASES B03), `oceania`; case-insensitive.
+    /// - Returns: `nil` for anything else, including `""` (cruise ships) and bogus values such as `"1439323776"`.
+    public init?(_ text: String) {
+        let normalised = String(
+            text.lowercased().map { $0 == " " || $0 == "/" || $0 == "_" ? "-" : $0 })
+        switch normalised {
+        case "oceania", "australia", "australia-oceania": self = .australiaOceania
+        default:
+            guard let continent = Continent(rawValue: normalised) else { return nil }
+            self = continent
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The countries of one snapshot joined with their facts and indexed for lookup by id and search.
+/// Built once per data version; immutable, so every event loop can read it without locks.
+public struct CountryCatalog: Sendable {
+    /// One entry of the snapshot with everything pages need about it.
+    public struct Entry: Sendable {
+        /// The canonical URL id: ISO2 in lower case (`kr`), or a name slug when there is no ISO code
+        /// (`diamond-princess`).
+        public let id: String
+        public let country: Country
+        /// Facts joined on ISO2 (never on names); `nil` for ships and codes mledoze lacks.
+        public let facts: CountryFacts?
+        /// The continent category, `nil` when the upstream value is empty or unknown.
+        public let continent: Continent?
+        /// Folded name used to order lists.
+        let sortKey: String
+        /// Folded names, ISO codes and aliases that a search may match.
+        let searchKeys: [String]
+        let isoCodes: [String]
+
+        /// Whether a folded search key (see `TextFolding.searchKey`) matches the name, an alias,
+        /// or equals the ISO2/ISO3 code.
+        public func matches(searchKey key: String) -> Bool {
+            if isoCodes.contains(key) { return true }
+            return searchKeys.contains { $0.contains(key) }
+        }
+    }
+
+    /// What an id from a URL refers to.
+    public enum Resolution: Sendable {
+        /// The id is canonical.
+        case found(Entry)
+        /// Another spelling (upper case, ISO3, a name slug): redirect to this canonical id.
+        case moved(canonicalID: String)
+        /// Nothing matches; `suggestions` are near matches, best first (at most 5).
+        case notFound(suggestions: [Entry])
+    }
+
+    /// Every entry, in upstream order.
+    public let entries: [Entry]
+    /// The worldwide totals of the same snapshot.
+    public let totals: WorldTotals
+    /// The newest `updated` of the data, in ms since the epoch.
+    public let dataUpdated: Int64?
+    private let byID: [String: Int]
+    private let byAlias: [String: Int]
+
+    /// Joins `snapshot` with `facts` (keyed by upper-case ISO2).
+    public init(snapshot: Snapshot, facts: [String: CountryFacts]) {
+        var entries: [Entry] = []
+        var byID: [String: Int] = [:]
+        var byAlias: [String: Int] = [:]
+        for country in snapshot.countries {
+            let iso2 = country.countryInfo.iso2?.uppercased()
+            let iso3 = country.countryInfo.iso3?.uppercased()
+            let countryFacts = iso2.flatMap { facts[$0] }
+            var id = iso2?.lowercased() ?? TextFolding.slug(country.country)
+            if id.isEmpty || byID[id] != nil { id = "\(id.isEmpty ? "entry" : id)-\(entries.count + 1)" }
+            var names = [country.country]
+            if let countryFacts { names += [countryFacts.name.common, countryFacts.name.official] }
+            let entry = Entry(
+                id: id, country: country, facts: countryFacts, continent: Continent(country.continent),
+                sortKey: TextFolding.searchKey(country.country),
+                searchKeys: names.map(TextFolding.searchKey),
+                isoCodes: [iso2, iso3].compactMap { $0?.lowercased() })
+            let index = entries.count
+            entries.append(entry)
+            byID[id] = index
+            for alias in entry.isoCodes + names.map(TextFolding.slug) where byAlias[alias] == nil {
+                byAlias[alias] = index
+            }
+        }
+        self.entries = entries
+        self.byID = byID
+        self.byAlias = byAlias
+        self.totals = snapshot.totals
+        self.dataUpdated = snapshot.dataUpdated
+    }
+
+    /// The entry whose canonical id is `id`, or `nil`.
+    public func entry(id: String) -> Entry? { byID[id].map { entries[$0] } }
+
+    /// Resolves an id as typed in a URL: canonical ids are found; `KR`, `kor`, `KOR`, `s-korea`,
+    /// `south-korea`, `S.%20Korea` move to `kr`; anything else is not found, with suggestions.
+    public func resolve(_ rawID: String) -> Resolution {
+        if let index = byID[rawID] { return .found(entries[index]) }
+        let lowered = rawID.lowercased()
+        if let index = byID[lowered] ?? byAlias[lowered] ?? byAlias[TextFolding.slug(rawID)] {
+            return .moved(canonicalID: entries[index].id)
+        }
+        return .notFound(suggestions: suggestions(for: rawID))
+    }
+
+    /// Near matches for a mistyped id or name: entries whose names contain the words, else the
+    /// closest names by edit distance (at most 3 edits), best first, at most `limit`.
+    public func suggestions(for text: String, limit: Int = 5) -> [Entry] {
+        let key = TextFolding.searchKey(text.replacingOccurrences(of: "-", with: " "))
+        guard !key.isEmpty else { return [] }
+        let containing = entries.filter { $0.matches(searchKey: key) }
+        if !containing.isEmpty { return Array(containing.prefix(limit)) }
+        let scored = entries.compactMap { entry -> (Int, Entry)? in
+            let best = entry.searchKeys.map { EditDistance.between(key, $0, limit: 3) }.min() ?? Int.max
+            return best <= 3 ? (best, entry) : nil
+        }
+        return scored.sorted { $0.0 < $1.0 }.prefix(limit).map(\.1)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What the country list shows: a search term, a continent category and an order
+/// (the `q`, `continent` and `sort` query parameters of `/countries`, DESIGN.md "URLs").
+public struct CountryQuery: Sendable, Equatable {
+    /// The orders the list offers, by their URL value.
+    public enum Sort: String, CaseIterable, Sendable {
+        case name
+        case cases
+        case deaths
+        case population
+        case todayCases = "today-cases"
+
+        /// The label shown in the sort control.
+        public var displayName: String {
+            switch self {
+            case .name: return "Name"
+            case .cases: return "Cases"
+            case .deaths: return "Deaths"
+            case .population: return "Population"
+            case .todayCases: return "Today's cases"
+            }
+        }
+    }
+
+    /// The search text as typed, trimmed; empty means no search.
+    public var search: String
+    /// The continent category; `nil` means all.
+    public var continent: Continent?
+    public var sort: Sort
+
+    public init(search: String = "", continent: Continent? = nil, sort: Sort = .name) {
+        self.search = search.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.continent = continent
+        self.sort = sort
+    }
+
+    /// The entries of `catalog` that match, in the requested order: names A–Z (folded), figures
+    /// largest first with unknown figures last, ties by name.
+    public func apply(to catalog: CountryCatalog) -> [CountryCatalog.Entry] {
+        let key = TextFolding.searchKey(search)
+        let matching = catalog.entries.filter { entry in
+            if let continent, entry.continent != continent { return false }
+            return key.isEmpty || entry.matches(searchKey: key)
+        }
+        return matching.sorted(by: order)
+    }
+
+    private func order(_ a: CountryCatalog.Entry, _ b: CountryCatalog.Entry) -> Bool {
+        func figure(_ entry: CountryCatalog.Entry) -> Int64? {
+            switch sort {
+            case .name: return nil
+            case .cases: return entry.country.cases
+            case .deaths: return entry.country.deaths
+            case .population: return entry.country.population
+            case .todayCases: return entry.country.todayCases
+            }
+        }
+        if sort != .name {
+            switch (figure(a), figure(b)) {
+            case let (x?, y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: break
+            }
+        }
+        return a.sortKey < b.sortKey
+    }
+}

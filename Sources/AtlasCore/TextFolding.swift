@@ -1,0 +1,29 @@
+import Foundation
+
+/// Folding of names for search and URL slugs: case- and diacritic-insensitive, punctuation ignored.
+public enum TextFolding {
+    /// Lower-cases, strips diacritics (`Côte` → `cote`), and turns every run of characters that are not
+    /// letters or digits into one space, trimmed: `"S. Korea"` → `"s korea"`, `"Côte d'Ivoire"` → `"cote d ivoire"`.
+    public static func searchKey(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var result = ""
+        result.reserveCapacity(folded.utf8.count)
+        var pendingSpace = false
+        for scalar in folded.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if pendingSpace && !result.isEmpty { result.unicodeScalars.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return result.lowercased()
+    }
+
+    /// A URL slug: the search key with spaces as `-`: `"Diamond Princess"` → `"diamond-princess"`,
+    /// `"S. Korea"` → `"s-korea"`.
+    public static func slug(_ text: String) -> String {
+        searchKey(text).replacingOccurrences(of: " ", with: "-")
+    }
+}

@@ -1,0 +1,79 @@
+import AtlasCore
+import AtlasSource
+import AtlasStore
+import Foundation
+import HTTPCore
+import Mustache
+import Routing
+
+/// What `buildResponder` reports about its start-up, for the executable to print.
+public struct StartupReport: Sendable {
+    /// Set when the database was empty and the shipped snapshot was imported: its number of countries.
+    public var importedShippedCountries: Int?
+    /// The template names loaded from `Views/`.
+    public var templateCount: Int
+}
+
+/// Builds the whole app as a `Responder`: opens (and migrates) the database, imports the shipped
+/// snapshot into an empty database in one transaction, loads the country facts, parses every
+/// template, and registers the routes. Shared by the executable and the tests (STYLE.md example 13).
+///
+/// - Parameter configuration: paths, source URL, staleness threshold and clock.
+/// - Returns: the router and what happened at start-up.
+/// - Throws: `AtlasStartupError` for a missing directory or unreadable shipped data, `StoreError`
+///   when the database cannot be opened or migrated, `SourceError` when the shipped snapshot does not
+///   decode, `TemplateError` (file, line, column) when a template is broken or missing.
+public func buildResponder(_ configuration: AtlasConfiguration) throws -> (responder: Router, report: StartupReport) {
+    for (role, path) in [("views", configuration.viewsDirectory), ("public", configuration.publicDirectory), ("data", configuration.dataDirectory)] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw AtlasStartupError.missingDirectory(role: role, path: path)
+        }
+    }
+    let library = try TemplateLibrary(directory: configuration.viewsDirectory)
+    let renderer = try PageRenderer(library: library)
+    let facts = try loadFacts(configuration.dataDirectory + "/countries-facts.json")
+
+    let database = try Database.open(path: configuration.databasePath)
+    let store = SQLiteCountryStore(database: database)
+    var report = StartupReport(importedShippedCountries: nil, templateCount: library.names.count)
+    if try store.loadSnapshot() == nil {
+        let shipped = try SnapshotDecoder.loadSnapshot(directory: configuration.dataDirectory + "/disease-sh")
+        try store.replaceSnapshot(shipped)
+        report.importedShippedCountries = shipped.countries.count
+    }
+    let cache = try SnapshotCache(
+        store: store, facts: facts, checkInterval: configuration.reloadCheckInterval, now: configuration.now)
+
+    let pages = PageController(cache: cache, renderer: renderer, configuration: configuration)
+    let api = APIController(cache: cache, configuration: configuration)
+    let publicFiles = StaticFiles(root: configuration.publicDirectory)
+    let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
+
+    var router = Router(errorPage: { request, error in
+        request.target.path.hasPrefix("/api/") ? APIController.errorBody(error) : pages.errorPage(request, error)
+    })
+    router.get("/", pages.world)
+    router.get("/countries", pages.countryList)
+    router.get("/countries/:id", pages.countryDetail)
+    router.get("/api/all", api.all)
+    router.get("/api/countries", api.countries)
+    router.get("/api/countries/:id", api.country)
+    router.get("/healthz", api.health)
+    router.get("/static/*") { request, parameters in try publicFiles.response(for: parameters.rest, request: request) }
+    router.get("/vendor/leaflet/*") { request, parameters in try leafletFiles.response(for: parameters.rest, request: request) }
+    router.get("/favicon.ico") { request, _ in try publicFiles.response(for: ["icons", "favicon.ico"], request: request) }
+    router.get("/robots.txt") { request, _ in try publicFiles.response(for: ["robots.txt"], request: request) }
+    return (router, report)
+}
+
+private func loadFacts(_ path: String) throws -> [String: CountryFacts] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw AtlasStartupError.unreadableData(path: path, reason: "file missing or unreadable")
+    }
+    do {
+        return try CountryFacts.decodeAll(data)
+    } catch {
+        throw AtlasStartupError.unreadableData(path: path, reason: "not the expected JSON object keyed by ISO2")
+    }
+}

@@ -1,0 +1,48 @@
+/// Everything `buildResponder` needs; the executable fills it from the command line, tests from temp paths.
+public struct AtlasConfiguration: Sendable {
+    /// The SQLite file holding snapshots (and later profiles); created when missing.
+    public var databasePath: String
+    /// The folder of Mustache templates (`Views/`), all parsed at start.
+    public var viewsDirectory: String
+    /// The folder served under `/static/` (`Public/`).
+    public var publicDirectory: String
+    /// Debian's `libjs-leaflet` folder, served under `/vendor/leaflet/`.
+    public var leafletDirectory: String
+    /// The shipped data folder: `disease-sh/countries.json`, `disease-sh/all.json`, `countries-facts.json`.
+    public var dataDirectory: String
+    /// The disease.sh base URL that refreshes fetch from (default `https://disease.sh`).
+    public var sourceURL: String
+    /// Data older than this many seconds (by its own `updated` time) is labelled stale on every page.
+    public var staleAfterSeconds: Int64
+    /// How often, in seconds, the server checks the database for a newer snapshot written by another
+    /// process (`covid-atlas import`/`refresh`).
+    public var reloadCheckInterval: Double
+    /// The current time in milliseconds since the epoch; injected so tests control staleness.
+    public var now: @Sendable () -> Int64
+
+    public init(
+        databasePath: String, viewsDirectory: String = "Views", publicDirectory: String = "Public",
+        leafletDirectory: String = "/usr/share/javascript/leaflet", dataDirectory: String = "data",
+        sourceURL: String = "https://disease.sh", staleAfterSeconds: Int64 = 86_400,
+        reloadCheckInterval: Double = 2, now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow
+    ) {
+        self.databasePath = databasePath
+        self.viewsDirectory = viewsDirectory
+        self.publicDirectory = publicDirectory
+        self.leafletDirectory = leafletDirectory
+        self.dataDirectory = dataDirectory
+        self.sourceURL = sourceURL
+        self.staleAfterSeconds = staleAfterSeconds
+        self.reloadCheckInterval = reloadCheckInterval
+        self.now = now
+    }
+
+    /// Wall-clock time in ms since the epoch.
+    public static let systemNow: @Sendable () -> Int64 = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
+
+import Glibc

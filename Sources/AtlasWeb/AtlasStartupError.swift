@@ -1,0 +1,17 @@
+/// Why the app could not start; each case reads as one line for the terminal.
+public enum AtlasStartupError: Error, CustomStringConvertible {
+    /// The database holds no snapshot and the shipped one could not be imported.
+    case noSnapshot
+    /// A file the app ships with (facts, snapshot) could not be read or decoded.
+    case unreadableData(path: String, reason: String)
+    /// A configured directory does not exist.
+    case missingDirectory(role: String, path: String)
+
+    public var description: String {
+        switch self {
+        case .noSnapshot: return "the database holds no COVID-19 snapshot; run `covid-atlas import` first"
+        case .unreadableData(let path, let reason): return "cannot read \(path): \(reason)"
+        case .missingDirectory(let role, let path): return "the \(role) directory \(path) does not exist"
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// The app's version, shown by `--version` and sent in the `User-Agent` of upstream fetches.
+public enum AtlasVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,129 @@
+import AtlasCore
+
+/// Writes disease.sh-shaped JSON by hand so keys keep the API's order and unknown values are
+/// `null` (as disease.sh sends for ships' ISO codes), which `JSONEncoder` does not promise.
+struct JSONWriter {
+    private(set) var output = ""
+    private var needsComma = [false]
+
+    mutating func beginObject() { separator(); output += "{"; needsComma.append(false) }
+    mutating func endObject() { output += "}"; needsComma.removeLast() }
+    mutating func beginArray() { separator(); output += "["; needsComma.append(false) }
+    mutating func endArray() { output += "]"; needsComma.removeLast() }
+
+    mutating func key(_ name: String) {
+        separator()
+        string(name)
+        output += ":"
+        needsComma[needsComma.count - 1] = false
+    }
+
+    mutating func value(_ text: String?) { separator(); if let text { string(text) } else { output += "null" } }
+    mutating func value(_ number: Int64?) { separator(); output += number.map(String.init) ?? "null" }
+    mutating func value(_ flag: Bool) { separator(); output += flag ? "true" : "false" }
+    mutating func value(_ number: Double?) {
+        separator()
+        guard let number, number.isFinite else { output += "null"; return }
+        // Integral values print without ".0", as disease.sh sends them.
+        if number == number.rounded(), abs(number) < 9.0e15 { output += String(Int64(number)) } else { output += String(number) }
+    }
+
+    mutating func field(_ name: String, _ text: String?) { key(name); value(text) }
+    mutating func field(_ name: String, _ number: Int64?) { key(name); value(number) }
+    mutating func field(_ name: String, _ number: Double?) { key(name); value(number) }
+    mutating func field(_ name: String, _ flag: Bool) { key(name); value(flag) }
+
+    private mutating func separator() {
+        if needsComma[needsComma.count - 1] { output += "," }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    private mutating func string(_ text: String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            // `<` escaped so a name with `</script>` is inert even if the JSON is ever inlined in HTML.
+            case "<": output += "\\u003c"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}
+
+extension JSONWriter {
+    /// A country in the field order of disease.sh `/v3/covid-19/countries`.
+    mutating func country(_ c: Country) {
+        beginObject()
+        field("updated", c.updated)
+        field("country", c.country)
+        key("countryInfo")
+        beginObject()
+        field("_id", c.countryInfo._id.map(Int64.init))
+        field("iso2", c.countryInfo.iso2)
+        field("iso3", c.countryInfo.iso3)
+        field("lat", c.countryInfo.lat)
+        field("long", c.countryInfo.long)
+        field("flag", c.countryInfo.flag)
+        endObject()
+        field("cases", c.cases)
+        field("todayCases", c.todayCases)
+        field("deaths", c.deaths)
+        field("todayDeaths", c.todayDeaths)
+        field("recovered", c.recovered)
+        field("todayRecovered", c.todayRecovered)
+        field("active", c.active)
+        field("critical", c.critical)
+        field("casesPerOneMillion", c.casesPerOneMillion)
+        field("deathsPerOneMillion", c.deathsPerOneMillion)
+        field("tests", c.tests)
+        field("testsPerOneMillion", c.testsPerOneMillion)
+        field("population", c.population)
+        field("continent", c.continent)
+        field("oneCasePerPeople", c.oneCasePerPeople)
+        field("oneDeathPerPeople", c.oneDeathPerPeople)
+        field("oneTestPerPeople", c.oneTestPerPeople)
+        field("activePerOneMillion", c.activePerOneMillion)
+        field("recoveredPerOneMillion", c.recoveredPerOneMillion)
+        field("criticalPerOneMillion", c.criticalPerOneMillion)
+        endObject()
+    }
+
+    /// Worldwide totals in the field order of disease.sh `/v3/covid-19/all`.
+    mutating func totals(_ t: WorldTotals) {
+        beginObject()
+        field("updated", t.updated)
+        field("cases", t.cases)
+        field("todayCases", t.todayCases)
+        field("deaths", t.deaths)
+        field("todayDeaths", t.todayDeaths)
+        field("recovered", t.recovered)
+        field("todayRecovered", t.todayRecovered)
+        field("active", t.active)
+        field("critical", t.critical)
+        field("casesPerOneMillion", t.casesPerOneMillion)
+        field("deathsPerOneMillion", t.deathsPerOneMillion)
+        field("tests", t.tests)
+        field("testsPerOneMillion", t.testsPerOneMillion)
+        field("population", t.population)
+        field("oneCasePerPeople", t.oneCasePerPeople)
+        field("oneDeathPerPeople", t.oneDeathPerPeople)
+        field("oneTestPerPeople", t.oneTestPerPeople)
+        field("activePerOneMillion", t.activePerOneMillion)
+        field("recoveredPerOneMillion", t.recoveredPerOneMillion)
+        field("criticalPerOneMillion", t.criticalPerOneMillion)
+        field("affectedCountries", t.affectedCountries)
+        endObject()
+    }
+}

@@ -1,0 +1,76 @@
+import HTTPCore
+import Mustache
+
+/// Renders a page template into the shared layout and wraps it in a response with the site's
+/// security fields. Every template it names is checked at start (`requiredTemplates`).
+struct PageRenderer: Sendable {
+    static let requiredTemplates = [
+        "layout", "world", "countries/index", "countries/show", "countries/not-found",
+        "errors/client-error", "errors/server-error",
+    ]
+
+    let library: TemplateLibrary
+
+    /// - Throws: `TemplateError` naming a template the app needs that `Views/` lacks.
+    init(library: TemplateLibrary) throws {
+        let missing = PageRenderer.requiredTemplates.filter { !library.names.contains($0) }
+        if let first = missing.first {
+            _ = try library.render(first, .null)
+        }
+        self.library = library
+    }
+
+    /// A complete HTML response.
+    /// - Parameters:
+    ///   - template: the content template, e.g. `countries/show`.
+    ///   - context: the content template's values.
+    ///   - layout: the title, navigation state, freshness line and whether the page loads Leaflet.
+    /// - Throws: `TemplateError` only if a template vanished, which the start-up check prevents.
+    func page(_ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext) throws -> Response {
+        let content = try library.render(template, context)
+        let html = try library.render("layout", layout.templateValue(content: content))
+        var response = Response(status: status, contentType: "text/html; charset=utf-8", text: html)
+        SecurityFields.apply(to: &response.fields, allowMapTiles: layout.usesMap)
+        return response
+    }
+}
+
+/// What the layout shows around every page.
+struct LayoutContext: Sendable {
+    enum Section: String, Sendable { case world, countries, none }
+
+    var title: String
+    var section: Section
+    var freshness: Freshness?
+    var usesMap = false
+    var description = "COVID-19 statistics by country: cases, deaths, recoveries and tests."
+
+    func templateValue(content: String) -> TemplateValue {
+        [
+            "title": .string(title),
+            "description": .string(description),
+            "content": .string(content),
+            "usesMap": .bool(usesMap),
+            "navWorld": .bool(section == .world),
+            "navCountries": .bool(section == .countries),
+            "freshness": freshness?.templateValue ?? .null,
+        ]
+    }
+}
+
+/// Response fields every HTML page carries.
+enum SecurityFields {
+    /// Sets `Content-Security-Policy` (no inline script; map tiles from OpenStreetMap only on map
+    /// pages), `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile requests without
+    /// a referrer, FIELD-CASES B08), `X-Content-Type-Options: nosniff`, and frame denial.
+    static func apply(to fields: inout Fields, allowMapTiles: Bool) {
+        let images = allowMapTiles ? "'self' data: https://tile.openstreetmap.org" : "'self' data:"
+        fields[.contentSecurityPolicy] =
+            "default-src 'self'; img-src \(images); script-src 'self'; style-src 'self'; "
+            + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        fields[.referrerPolicy] = "strict-origin-when-cross-origin"
+        fields[.xContentTypeOptions] = "nosniff"
+        fields["X-Frame-Options"] = "DENY"
+        fields[.cacheControl] = "no-cache"
+    }
+}

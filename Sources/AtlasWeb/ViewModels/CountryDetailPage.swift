@@ -1,0 +1,109 @@
+import AtlasCore
+import Foundation
+import Mustache
+
+/// A country's page: header with the map and flag, the stat grid, per-million figures and facts.
+struct CountryDetailPage {
+    let entry: CountryCatalog.Entry
+
+    var templateValue: TemplateValue {
+        let c = entry.country
+        let stats: [StatCell] = [
+            .count("Cases", c.cases, today: c.todayCases, kind: "cases"),
+            .count("Deaths", c.deaths, today: c.todayDeaths, kind: "deaths"),
+            .count("Recovered", c.recovered, today: c.todayRecovered, kind: "recovered", note: zeroMeansNoData(c.recovered)),
+            .count("Active", c.active, kind: "active"),
+            .count("Critical", c.critical, kind: "critical"),
+            .count("Tests", c.tests, kind: "tests", note: zeroMeansNoData(c.tests)),
+        ]
+        let perMillion: [StatCell] = [
+            .ratio("Cases per million", c.casesPerOneMillion, kind: "cases"),
+            .ratio("Deaths per million", c.deathsPerOneMillion, kind: "deaths"),
+            .ratio("Tests per million", c.testsPerOneMillion, kind: "tests"),
+            .ratio("Active per million", c.activePerOneMillion, kind: "active"),
+            .ratio("Recovered per million", c.recoveredPerOneMillion, kind: "recovered"),
+            .ratio("Critical per million", c.criticalPerOneMillion, kind: "critical"),
+        ]
+        let facts = factsValue
+        var hasFacts = true
+        if case .null = facts { hasFacts = false }
+        var value: [String: TemplateValue] = [
+            "id": .string(entry.id),
+            "name": .string(c.country),
+            "flag": entry.facts?.flag.map(TemplateValue.string) ?? .null,
+            "population": .string(Formatting.grouped(c.population.flatMap { $0 > 0 ? $0 : nil })),
+            "stats": .array(stats.map(\.templateValue)),
+            "perMillion": .array(perMillion.map(\.templateValue)),
+            "learnMoreHref": .string(Links.learnMore(entry.facts?.name.common ?? c.country)),
+            "facts": facts,
+            "hasFacts": .bool(hasFacts),
+            "map": mapValue,
+        ]
+        if let continent = entry.continent {
+            value["continent"] = [
+                "name": .string(continent.displayName),
+                "href": .string(Links.countryList(CountryQuery(continent: continent))),
+            ]
+        }
+        if let official = entry.facts?.name.official, official != c.country {
+            value["officialName"] = .string(official)
+        }
+        if let iso2 = c.countryInfo.iso2, let iso3 = c.countryInfo.iso3 {
+            value["codes"] = .string("\(iso2) · \(iso3)")
+        }
+        return .object(value)
+    }
+
+    /// Zero stands for "not reported" in disease.sh counters that some countries never publish.
+    private func zeroMeansNoData(_ value: Int64?) -> String? {
+        value == 0 ? "0 usually means not reported" : nil
+    }
+
+    private var factsValue: TemplateValue {
+        guard let facts = entry.facts else { return .null }
+        var rows: [TemplateValue] = []
+        func add(_ term: String, _ detail: String?) {
+            if let detail, !detail.isEmpty { rows.append(["term": .string(term), "detail": .string(detail)]) }
+        }
+        add(facts.capital.count > 1 ? "Capitals" : "Capital", facts.capital.joined(separator: ", "))
+        add("Area", Formatting.area(facts.area))
+        add(facts.languages.count > 1 ? "Languages" : "Language", facts.languages.map(\.name).joined(separator: ", "))
+        add(
+            facts.currencies.count > 1 ? "Currencies" : "Currency",
+            facts.currencies.map { currency in
+                currency.symbol.map { "\(currency.name) (\($0))" } ?? currency.name
+            }.joined(separator: ", "))
+        add("Region", [facts.region, facts.subregion].compactMap { $0 }.joined(separator: " · "))
+        return rows.isEmpty ? .null : .array(rows)
+    }
+
+    /// Where the map centres: the entry's own lat/long, or mledoze's when disease.sh has none.
+    /// Entries at 0,0 without an ISO code (cruise ships) have no place on a map.
+    private var mapValue: TemplateValue {
+        let info = entry.country.countryInfo
+        var lat = info.lat
+        var long = info.long
+        if lat == 0 && long == 0 || lat == nil || long == nil, let latlng = entry.facts?.latlng, latlng.count == 2 {
+            lat = latlng[0]
+            long = latlng[1]
+        }
+        guard let lat, let long, !(lat == 0 && long == 0), abs(lat) <= 90, abs(long) <= 180 else { return .null }
+        return [
+            "lat": .string(String(lat)),
+            "long": .string(String(long)),
+            "zoom": .string(String(CountryDetailPage.zoom(forAreaKm2: entry.facts?.area))),
+            "latText": .string(CountryDetailPage.coordinate(lat, positive: "N", negative: "S")),
+            "longText": .string(CountryDetailPage.coordinate(long, positive: "E", negative: "W")),
+        ]
+    }
+
+    /// A Leaflet zoom level that fits a country of that area: Russia ≈ 2, Korea ≈ 5, Monaco ≈ 10.
+    static func zoom(forAreaKm2 area: Double?) -> Int {
+        guard let area, area > 0 else { return 5 }
+        return min(10, max(2, Int((10.5 - 1.2 * log10(area)).rounded())))
+    }
+
+    static func coordinate(_ degrees: Double, positive: String, negative: String) -> String {
+        "\(Formatting.decimal(abs(degrees)))° \(degrees < 0 ? negative : positive)"
+    }
+}

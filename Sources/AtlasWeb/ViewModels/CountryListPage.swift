@@ -1,0 +1,48 @@
+import AtlasCore
+import Mustache
+
+/// The searchable country list: the form, the continent category buttons, the sort choice and rows.
+struct CountryListPage {
+    let query: CountryQuery
+    let catalog: CountryCatalog
+
+    var templateValue: TemplateValue {
+        let rows = query.apply(to: catalog)
+        var buttons: [TemplateValue] = [
+            button(name: "All", continent: nil)
+        ]
+        buttons += Continent.allCases.map { button(name: $0.displayName, continent: $0) }
+        let sorts: [TemplateValue] = CountryQuery.Sort.allCases.map { sort in
+            ["value": .string(sort.rawValue), "label": .string(sort.displayName), "selected": .bool(sort == query.sort)]
+        }
+        let summary: String
+        switch rows.count {
+        case 0: summary = "No countries match."
+        case 1: summary = "1 country"
+        default: summary = "\(Formatting.grouped(Int64(rows.count))) countries"
+        }
+        return [
+            "q": .string(query.search),
+            "continent": query.continent.map { .string($0.slug) } ?? .null,
+            "continentName": query.continent.map { .string($0.displayName) } ?? .null,
+            "sortLabel": .string(query.sort.displayName),
+            "buttons": .array(buttons),
+            "sorts": .array(sorts),
+            "rows": .array(rows.map { CountryRow($0).templateValue }),
+            "hasRows": .bool(!rows.isEmpty),
+            "hasQuery": .bool(!query.search.isEmpty),
+            "summary": .string(summary),
+            "clearHref": .string(Links.countryList(CountryQuery(continent: query.continent, sort: query.sort))),
+        ]
+    }
+
+    private func button(name: String, continent: Continent?) -> TemplateValue {
+        var target = query
+        target.continent = continent
+        return [
+            "name": .string(name),
+            "href": .string(Links.countryList(target)),
+            "current": .bool(query.continent == continent),
+        ]
+    }
+}

@@ -1,0 +1,23 @@
+import AtlasCore
+import HTTPCore
+
+/// URLs of the app's pages, built in one place so every link keeps the same canonical form.
+enum Links {
+    /// `/countries/kr`.
+    static func country(_ id: String) -> String { "/countries/" + PercentDecoding.encode(id) }
+
+    /// `/countries?q=…&continent=…&sort=…`, leaving out defaults so the plain list stays `/countries`.
+    static func countryList(_ query: CountryQuery) -> String {
+        var pairs: [(name: String, value: String)] = []
+        if !query.search.isEmpty { pairs.append(("q", query.search)) }
+        if let continent = query.continent { pairs.append(("continent", continent.slug)) }
+        if query.sort != .name { pairs.append(("sort", query.sort.rawValue)) }
+        return pairs.isEmpty ? "/countries" : "/countries?" + FormURLEncoding.encode(pairs)
+    }
+
+    /// A search on Wikipedia for the pandemic in that country: always resolves, unlike guessed article titles.
+    static func learnMore(_ name: String) -> String {
+        "https://en.wikipedia.org/wiki/Special:Search?search="
+            + PercentDecoding.encode("COVID-19 pandemic in \(name)", spaceAsPlus: true)
+    }
+}

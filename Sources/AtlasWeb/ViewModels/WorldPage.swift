@@ -1,0 +1,59 @@
+import AtlasCore
+import Mustache
+
+/// The worldwide page: totals with today's changes, and the ways into the list.
+struct WorldPage {
+    let catalog: CountryCatalog
+
+    var templateValue: TemplateValue {
+        let t = catalog.totals
+        let cells: [StatCell] = [
+            .count("Cases", t.cases, today: t.todayCases, kind: "cases"),
+            .count("Deaths", t.deaths, today: t.todayDeaths, kind: "deaths"),
+            .count("Recovered", t.recovered, today: t.todayRecovered, kind: "recovered"),
+            .count("Active", t.active, kind: "active"),
+            .count("Critical", t.critical, kind: "critical"),
+            .count("Tests", t.tests, kind: "tests"),
+            .count("Affected countries", t.affectedCountries, kind: "countries"),
+            .count("Population", t.population, kind: "population"),
+        ]
+        let continents: [TemplateValue] = Continent.allCases.map { continent in
+            let count = catalog.entries.filter { $0.continent == continent }.count
+            return [
+                "name": .string(continent.displayName),
+                "href": .string(Links.countryList(CountryQuery(continent: continent))),
+                "count": .string(Formatting.grouped(Int64(count))),
+            ]
+        }
+        let topByCases = CountryQuery(sort: .cases).apply(to: catalog).prefix(5).map(CountryRow.init)
+        return [
+            "stats": .array(cells.map(\.templateValue)),
+            "continents": .array(continents),
+            "countryCount": .string(Formatting.grouped(Int64(catalog.entries.count))),
+            "topByCases": .array(topByCases.map(\.templateValue)),
+            "listByCasesHref": .string(Links.countryList(CountryQuery(sort: .cases))),
+        ]
+    }
+}
+
+/// One row of a country table.
+struct CountryRow {
+    let entry: CountryCatalog.Entry
+
+    init(_ entry: CountryCatalog.Entry) { self.entry = entry }
+
+    var templateValue: TemplateValue {
+        let country = entry.country
+        return [
+            "id": .string(entry.id),
+            "href": .string(Links.country(entry.id)),
+            "name": .string(country.country),
+            "flag": entry.facts?.flag.map(TemplateValue.string) ?? .null,
+            "continent": .string(entry.continent?.displayName ?? "—"),
+            "population": .string(Formatting.grouped(country.population.flatMap { $0 > 0 ? $0 : nil })),
+            "cases": .string(Formatting.grouped(country.cases)),
+            "deaths": .string(Formatting.grouped(country.deaths)),
+            "todayCases": .string(Formatting.change(country.todayCases) ?? Formatting.notAvailable),
+        ]
+    }
+}

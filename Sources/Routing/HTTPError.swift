@@ -1,0 +1,27 @@
+import HTTPCore
+
+/// An error a visitor may see: a status code and a message that is safe to show (no internals).
+///
+/// Handlers throw it; the router turns it into the error page. Anything else a handler throws
+/// becomes a generic `500` page and a log line (STYLE.md example 8).
+public struct HTTPError: Error, Sendable, Equatable {
+    /// The status code sent.
+    public var status: StatusCode
+    /// A sentence for the visitor, e.g. "Unknown continent “mars”."; shown escaped.
+    public var message: String
+    /// Extra fields for the response, e.g. `Allow` on a `405`.
+    public var fields: Fields
+    /// Free-form details an error page may use (e.g. the allowed values, the search text).
+    public var details: [String: String]
+
+    public init(_ status: StatusCode, _ message: String? = nil, fields: Fields = Fields(), details: [String: String] = [:]) {
+        self.status = status
+        self.message = message ?? status.reasonPhrase
+        self.fields = fields
+        self.details = details
+    }
+
+    public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool {
+        lhs.status == rhs.status && lhs.message == rhs.message && lhs.details == rhs.details
+    }
+}

@@ -1,0 +1,59 @@
+/// A path pattern such as `/countries/:id` or `/static/*`, matched against decoded path segments.
+///
+/// `:name` captures exactly one non-empty segment; a final `*` captures the remaining segments
+/// (possibly none). Literal segments compare exactly (paths are case-sensitive, RFC 3986 §6.2.2.1).
+public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
+    enum Component: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case rest
+    }
+
+    let components: [Component]
+    /// The pattern as written.
+    public let description: String
+
+    /// Parses a pattern; it must start with `/`.
+    public init(_ pattern: String) {
+        precondition(pattern.hasPrefix("/"), "route patterns start with /")
+        description = pattern
+        components = pattern.split(separator: "/").map { piece in
+            if piece == "*" { return .rest }
+            if piece.hasPrefix(":") { return .parameter(String(piece.dropFirst())) }
+            return .literal(String(piece))
+        }
+    }
+
+    /// The captured parameters when `segments` match, else `nil`.
+    func match(_ segments: [String]) -> RouteParameters? {
+        var parameters = RouteParameters()
+        var index = 0
+        for component in components {
+            switch component {
+            case .rest:
+                parameters.rest = Array(segments[index...])
+                return parameters
+            case .literal(let literal):
+                guard index < segments.count, segments[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < segments.count, !segments[index].isEmpty else { return nil }
+                parameters.values[name] = segments[index]
+            }
+            index += 1
+        }
+        return index == segments.count ? parameters : nil
+    }
+}
+
+/// Values captured by a `RoutePattern`.
+public struct RouteParameters: Sendable, Equatable {
+    /// `:name` captures, decoded.
+    public var values: [String: String] = [:]
+    /// The segments matched by a trailing `*`.
+    public var rest: [String] = []
+
+    public init() {}
+
+    /// The capture named `name`; an empty string when the pattern has none (a programming error caught by tests).
+    public subscript(name: String) -> String { values[name] ?? "" }
+}

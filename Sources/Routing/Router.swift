@@ -1,0 +1,110 @@
+import HTTPCore
+
+/// A request handler: the request and the captures of its route → a response.
+/// - Throws: `HTTPError` for what the visitor should see; anything else is logged and becomes a `500`.
+public typealias Handler = @Sendable (Request, RouteParameters) throws -> Response
+
+/// Dispatches requests to handlers by method and path pattern; a `Responder`, so it runs the same
+/// behind the socket server and in `TestClient`.
+///
+/// - `HEAD` uses the `GET` handler when there is no `HEAD` route (the server drops the body).
+/// - A path that matches with another method answers `405` with `Allow` (RFC 9110 §15.5.6).
+/// - A path with a trailing `/` that matches without it answers `301` to that path, query kept.
+/// - No match: `404`. Every error goes through `errorPage`, so the app renders its own pages.
+public struct Router: Responder {
+    struct Route: Sendable {
+        let method: Method
+        let pattern: RoutePattern
+        let handler: Handler
+    }
+
+    private var routes: [Route] = []
+    private let errorPage: @Sendable (Request, HTTPError) -> Response
+    private let logError: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - errorPage: renders an `HTTPError` for a request; defaults to a plain-text page.
+    ///   - logError: receives one line per unexpected error (method, path, error); defaults to stderr.
+    public init(
+        errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage,
+        logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog
+    ) {
+        self.errorPage = errorPage
+        self.logError = logError
+    }
+
+    /// Adds a route; earlier routes win when several match.
+    public mutating func add(_ method: Method, _ pattern: String, _ handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
+    public mutating func post(_ pattern: String, _ handler: @escaping Handler) { add(.post, pattern, handler) }
+
+    public func respond(to request: Request) -> Response {
+        do {
+            return try dispatch(request)
+        } catch let error as HTTPError {
+            return errorResponse(request, error)
+        } catch {
+            logError("500 \(request.method) \(request.target.path): \(error)")
+            return errorResponse(request, HTTPError(.internalServerError, "Something went wrong on our side."))
+        }
+    }
+
+    private func dispatch(_ request: Request) throws -> Response {
+        let segments = request.target.pathSegments
+        var allowed: [Method] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            if route.method == request.method || (request.method == .head && route.method == .get) {
+                return try route.handler(request, parameters)
+            }
+            allowed.append(route.method)
+        }
+        if !allowed.isEmpty {
+            if allowed.contains(.get) && !allowed.contains(.head) { allowed.append(.head) }
+            var fields = Fields()
+            fields[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+            throw HTTPError(
+                .methodNotAllowed, "This address does not accept \(request.method.rawValue) requests.",
+                fields: fields)
+        }
+        if segments.count > 1, segments.last == "",
+            routes.contains(where: { $0.pattern.match(Array(segments.dropLast())) != nil })
+        {
+            let trimmed = "/" + segments.dropLast().map { PercentDecoding.encode($0) }.joined(separator: "/")
+            return Response.redirect(to: trimmed + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently)
+        }
+        throw HTTPError(.notFound, "There is no page at this address.")
+    }
+
+    private func errorResponse(_ request: Request, _ error: HTTPError) -> Response {
+        var response = errorPage(request, error)
+        response.status = error.status
+        for field in error.fields { response.fields[field.name] = field.value }
+        return response
+    }
+
+    /// The default error page: the status line and message as plain text.
+    public static let plainTextErrorPage: @Sendable (Request, HTTPError) -> Response = { _, error in
+        Response(status: error.status, contentType: "text/plain; charset=utf-8", text: "\(error.status)\n\(error.message)\n")
+    }
+
+    /// Writes a line to standard error.
+    public static let standardErrorLog: @Sendable (String) -> Void = { line in
+        FileHandleStandardError.write(line + "\n")
+    }
+}
+
+extension Response {
+    /// A redirect with `Location` and a tiny plain-text body naming the target.
+    /// - Parameters:
+    ///   - location: an absolute path (with query) or URL, already percent-encoded.
+    ///   - status: `301`, `302`, `303`, `307` or `308`.
+    public static func redirect(to location: String, status: StatusCode) -> Response {
+        var response = Response(status: status, contentType: "text/plain; charset=utf-8", text: "Moved to \(location)\n")
+        response.fields[.location] = location
+        return response
+    }
+}

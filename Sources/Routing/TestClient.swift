@@ -1,0 +1,37 @@
+import HTTPCore
+
+/// Runs requests through a `Responder` in-process, with no socket, the way the server would
+/// (HEAD answers carry no body). For tests of routes, pages and forms.
+public struct TestClient: Sendable {
+    private let responder: any Responder
+
+    public init(_ responder: any Responder) { self.responder = responder }
+
+    /// Sends one request.
+    /// - Parameters:
+    ///   - method: the request method.
+    ///   - target: an origin-form request target such as `/countries?q=kor`.
+    ///   - fields: header fields; `Host` is added when missing.
+    ///   - body: the message body.
+    /// - Throws: `ParseError` when `target` is not a valid origin-form target.
+    public func execute(_ method: Method, _ target: String, fields: Fields = Fields(), body: [UInt8] = []) throws -> Response {
+        var fields = fields
+        if !fields.contains(.host) { fields[.host] = "test.local" }
+        let request = Request(
+            method: method, target: try RequestTarget(parsing: target), fields: fields, body: body,
+            remoteAddress: "127.0.0.1:0")
+        var response = responder.respond(to: request)
+        if method == .head { response.body = [] }
+        return response
+    }
+
+    /// `GET target`.
+    public func get(_ target: String, fields: Fields = Fields()) throws -> Response {
+        try execute(.get, target, fields: fields)
+    }
+}
+
+extension Response {
+    /// The body as UTF-8 text (invalid bytes replaced), for assertions.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
