@@ -1,0 +1,41 @@
+import CSQLite
+
+/// The open `sqlite3*` handle plus the lock that serialises every use of it.
+///
+/// Separate from `Database` so that cached `Statement`s can keep the handle alive without a
+/// reference cycle (Database → cache → Statement → Connection).
+final class Connection: @unchecked Sendable {
+    let lock = RecursiveLock()
+    // Read and written only while `lock` is held (or in deinit, when nobody else can).
+    private var rawHandle: OpaquePointer?
+
+    init(handle: OpaquePointer) {
+        rawHandle = handle
+    }
+
+    deinit {
+        // close_v2 waits for any statement that is still unfinalised instead of failing.
+        if let rawHandle { sqlite3_close_v2(rawHandle) }
+    }
+
+    /// The handle, or `StoreError.closed`. Call with `lock` held.
+    func handle() throws(StoreError) -> OpaquePointer {
+        guard let rawHandle else { throw .closed }
+        return rawHandle
+    }
+
+    /// Closes the handle once; later calls to `handle()` throw `.closed`.
+    func close() {
+        lock.withLock {
+            if let rawHandle { sqlite3_close_v2(rawHandle) }
+            rawHandle = nil
+        }
+    }
+
+    /// SQLite's error for the last failed call on this connection, tagged with the SQL's first words.
+    func error(_ code: Int32, sql: String) -> StoreError {
+        guard let rawHandle else { return .closed }
+        let message = String(cString: sqlite3_errmsg(rawHandle))
+        return .sqlite(code: sqlite3_extended_errcode(rawHandle), message: message, sql: StoreError.firstWords(of: sql))
+    }
+}

@@ -1,0 +1,183 @@
+import CSQLite
+
+/// One SQLite connection (https://sqlite.org/c3ref/sqlite3.html) to a database file, safe to share
+/// across event-loop threads: every use is serialised by one recursive lock.
+///
+/// Opening sets `PRAGMA journal_mode=WAL` (readers never wait for the writer), a busy timeout
+/// (default 5000 ms), `foreign_keys=ON` and `synchronous=NORMAL` (FIELD-CASES B22).
+/// Prepared statements are cached by SQL text for the life of the connection.
+public final class Database: @unchecked Sendable {
+    /// Which lock a transaction takes at `BEGIN` (https://sqlite.org/lang_transaction.html).
+    public enum TransactionKind: Sendable {
+        /// `BEGIN DEFERRED`: for reads that must see one consistent state; never use for read-then-write.
+        case deferred
+        /// `BEGIN IMMEDIATE`: takes the write lock up front, so a write never fails with `SQLITE_BUSY`
+        /// on the lock upgrade half-way through (FIELD-CASES B22). The default.
+        case immediate
+    }
+
+    /// The file path the connection was opened with.
+    public let path: String
+    let connection: Connection
+    // Both guarded by connection.lock.
+    private var statements: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// Opens (creating if needed) the database file at `path` and configures the connection.
+    /// - Parameters:
+    ///   - path: a file path; `:memory:` works but cannot use WAL.
+    ///   - busyTimeout: how long a statement waits for another connection's lock, in milliseconds.
+    /// - Throws: `StoreError.cannotOpen` when the file cannot be opened or configured (missing directory,
+    ///   no permission, not a database).
+    public init(path: String, busyTimeout: Int32 = 5000) throws(StoreError) {
+        self.path = path
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        guard result == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
+            sqlite3_close_v2(handle)
+            throw .cannotOpen(path: path, message: message)
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeout)
+        connection = Connection(handle: handle)
+        do {
+            // journal_mode first: it reads the file header, so a non-database file fails here.
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA foreign_keys = ON")
+            try execute("PRAGMA synchronous = NORMAL")
+        } catch {
+            connection.close()
+            throw .cannotOpen(path: path, message: error.description)
+        }
+    }
+
+    /// Closes the connection (cached statements are finalised). Later calls throw `StoreError.closed`.
+    /// Safe to call more than once; waits for a running transaction on another thread to finish.
+    public func close() {
+        connection.lock.withLock {
+            statements.removeAll()
+            connection.close()
+        }
+    }
+
+    /// Runs one or more `;`-separated SQL statements without parameters (DDL, PRAGMAs); rows are ignored.
+    /// Takes the connection's lock itself, so it may be called anywhere.
+    /// - Throws: `StoreError.sqlite` with SQLite's message and the SQL's first words; `.closed`.
+    public func execute(_ sql: String) throws(StoreError) {
+        try connection.lock.withLock { () throws(StoreError) in
+            let handle = try connection.handle()
+            var message: UnsafeMutablePointer<CChar>?
+            let result = sqlite3_exec(handle, sql, nil, nil, &message)
+            defer { sqlite3_free(message) }
+            guard result == SQLITE_OK else {
+                let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(result))
+                throw .sqlite(
+                    code: sqlite3_extended_errcode(handle), message: text, sql: StoreError.firstWords(of: sql))
+            }
+        }
+    }
+
+    /// The prepared statement for `sql` (one statement), from the cache or newly prepared; reset and with
+    /// every binding cleared. Call only inside `transaction` or `withConnection`, and don't keep it after.
+    /// - Throws: `StoreError.sqlite` for SQL that does not compile (with SQLite's message);
+    ///   `.misuse` when called outside `transaction`/`withConnection`; `.closed`.
+    public func prepare(_ sql: String) throws(StoreError) -> Statement {
+        guard connection.lock.isHeldByCurrentThread else {
+            throw .misuse(
+                "prepare(\"\(StoreError.firstWords(of: sql))\") called outside Database.transaction/withConnection")
+        }
+        let handle = try connection.handle()
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var statementHandle: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil)
+        guard result == SQLITE_OK, let statementHandle else {
+            throw connection.error(result == SQLITE_OK ? SQLITE_MISUSE : result, sql: sql)
+        }
+        let statement = Statement(sql: sql, handle: statementHandle, connection: connection)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` with the connection to itself (no transaction: each statement commits on its own).
+    /// Other threads wait until `body` returns.
+    /// - Throws: whatever `body` throws.
+    public func withConnection<T>(_ body: (Database) throws -> T) rethrows -> T {
+        try connection.lock.withLock { try body(self) }
+    }
+
+    /// Runs `body` in one transaction: committed when `body` returns, rolled back when it throws.
+    ///
+    /// Nested calls become savepoints, so an inner failure undoes only the inner part.
+    /// Other threads wait until `body` returns; other processes wait up to the busy timeout.
+    /// - Parameters:
+    ///   - kind: `.immediate` (default) takes the write lock at `BEGIN`; `.deferred` for consistent reads.
+    ///   - body: the work; receives this database for `prepare`/`execute`.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws (after rolling back), or `StoreError.sqlite` when `BEGIN` or `COMMIT`
+    ///   fails (e.g. `SQLITE_BUSY` after the busy timeout); `.closed`.
+    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: (Database) throws -> T) throws -> T {
+        try connection.lock.withLock {
+            let depth = transactionDepth
+            let savepoint = "atlas_savepoint_\(depth)"
+            if depth == 0 {
+                try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+            } else {
+                try execute("SAVEPOINT \(savepoint)")
+            }
+            transactionDepth += 1
+            let value: T
+            do {
+                value = try body(self)
+            } catch {
+                transactionDepth -= 1
+                rollBack(depth: depth, savepoint: savepoint)
+                throw error
+            }
+            transactionDepth -= 1
+            do {
+                try execute(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+            } catch {
+                rollBack(depth: depth, savepoint: savepoint)
+                throw error
+            }
+            return value
+        }
+    }
+
+    private func rollBack(depth: Int, savepoint: String) {
+        // Errors are ignored on purpose: SQLite may already have rolled back (e.g. after SQLITE_FULL),
+        // and the caller is about to see the error that caused the rollback.
+        if depth == 0 {
+            try? execute("ROLLBACK")
+        } else {
+            try? execute("ROLLBACK TO \(savepoint)")
+            try? execute("RELEASE \(savepoint)")
+        }
+    }
+
+    /// `PRAGMA user_version`: the schema version recorded in the file header (0 for a new file).
+    /// - Throws: `StoreError.sqlite`; `.closed`.
+    public func userVersion() throws(StoreError) -> Int32 {
+        try pragmaValue("PRAGMA user_version").flatMap { Int32($0) } ?? 0
+    }
+
+    /// `PRAGMA journal_mode`, e.g. `wal`.
+    /// - Throws: `StoreError.sqlite`; `.closed`.
+    public func journalMode() throws(StoreError) -> String {
+        try pragmaValue("PRAGMA journal_mode") ?? ""
+    }
+
+    private func pragmaValue(_ sql: String) throws(StoreError) -> String? {
+        try connection.lock.withLock { () throws(StoreError) -> String? in
+            let statement = try prepare(sql)
+            defer { statement.reset() }
+            guard try statement.step() else { return nil }
+            return statement.string(at: 0)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Why a store operation failed. Never a crash: every SQLite failure surfaces as one of these.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// The database file could not be opened or configured (path, SQLite's message).
+    case cannotOpen(path: String, message: String)
+    /// SQLite refused a statement: the (extended) result code (https://sqlite.org/rescode.html),
+    /// SQLite's message, and the first words of the SQL that failed.
+    case sqlite(code: Int32, message: String, sql: String)
+    /// The file's `PRAGMA user_version` is newer than this program's newest migration;
+    /// running on it could corrupt data written by a newer version, so the store refuses.
+    case schemaTooNew(found: Int32, newestKnown: Int32)
+    /// The migration list itself is wrong (versions not 1, 2, 3, … in order); a programming error.
+    case invalidMigrations(String)
+    /// A statement was used without holding the connection: call it inside `Database.transaction`
+    /// or `Database.withConnection`.
+    case misuse(String)
+    /// A stored row breaks the schema's promises (a `NULL` where a value is required).
+    case corruptRow(String)
+    /// A snapshot with no countries was offered; storing it would blank the country list.
+    case emptySnapshot
+    /// The database was closed with `Database.close()`.
+    case closed
+
+    /// One line for logs and the command line, e.g.
+    /// `SQLite error 2067 (UNIQUE constraint failed: countries.iso2) in "INSERT INTO countries (position, …"`.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let message):
+            return "cannot open database \(path): \(message)"
+        case .sqlite(let code, let message, let sql):
+            return "SQLite error \(code) (\(message)) in \"\(sql)\""
+        case .schemaTooNew(let found, let newestKnown):
+            return "database schema version \(found) is newer than this program knows (\(newestKnown)); "
+                + "refusing to use it, upgrade covid-atlas"
+        case .invalidMigrations(let reason):
+            return "invalid migration list: \(reason)"
+        case .misuse(let reason):
+            return "store misuse: \(reason)"
+        case .corruptRow(let reason):
+            return "corrupt row: \(reason)"
+        case .emptySnapshot:
+            return "refusing to store a snapshot without countries"
+        case .closed:
+            return "the database is closed"
+        }
+    }
+
+    /// The first few words of `sql`, for messages that must not dump a whole statement.
+    static func firstWords(of sql: String) -> String {
+        let words = sql.split(whereSeparator: { $0.isWhitespace })
+        let head = words.prefix(6).joined(separator: " ")
+        return words.count > 6 ? head + " …" : head
+    }
+}

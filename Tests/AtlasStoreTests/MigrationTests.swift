@@ -1,0 +1,101 @@
+import AtlasCore
+import AtlasStore
+import Testing
+
+struct MigrationTests {
+    @Test func aFreshFileGetsTheNewestUserVersion() throws {
+        try withTemporaryDatabasePath { path in
+            let database = try Database.open(path: path)
+            defer { database.close() }
+            #expect(Migrations.newestVersion >= 1)
+            #expect(try database.userVersion() == Migrations.newestVersion)
+        }
+    }
+
+    @Test func theDatabaseRunsInWALMode() throws {
+        try withTemporaryStore { database, _ throws in
+            #expect(try database.journalMode() == "wal")
+        }
+    }
+
+    @Test func reopeningAMigratedFileRunsNoStepAndKeepsTheData() throws {
+        try withTemporaryDatabasePath { path in
+            let first = try Database.open(path: path)
+            try SQLiteCountryStore(database: first).replaceSnapshot(Fixtures.smallSnapshot())
+            first.close()
+
+            let second = try Database.open(path: path)
+            defer { second.close() }
+            // Same versions, but every step now fails if it runs at all.
+            let exploding = Migrations.all.map { step in
+                Migration(version: step.version, name: step.name) { _ in
+                    throw StoreError.misuse("step \(step.version) ran again")
+                }
+            }
+            try Migrations.migrate(second, migrations: exploding)
+            #expect(try second.userVersion() == Migrations.newestVersion)
+            #expect(try SQLiteCountryStore(database: second).loadSnapshot() == Fixtures.smallSnapshot())
+        }
+    }
+
+    @Test func aFileFromANewerProgramIsRefused() throws {
+        try withTemporaryDatabasePath { path in
+            let future = try Database(path: path)
+            try future.execute("PRAGMA user_version = 99")
+            future.close()
+
+            #expect(throws: StoreError.schemaTooNew(found: 99, newestKnown: Migrations.newestVersion)) {
+                try Database.open(path: path)
+            }
+            let again = try Database(path: path)
+            defer { again.close() }
+            #expect(try again.userVersion() == 99)
+        }
+    }
+
+    @Test func anOlderFileIsUpgradedByTheNextStepAndKeepsItsRows_B23() throws {
+        try withTemporaryDatabasePath { path in
+            let old = try Database.open(path: path)
+            try SQLiteCountryStore(database: old).replaceSnapshot(Fixtures.smallSnapshot())
+            old.close()
+
+            let database = try Database(path: path)
+            defer { database.close() }
+            let addColumn = Migration(
+                version: Migrations.newestVersion + 1, name: "note column",
+                sql: "ALTER TABLE snapshot_meta ADD COLUMN note TEXT")
+            try Migrations.migrate(database, migrations: Migrations.all + [addColumn])
+            #expect(try database.userVersion() == Migrations.newestVersion + 1)
+            #expect(try SQLiteCountryStore(database: database).loadSnapshot() == Fixtures.smallSnapshot())
+            try database.execute("UPDATE snapshot_meta SET note = 'added'")
+        }
+    }
+
+    @Test func aFailingStepIsRolledBackWithItsVersion() throws {
+        try withTemporaryDatabasePath { path in
+            let database = try Database.open(path: path)
+            defer { database.close() }
+            let failing = Migration(version: Migrations.newestVersion + 1, name: "half done") { database in
+                try database.execute("CREATE TABLE half_done (x INTEGER)")
+                try database.execute("INSERT INTO no_such_table VALUES (1)")
+            }
+            #expect(throws: StoreError.self) {
+                try Migrations.migrate(database, migrations: Migrations.all + [failing])
+            }
+            #expect(try database.userVersion() == Migrations.newestVersion)
+            #expect(throws: StoreError.self) { try database.execute("SELECT * FROM half_done") }
+        }
+    }
+
+    @Test func aMigrationListWithAGapIsRejectedBeforeAnythingRuns() throws {
+        try withTemporaryDatabasePath { path in
+            let database = try Database(path: path)
+            defer { database.close() }
+            let gap = [Migration.snapshotTables, Migration(version: 3, name: "skips two", sql: "SELECT 1")]
+            #expect(throws: StoreError.invalidMigrations("step \"skips two\" has version 3, expected 2")) {
+                try Migrations.migrate(database, migrations: gap)
+            }
+            #expect(try database.userVersion() == 0)
+        }
+    }
+}
