@@ -1,0 +1,35 @@
+/// Size limits the request parser enforces before it buffers more of a request.
+///
+/// Each limit is checked as soon as it can be decided, so a client cannot make the server hold more
+/// than the limit in memory. Defaults follow common servers (NIO 80 KB, Go 1 MB for headers).
+public struct ParserLimits: Sendable, Equatable {
+    /// MaxRequestLineBytes bounds the request line (method, target and version, without the CRLF),
+    /// in bytes. Default 8 KiB (8192). A longer request line is answered with 414 URI Too Long and the
+    /// connection is closed.
+    public var maxRequestLineBytes: Int
+    /// MaxHeaderBytes bounds the header section (every field line with its CRLF, excluding the
+    /// request line and the final empty line), in bytes. Default 64 KiB (65536). Exceeding it is
+    /// answered with 431 Request Header Fields Too Large. Also bounds a chunked body's trailer section.
+    public var maxHeaderBytes: Int
+    /// MaxFieldLines bounds the number of field lines in the header section. Default 100. Exceeding it
+    /// is answered with 431 Request Header Fields Too Large. Also bounds a chunked body's trailer section.
+    public var maxFieldLines: Int
+    /// MaxBodyBytes bounds the message body after transfer decoding, in bytes. Default 1 MiB
+    /// (1048576). A `Content-Length` above it is refused with 413 Content Too Large before any body
+    /// byte is read; a chunked body is refused as soon as its chunks add up to more.
+    public var maxBodyBytes: Int
+
+    /// Creates limits; every argument defaults to the documented value.
+    public init(
+        maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 64 * 1024, maxFieldLines: Int = 100,
+        maxBodyBytes: Int = 1024 * 1024
+    ) {
+        self.maxRequestLineBytes = maxRequestLineBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxFieldLines = maxFieldLines
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// The documented defaults.
+    public static let `default` = ParserLimits()
+}

@@ -1,0 +1,424 @@
+/// An incremental HTTP/1.1 request parser (RFC 9112): bytes in, complete requests out.
+///
+/// Feed bytes as they arrive with `append(_:)`, then call `next()` until it returns `.needMoreBytes`.
+/// Several pipelined requests in one buffer come out one per `next()` call, in order. The parser is
+/// strict where leniency enables request smuggling (RFC 9112 §11.2): lines must end in CRLF, field
+/// names are tokens with no whitespace before the colon, obs-fold is refused, `Content-Length` must be
+/// digits and agree, and `Content-Length` with `Transfer-Encoding` is an error. After an error the
+/// parser keeps returning that error; the connection must answer it and close.
+///
+/// Pure: no sockets, clocks or files. Each input byte is scanned once, so feeding one byte at a time
+/// costs the same as feeding everything at once.
+public struct RequestParser: Sendable {
+    /// What `next()` found in the bytes appended so far.
+    public enum Outcome: Sendable {
+        /// The buffered bytes end inside a request; append more.
+        case needMoreBytes
+        /// One complete request, body included (transfer coding removed).
+        case request(Request)
+        /// The request is malformed or over a limit; the error knows its status code.
+        case error(ParseError)
+    }
+
+    private enum State: Sendable {
+        case requestLine
+        case fieldLines
+        case fixedBody(length: Int)
+        case chunkSize
+        case chunkData(size: Int)
+        case trailerLines
+        case failed(ParseError)
+    }
+
+    /// The limits this parser enforces.
+    public let limits: ParserLimits
+
+    private var buffer: [UInt8] = []
+    // `start` is the first unconsumed byte; `scanIndex` is where the next line-feed search resumes, so
+    // no byte is scanned twice when input trickles in.
+    private var start = 0
+    private var scanIndex = 0
+    private var state: State = .requestLine
+
+    private var method = Method.get
+    private var target: RequestTarget?
+    private var version = Version.http1_1
+    private var fields = Fields()
+    private var body: [UInt8] = []
+    private var sectionStart = 0
+    private var fieldLineCount = 0
+
+    /// Whether the request being read sent `Expect: 100-continue` (RFC 9110 §10.1.1) and its body has
+    /// not fully arrived yet: the connection may answer `100 Continue` before the client sends it.
+    public private(set) var expectsContinue = false
+
+    // Chunk-size lines (with extensions) longer than this are refused; real clients send a few bytes.
+    private static let maxChunkSizeLineBytes = 4096
+
+    /// Creates a parser with the given limits.
+    public init(limits: ParserLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Whether bytes of an unfinished request are buffered (used to choose between the header-read
+    /// and the idle timeout). Empty lines between requests do not count.
+    public var hasPartialRequest: Bool {
+        if case .requestLine = state {
+            var index = start
+            while index < buffer.count, buffer[index] == .cr || buffer[index] == .lf { index += 1 }
+            return index < buffer.count
+        }
+        return true
+    }
+
+    /// Adds received bytes to the parser's buffer.
+    public mutating func append<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Adds received bytes from raw memory (what a socket read fills).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends `bytes` and returns the next outcome; shorthand for `append(_:)` then `next()`.
+    public mutating func parse(_ bytes: [UInt8]) -> Outcome {
+        append(bytes)
+        return next()
+    }
+
+    /// Returns the next complete request, `.needMoreBytes`, or the error that ends the connection.
+    public mutating func next() -> Outcome {
+        if case .failed(let error) = state { return .error(error) }
+        do throws(ParseError) {
+            return try step()
+        } catch {
+            state = .failed(error)
+            return .error(error)
+        }
+    }
+
+    private mutating func compact() {
+        guard case .requestLine = state, start > 0 else { return }
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+        } else {
+            buffer.removeSubrange(0..<start)
+        }
+        scanIndex -= start
+        start = 0
+    }
+
+    private mutating func step() throws(ParseError) -> Outcome {
+        while true {
+            switch state {
+            case .requestLine:
+                // RFC 9112 §2.2: a server SHOULD ignore at least one empty line before a request line.
+                while start + 1 < buffer.count, buffer[start] == .cr, buffer[start + 1] == .lf { start += 2 }
+                if scanIndex < start { scanIndex = start }
+                guard let lf = findLineFeed() else {
+                    if buffer.count - start > limits.maxRequestLineBytes + 1 { throw .requestLineTooLong }
+                    return .needMoreBytes
+                }
+                let hasCR = lf > start && buffer[lf - 1] == .cr
+                let lineEnd = hasCR ? lf - 1 : lf
+                if lineEnd - start > limits.maxRequestLineBytes { throw .requestLineTooLong }
+                guard hasCR else { throw .invalidRequestLine }
+                try parseRequestLine(start..<lineEnd)
+                consumeLine(through: lf)
+                sectionStart = start
+                fieldLineCount = 0
+                state = .fieldLines
+
+            case .fieldLines:
+                guard let line = try nextFieldLine() else { return .needMoreBytes }
+                if let line {
+                    fields.append(line.name, line.value)
+                } else if let outcome = try finishHead() {
+                    return outcome
+                }
+
+            case .fixedBody(let length):
+                guard buffer.count - start >= length else { return .needMoreBytes }
+                body = Array(buffer[start..<start + length])
+                start += length
+                return emit()
+
+            case .chunkSize:
+                guard let lf = findLineFeed() else {
+                    if buffer.count - start > Self.maxChunkSizeLineBytes { throw .invalidChunk }
+                    return .needMoreBytes
+                }
+                guard lf > start, buffer[lf - 1] == .cr else { throw .invalidChunk }
+                let size = try parseChunkSizeLine(start..<lf - 1)
+                consumeLine(through: lf)
+                if size == 0 {
+                    sectionStart = start
+                    fieldLineCount = 0
+                    state = .trailerLines
+                } else {
+                    state = .chunkData(size: size)
+                }
+
+            case .chunkData(let size):
+                guard buffer.count - start >= size + 2 else { return .needMoreBytes }
+                guard buffer[start + size] == .cr, buffer[start + size + 1] == .lf else { throw .invalidChunk }
+                body.append(contentsOf: buffer[start..<start + size])
+                start += size + 2
+                scanIndex = start
+                state = .chunkSize
+
+            case .trailerLines:
+                // Trailer fields are read and bounded but dropped: nothing here may rely on them
+                // (RFC 9110 §6.5.1), and merging them into the header section invites smuggling.
+                guard let line = try nextFieldLine() else { return .needMoreBytes }
+                if line == nil { return emit() }
+
+            case .failed(let error):
+                throw error
+            }
+        }
+    }
+
+    private mutating func findLineFeed() -> Int? {
+        let found: Int? = buffer.withUnsafeBufferPointer { pointer in
+            var index = scanIndex
+            let end = pointer.count
+            while index < end {
+                if pointer[index] == .lf { return index }
+                index += 1
+            }
+            return nil
+        }
+        scanIndex = found ?? buffer.count
+        return found
+    }
+
+    private mutating func consumeLine(through lineFeed: Int) {
+        start = lineFeed + 1
+        scanIndex = start
+    }
+
+    /// Reads one field line of the header or trailer section. Returns `nil` when more bytes are
+    /// needed, `.some(nil)` at the empty line that ends the section.
+    private mutating func nextFieldLine() throws(ParseError) -> (name: FieldName, value: String)?? {
+        guard let lf = findLineFeed() else {
+            // The section may still end in an empty line, whose CR could already be buffered.
+            if buffer.count - sectionStart > limits.maxHeaderBytes + 1 { throw .headerSectionTooLarge }
+            return nil
+        }
+        guard lf > start, buffer[lf - 1] == .cr else { throw .invalidFieldLine }
+        let lineEnd = lf - 1
+        if lineEnd == start {
+            consumeLine(through: lf)
+            return .some(nil)
+        }
+        if lf + 1 - sectionStart > limits.maxHeaderBytes { throw .headerSectionTooLarge }
+        fieldLineCount += 1
+        if fieldLineCount > limits.maxFieldLines { throw .headerSectionTooLarge }
+        let line = try parseFieldLine(start..<lineEnd)
+        consumeLine(through: lf)
+        return line
+    }
+
+    /// `field-line = field-name ":" OWS field-value OWS` (RFC 9112 §5).
+    private func parseFieldLine(_ range: Range<Int>) throws(ParseError) -> (name: FieldName, value: String) {
+        // A leading space or tab is obs-fold (RFC 9112 §5.2); a space before the colon is refused
+        // because proxies disagree about it (§5.1). Both fall out of "the name is a token".
+        var colon = range.lowerBound
+        while colon < range.upperBound, buffer[colon] != .colon {
+            guard ByteClass.isTokenByte(buffer[colon]) else { throw .invalidFieldLine }
+            colon += 1
+        }
+        guard colon < range.upperBound, colon > range.lowerBound else { throw .invalidFieldLine }
+        var valueStart = colon + 1
+        var valueEnd = range.upperBound
+        while valueStart < valueEnd, buffer[valueStart] == .space || buffer[valueStart] == .tab { valueStart += 1 }
+        while valueEnd > valueStart, buffer[valueEnd - 1] == .space || buffer[valueEnd - 1] == .tab { valueEnd -= 1 }
+        for index in valueStart..<valueEnd where !ByteClass.isFieldValueByte(buffer[index]) {
+            throw .invalidFieldLine
+        }
+        let name = FieldName(String(decoding: buffer[range.lowerBound..<colon], as: UTF8.self))
+        let value = String(decoding: buffer[valueStart..<valueEnd], as: UTF8.self)
+        return (name, value)
+    }
+
+    /// `request-line = method SP request-target SP HTTP-version` (RFC 9112 §3).
+    private mutating func parseRequestLine(_ range: Range<Int>) throws(ParseError) {
+        guard let firstSpace = buffer[range].firstIndex(of: .space) else { throw .invalidRequestLine }
+        guard let secondSpace = buffer[(firstSpace + 1)..<range.upperBound].firstIndex(of: .space) else {
+            throw .invalidRequestLine
+        }
+        let methodRange = range.lowerBound..<firstSpace
+        let targetRange = (firstSpace + 1)..<secondSpace
+        let versionRange = (secondSpace + 1)..<range.upperBound
+        guard !methodRange.isEmpty, !targetRange.isEmpty else { throw .invalidRequestLine }
+        for byte in buffer[methodRange] where !ByteClass.isTokenByte(byte) { throw .invalidMethod }
+        version = try parseVersion(versionRange)
+        method = Self.method(buffer[methodRange])
+        for byte in buffer[targetRange] where !RequestTarget.isAllowed(byte) { throw .invalidTarget }
+        target = try RequestTarget(parsing: String(decoding: buffer[targetRange], as: UTF8.self))
+    }
+
+    private func parseVersion(_ range: Range<Int>) throws(ParseError) -> Version {
+        // HTTP-version = "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3); well-formed others are 505.
+        let prefix: [UInt8] = Array("HTTP/".utf8)
+        guard range.count == 8, buffer[range.lowerBound..<range.lowerBound + 5].elementsEqual(prefix) else {
+            throw .invalidVersion
+        }
+        let major = buffer[range.lowerBound + 5]
+        let dot = buffer[range.lowerBound + 6]
+        let minor = buffer[range.lowerBound + 7]
+        guard ByteClass.isDigit(major), dot == .dot, ByteClass.isDigit(minor) else { throw .invalidVersion }
+        guard major == UInt8(ascii: "1"), minor == UInt8(ascii: "0") || minor == UInt8(ascii: "1") else {
+            throw .unsupportedVersion
+        }
+        return minor == UInt8(ascii: "1") ? .http1_1 : .http1_0
+    }
+
+    private static func method(_ bytes: ArraySlice<UInt8>) -> Method {
+        // The common methods reuse their shared values instead of building a new String.
+        switch bytes.count {
+        case 3 where bytes.elementsEqual("GET".utf8): return .get
+        case 4 where bytes.elementsEqual("HEAD".utf8): return .head
+        case 4 where bytes.elementsEqual("POST".utf8): return .post
+        default: return Method(rawValue: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Decides the message body's framing from the header section (RFC 9112 §6.3).
+    private mutating func finishHead() throws(ParseError) -> Outcome? {
+        var hostCount = 0
+        var transferCodings: [Substring] = []
+        var hasTransferEncoding = false
+        var contentLength: Int?
+        var expectContinue = false
+        for field in fields {
+            switch field.name {
+            case .host:
+                hostCount += 1
+            case .transferEncoding:
+                hasTransferEncoding = true
+                for element in field.value.split(separator: ",", omittingEmptySubsequences: false) {
+                    transferCodings.append(element.trimmingASCIIWhitespace())
+                }
+            case .contentLength:
+                let length = try Self.parseContentLength(field.value)
+                if let contentLength, contentLength != length { throw .invalidContentLength }
+                contentLength = length
+            case .expect:
+                expectContinue = field.value.lowercased() == "100-continue"
+            default:
+                break
+            }
+        }
+        if version == .http1_1 ? hostCount != 1 : hostCount > 1 { throw .missingHost }
+        if hasTransferEncoding {
+            if contentLength != nil { throw .conflictingFraming }
+            guard transferCodings.count == 1, transferCodings[0].lowercased() == "chunked" else {
+                throw .unsupportedTransferCoding
+            }
+            expectsContinue = expectContinue && version == .http1_1
+            state = .chunkSize
+            return nil
+        }
+        let length = contentLength ?? 0
+        if length > limits.maxBodyBytes { throw .bodyTooLarge }
+        if length == 0 { return emit() }
+        expectsContinue = expectContinue && version == .http1_1
+        state = .fixedBody(length: length)
+        return nil
+    }
+
+    private static func parseContentLength(_ value: String) throws(ParseError) -> Int {
+        // `Content-Length = 1*DIGIT` (RFC 9110 §8.6). More than 18 digits could overflow and is far
+        // beyond any body limit, so it is "too large" rather than malformed.
+        guard !value.isEmpty else { throw .invalidContentLength }
+        var result = 0
+        var digits = 0
+        for byte in value.utf8 {
+            guard ByteClass.isDigit(byte) else { throw .invalidContentLength }
+            digits += 1
+            if digits > 18 { throw .bodyTooLarge }
+            result = result * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return result
+    }
+
+    /// `chunk-size [ chunk-ext ]` (RFC 9112 §7.1); extensions are checked for stray bytes and ignored.
+    private func parseChunkSizeLine(_ range: Range<Int>) throws(ParseError) -> Int {
+        var index = range.lowerBound
+        var size = 0
+        while index < range.upperBound, let digit = PercentDecoding.hexValue(buffer[index]) {
+            guard index - range.lowerBound < 15 else { throw .bodyTooLarge }
+            size = size << 4 | Int(digit)
+            index += 1
+        }
+        guard index > range.lowerBound else { throw .invalidChunk }
+        var extensionStart = index
+        while extensionStart < range.upperBound, buffer[extensionStart] == .space || buffer[extensionStart] == .tab {
+            extensionStart += 1
+        }
+        if extensionStart < range.upperBound {
+            guard buffer[extensionStart] == .semicolon else { throw .invalidChunk }
+            for byte in buffer[extensionStart..<range.upperBound] where !ByteClass.isFieldValueByte(byte) {
+                throw .invalidChunk
+            }
+        }
+        if body.count + size > limits.maxBodyBytes { throw .bodyTooLarge }
+        return size
+    }
+
+    private mutating func emit() -> Outcome {
+        let request = Request(
+            method: method, target: target ?? Self.rootTarget, version: version, fields: fields, body: body)
+        fields = Fields()
+        body = []
+        target = nil
+        expectsContinue = false
+        scanIndex = start
+        state = .requestLine
+        return .request(request)
+    }
+
+    private static let rootTarget: RequestTarget = {
+        // `/` always parses; this only stands in if `emit` were reached without a request line.
+        do { return try RequestTarget(parsing: "/") } catch { preconditionFailure("\"/\" is a valid target") }
+    }()
+}
+
+/// Byte classes from RFC 9110 §5.5 and §5.6.2.
+enum ByteClass {
+    /// `tchar`: the bytes allowed in a token (method, field name, transfer coding).
+    static func isTokenByte(_ byte: UInt8) -> Bool { tokenTable[Int(byte)] }
+
+    /// `field-vchar` or SP / HTAB: VCHAR, obs-text, space and tab; no other control bytes.
+    static func isFieldValueByte(_ byte: UInt8) -> Bool {
+        byte == .tab || (byte >= 0x20 && byte != 0x7F)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static let tokenTable: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}
+
+extension UInt8 {
+    static let cr = UInt8(ascii: "\r")
+    static let lf = UInt8(ascii: "\n")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let colon = UInt8(ascii: ":")
+    static let semicolon = UInt8(ascii: ";")
+    static let dot = UInt8(ascii: ".")
+}

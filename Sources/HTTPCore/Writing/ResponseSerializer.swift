@@ -1,0 +1,107 @@
+/// Turns a `Response` into the bytes of one HTTP/1.1 response message (RFC 9112 §4, §6), ready for a
+/// single write.
+///
+/// The serializer owns the framing fields: it writes `Date`, `Content-Length` and `Connection` itself
+/// and drops those (and `Transfer-Encoding`) from the response's own fields, so a responder can never
+/// desynchronise a persistent connection.
+public enum ResponseSerializer {
+    /// `HTTP/1.1 100 Continue` followed by the empty line: the interim response sent when a request
+    /// carries `Expect: 100-continue` (RFC 9110 §10.1.1).
+    public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Serializes a response.
+    /// - Parameters:
+    ///   - response: the status, fields and content.
+    ///   - requestMethod: the request's method. For `HEAD` the content is not sent but its length
+    ///     is (RFC 9110 §9.3.2); a `HEAD` response with no content keeps a `Content-Length` the
+    ///     responder set, so a responder may answer `HEAD` without producing the bytes.
+    ///   - keepAlive: whether the connection stays open after this response; `false` adds
+    ///     `Connection: close` (RFC 9112 §9.6).
+    ///   - date: the `Date` field value, an IMF-fixdate (see `HTTPDate`), usually cached per second.
+    ///   - requestVersion: the request's protocol version; an HTTP/1.0 client that stays connected is
+    ///     told so with `Connection: keep-alive` (RFC 9112 Appendix C.2.2).
+    /// - Returns: status line, field lines and content in one contiguous array. Statuses without
+    ///   content (1xx, 204, 304; RFC 9110 §6.4.1) get neither `Content-Length` nor content.
+    public static func serialize(
+        _ response: Response, requestMethod: Method, keepAlive: Bool, date: String,
+        requestVersion: Version = .http1_1
+    ) -> [UInt8] {
+        let allowsContent = response.status.allowsContent
+        let isHead = requestMethod == .head
+        let sendsBody = allowsContent && !isHead
+        var contentLength = response.body.count
+        if isHead, contentLength == 0, let declared = response.fields[.contentLength],
+            let value = Int(declared), value >= 0
+        {
+            contentLength = value
+        }
+
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160 + response.fields.count * 48 + (sendsBody ? response.body.count : 0))
+        bytes.append(contentsOf: statusLinePrefix)
+        appendDecimal(response.status.code, to: &bytes)
+        bytes.append(.space)
+        appendSanitized(response.status.reasonPhrase.utf8, to: &bytes)
+        bytes.append(contentsOf: crlf)
+
+        for field in response.fields {
+            switch field.name {
+            case .date, .contentLength, .connection, .transferEncoding:
+                continue
+            default:
+                break
+            }
+            // A name that is not a token would corrupt the header section; such a line is dropped.
+            guard !field.name.rawName.isEmpty, field.name.rawName.utf8.allSatisfy(ByteClass.isTokenByte) else {
+                continue
+            }
+            bytes.append(contentsOf: field.name.rawName.utf8)
+            bytes.append(contentsOf: colonSpace)
+            appendSanitized(field.value.utf8, to: &bytes)
+            bytes.append(contentsOf: crlf)
+        }
+
+        bytes.append(contentsOf: dateName)
+        bytes.append(contentsOf: date.utf8)
+        bytes.append(contentsOf: crlf)
+        if allowsContent {
+            bytes.append(contentsOf: contentLengthName)
+            appendDecimal(contentLength, to: &bytes)
+            bytes.append(contentsOf: crlf)
+        }
+        if !keepAlive {
+            bytes.append(contentsOf: connectionClose)
+        } else if requestVersion == .http1_0 {
+            bytes.append(contentsOf: connectionKeepAlive)
+        }
+        bytes.append(contentsOf: crlf)
+        if sendsBody { bytes.append(contentsOf: response.body) }
+        return bytes
+    }
+
+    private static let statusLinePrefix: [UInt8] = Array("HTTP/1.1 ".utf8)
+    private static let crlf: [UInt8] = [.cr, .lf]
+    private static let colonSpace: [UInt8] = [.colon, .space]
+    private static let dateName: [UInt8] = Array("Date: ".utf8)
+    private static let contentLengthName: [UInt8] = Array("Content-Length: ".utf8)
+    private static let connectionClose: [UInt8] = Array("Connection: close\r\n".utf8)
+    private static let connectionKeepAlive: [UInt8] = Array("Connection: keep-alive\r\n".utf8)
+
+    /// Copies a field value, turning CR, LF and NUL into spaces (as Go's net/http does) so a value
+    /// that came from user input cannot start a new field line or end the header section.
+    private static func appendSanitized(_ value: String.UTF8View, to bytes: inout [UInt8]) {
+        for byte in value {
+            bytes.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte)
+        }
+    }
+
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        // Digits are written most significant first without a temporary array (no allocation).
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+}

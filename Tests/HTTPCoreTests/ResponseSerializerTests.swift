@@ -1,0 +1,89 @@
+import Testing
+
+@testable import HTTPCore
+
+struct ResponseSerializerTests {
+    static let date = "Sun, 06 Nov 1994 08:49:37 GMT"
+
+    func text(_ response: Response, method: Method = .get, keepAlive: Bool = true, version: Version = .http1_1)
+        -> String
+    {
+        String(
+            decoding: ResponseSerializer.serialize(
+                response, requestMethod: method, keepAlive: keepAlive, date: Self.date, requestVersion: version),
+            as: UTF8.self)
+    }
+
+    @Test("a 200 has status line, own fields, Date, Content-Length, then the body")
+    func ok() {
+        let response = Response(status: .ok, contentType: "text/plain", text: "hello")
+        #expect(
+            text(response)
+                == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: \(Self.date)\r\nContent-Length: 5\r\n\r\nhello")
+    }
+
+    @Test("HEAD gets GET's Content-Length and no body bytes (B15)")
+    func head() {
+        let response = Response(status: .ok, contentType: "text/html", text: "<p>page</p>")
+        #expect(
+            text(response, method: .head)
+                == "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nDate: \(Self.date)\r\nContent-Length: 11\r\n\r\n")
+    }
+
+    @Test("HEAD with no body keeps the responder's Content-Length")
+    func headDeclaredLength() {
+        let response = Response(status: .ok, fields: [.contentLength: "1234"])
+        #expect(text(response, method: .head).contains("Content-Length: 1234\r\n\r\n"))
+        #expect(text(response, method: .get).contains("Content-Length: 0\r\n\r\n"))
+    }
+
+    @Test("statuses without content get no Content-Length and no body", arguments: [204, 304, 100])
+    func noContent(code: Int) {
+        let response = Response(status: StatusCode(code), fields: [.eTag: "\"x\""], body: Array("ignored".utf8))
+        let serialized = text(response)
+        #expect(!serialized.contains("Content-Length"))
+        #expect(serialized.hasSuffix("\r\n\r\n"))
+        #expect(serialized.hasPrefix("HTTP/1.1 \(code) "))
+    }
+
+    @Test("not keeping alive adds Connection: close")
+    func close() {
+        let serialized = text(Response(status: .notFound), keepAlive: false)
+        #expect(serialized.contains("\r\nConnection: close\r\n"))
+        #expect(serialized.hasPrefix("HTTP/1.1 404 Not Found\r\n"))
+    }
+
+    @Test("HTTP/1.0 keep-alive is confirmed; HTTP/1.1 keep-alive needs no field")
+    func keepAliveByVersion() {
+        #expect(text(Response(), version: .http1_0).contains("Connection: keep-alive\r\n"))
+        #expect(!text(Response(), version: .http1_1).contains("Connection:"))
+    }
+
+    @Test("framing fields set by the responder are replaced, others kept in order with repeats")
+    func framingOwned() {
+        var fields = Fields()
+        fields.append(.setCookie, "a=1")
+        fields.append(.contentLength, "999")
+        fields.append(.transferEncoding, "chunked")
+        fields.append(.connection, "keep-alive")
+        fields.append(.setCookie, "b=2")
+        let serialized = text(Response(status: .ok, fields: fields, body: Array("xy".utf8)), keepAlive: false)
+        #expect(
+            serialized
+                == "HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nDate: \(Self.date)\r\n"
+                + "Content-Length: 2\r\nConnection: close\r\n\r\nxy")
+    }
+
+    @Test("CR and LF in a field value cannot start a new field line")
+    func headerInjection() {
+        let response = Response(status: .seeOther, fields: [.location: "/x\r\nSet-Cookie: evil=1"])
+        let serialized = text(response)
+        #expect(serialized.contains("Location: /x  Set-Cookie: evil=1\r\n"))
+        #expect(!serialized.contains("\r\nSet-Cookie"))
+    }
+
+    @Test("the 100 Continue interim response is a status line and an empty line")
+    func continueResponse() {
+        #expect(String(decoding: ResponseSerializer.continueResponse, as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
+    }
+}
