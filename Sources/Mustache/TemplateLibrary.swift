@@ -27,7 +27,10 @@ public struct TemplateLibrary: Sendable {
         }
         let relativePaths: [String]
         do {
-            relativePaths = try FileManager.default.subpathsOfDirectory(atPath: directory)
+            // Listed through the resolved path: a `Views` that is itself a symbolic link (a deploy or a
+            // container layout) would otherwise list as empty.
+            relativePaths = try FileManager.default.subpathsOfDirectory(
+                atPath: URL(fileURLWithPath: directory).resolvingSymlinksInPath().path)
         } catch {
             throw TemplateError(.unreadableDirectory("cannot list: \(error.localizedDescription)"), source: directory)
         }

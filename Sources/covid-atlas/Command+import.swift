@@ -1,0 +1,42 @@
+import AtlasCore
+import AtlasSource
+import AtlasStore
+import Foundation
+
+/// `covid-atlas import FILE [--all FILE] [--database PATH]`: decodes saved disease.sh responses and
+/// replaces the stored snapshot in one transaction. Without `--all`, the totals are summed from the countries.
+func importFiles(_ arguments: Arguments) throws {
+    guard let countriesPath = arguments.positional.first else {
+        throw Arguments.UsageError.missingArgument("FILE (a saved /v3/covid-19/countries response)")
+    }
+    if arguments.positional.count > 1 { throw Arguments.UsageError.unexpectedArgument(arguments.positional[1]) }
+    let countries = try SnapshotDecoder.decodeCountries(try readFile(countriesPath))
+    let totals: WorldTotals
+    if let allPath = arguments.options["all"] {
+        totals = try SnapshotDecoder.decodeTotals(try readFile(allPath))
+    } else {
+        totals = WorldTotals(summing: countries)
+    }
+    let databasePath = arguments.string("database", default: "covid-atlas.sqlite")
+    let store = SQLiteCountryStore(database: try Database.open(path: databasePath))
+    try store.replaceSnapshot(Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath))
+    print("imported \(countries.count) countries from \(countriesPath) into \(databasePath)")
+}
+
+/// `covid-atlas refresh`: live fetching belongs to the libcurl client, which is not part of this build yet.
+func refresh(_ arguments: Arguments) throws {
+    throw CommandError("refresh is not available in this build yet; use `covid-atlas import FILE --all FILE` with saved responses")
+}
+
+/// A failure of a command, printed as one line.
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func readFile(_ path: String) throws -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw CommandError("cannot read \(path): no such file or not readable")
+    }
+    return [UInt8](data)
+}

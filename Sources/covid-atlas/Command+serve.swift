@@ -1,0 +1,54 @@
+import AtlasWeb
+import Foundation
+import Glibc
+import HTTPCore
+import HTTPServer
+
+/// `covid-atlas serve`: builds the app, binds, prints `listening on http://HOST:PORT` as the first
+/// line of standard output, serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0.
+func serve(_ arguments: Arguments) throws {
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
+    let host = arguments.string("host", default: "127.0.0.1")
+    let port = try arguments.integer("port", default: 8080, range: 0...65_535)
+    let staleAfter = try arguments.integer("stale-after", default: 86_400, range: 1...(86_400 * 3650))
+    _ = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
+
+    // A client that resets its connection must cost an EPIPE, not the process (FIELD-CASES B10).
+    signal(SIGPIPE, SIG_IGN)
+    // Block the stop signals before any thread starts, so every thread inherits the mask and
+    // this thread alone receives them through sigwait: no async-signal-unsafe handler code.
+    var stopSignals = sigset_t()
+    sigemptyset(&stopSignals)
+    sigaddset(&stopSignals, SIGTERM)
+    sigaddset(&stopSignals, SIGINT)
+    pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+    let configuration = AtlasConfiguration(
+        databasePath: arguments.string("database", default: "covid-atlas.sqlite"),
+        viewsDirectory: arguments.string("views", default: "Views"),
+        publicDirectory: arguments.string("public", default: "Public"),
+        leafletDirectory: arguments.string("leaflet", default: "/usr/share/javascript/leaflet"),
+        dataDirectory: arguments.string("data", default: "data"),
+        sourceURL: arguments.string("source", default: "https://disease.sh"),
+        staleAfterSeconds: Int64(staleAfter))
+    let (responder, report) = try buildResponder(configuration)
+
+    var serverConfiguration = ServerConfiguration()
+    serverConfiguration.host = host
+    serverConfiguration.port = port
+    serverConfiguration.accessLog = { entry in AccessLog.write(entry) }
+    let server = Server(configuration: serverConfiguration, responder: responder)
+    let boundPort = try server.start()
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    StandardOutput.writeLine("listening on http://\(shownHost):\(boundPort)")
+    if let imported = report.importedShippedCountries {
+        StandardOutput.writeLine("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
+    }
+
+    var received: Int32 = 0
+    sigwait(&stopSignals, &received)
+    StandardOutput.writeLine("received \(received == SIGINT ? "SIGINT" : "SIGTERM"), finishing in-flight requests")
+    server.shutdown()
+    server.waitUntilStopped()
+    StandardOutput.writeLine("stopped")
+}

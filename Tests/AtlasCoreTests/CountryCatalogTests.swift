@@ -1,0 +1,138 @@
+@testable import AtlasCore
+import Testing
+
+/// A small catalog with the quirks of the real data: ships without ISO codes, Worldometers names.
+func sampleCatalog() -> CountryCatalog {
+    let countries = [
+        Country(country: "S. Korea", countryInfo: CountryInfo(_id: 410, iso2: "KR", iso3: "KOR", lat: 37, long: 127.5), cases: 390_000, population: 51_000_000, continent: "Asia"),
+        Country(country: "Côte d'Ivoire", countryInfo: CountryInfo(_id: 384, iso2: "CI", iso3: "CIV", lat: 8, long: -5), cases: 61_000, population: 27_000_000, continent: "Africa"),
+        Country(country: "USA", countryInfo: CountryInfo(_id: 840, iso2: "US", iso3: "USA", lat: 38, long: -97), cases: 47_000_000, population: 333_000_000, continent: "North America"),
+        Country(country: "UK", countryInfo: CountryInfo(_id: 826, iso2: "GB", iso3: "GBR", lat: 54, long: -2), cases: 9_000_000, population: 68_000_000, continent: "Europe"),
+        Country(country: "Diamond Princess", cases: 712, population: 0, continent: ""),
+        Country(country: "MS Zaandam", cases: 9, population: 0, continent: ""),
+        Country(country: "New Zealand", countryInfo: CountryInfo(iso2: "NZ", iso3: "NZL"), cases: nil, continent: "Australia/Oceania"),
+        Country(country: "Bogus", countryInfo: CountryInfo(iso2: "XB", iso3: "XBG"), cases: 1, continent: "1439323776"),
+    ]
+    let facts = [
+        "KR": CountryFacts(common: "South Korea", official: "Republic of Korea"),
+        "CI": CountryFacts(common: "Ivory Coast", official: "Republic of Côte d'Ivoire"),
+        "US": CountryFacts(common: "United States", official: "United States of America"),
+        "GB": CountryFacts(common: "United Kingdom", official: "United Kingdom of Great Britain and Northern Ireland"),
+    ]
+    return CountryCatalog(snapshot: Snapshot(countries: countries, totals: WorldTotals(), source: "test"), facts: facts)
+}
+
+extension CountryFacts {
+    init(common: String, official: String) {
+        self.init(
+            name: Name(common: common, official: official), cca3: nil, capital: [], area: nil, languages: [],
+            currencies: [], region: nil, subregion: nil, latlng: [], flag: nil)
+    }
+}
+
+struct CountryIDResolutionTests {
+    @Test func canonicalIDsAreLowerCaseISO2OrANameSlugForShips() {
+        let ids = sampleCatalog().entries.map(\.id)
+        #expect(ids == ["kr", "ci", "us", "gb", "diamond-princess", "ms-zaandam", "nz", "xb"])
+    }
+
+    @Test(arguments: ["KR", "kor", "KOR", "s-korea", "south-korea", "republic-of-korea", "S. Korea"])
+    func otherSpellingsMoveToTheCanonicalID(_ spelling: String) {
+        guard case .moved(let id) = sampleCatalog().resolve(spelling) else {
+            Issue.record("\(spelling) did not redirect")
+            return
+        }
+        #expect(id == "kr")
+    }
+
+    @Test func aCanonicalIDIsFoundAsIs() {
+        guard case .found(let entry) = sampleCatalog().resolve("diamond-princess") else {
+            Issue.record("ship not found")
+            return
+        }
+        #expect(entry.country.country == "Diamond Princess")
+        #expect(entry.continent == nil)
+    }
+
+    @Test func anUnknownIDSuggestsNearNames() {
+        guard case .notFound(let suggestions) = sampleCatalog().resolve("koreaa") else {
+            Issue.record("koreaa should not resolve")
+            return
+        }
+        #expect(suggestions.map(\.id).contains("kr"))
+    }
+
+    @Test func gibberishHasNoSuggestions() {
+        guard case .notFound(let suggestions) = sampleCatalog().resolve("qqqqqqqqqq") else {
+            Issue.record("should not resolve")
+            return
+        }
+        #expect(suggestions.isEmpty)
+    }
+}
+
+struct CountryQueryTests {
+    @Test(arguments: [
+        ("kor", ["kr"]), ("Korea", ["kr"]), ("cote", ["ci"]), ("CÔTE D'IVOIRE", ["ci"]), ("ivory", ["ci"]),
+        ("united", ["gb", "us"]), ("usa", ["us"]), ("princess", ["diamond-princess"]), ("zzz", []),
+    ])
+    func searchIsCaseAndDiacriticInsensitiveOverNamesAndCodes(_ search: String, _ expected: [String]) {
+        let ids = CountryQuery(search: search).apply(to: sampleCatalog()).map(\.id)
+        #expect(ids == expected)
+    }
+
+    @Test func continentFiltersKeepOnlyThatContinent() {
+        let catalog = sampleCatalog()
+        #expect(CountryQuery(continent: .asia).apply(to: catalog).map(\.id) == ["kr"])
+        #expect(CountryQuery(continent: .australiaOceania).apply(to: catalog).map(\.id) == ["nz"])
+    }
+
+    @Test func aBogusContinentIsListedOnlyUnderAll() {
+        let catalog = sampleCatalog()
+        for continent in Continent.allCases {
+            #expect(!CountryQuery(continent: continent).apply(to: catalog).map(\.id).contains("xb"))
+        }
+        #expect(CountryQuery().apply(to: catalog).map(\.id).contains("xb"))
+    }
+
+    @Test func sortingByCasesPutsLargestFirstAndUnknownLast() {
+        let ids = CountryQuery(sort: .cases).apply(to: sampleCatalog()).map(\.id)
+        #expect(ids.first == "us")
+        #expect(ids.last == "nz")
+    }
+
+    @Test func sortingByNameIgnoresCaseAndDiacritics() {
+        let ids = CountryQuery().apply(to: sampleCatalog()).map(\.id)
+        #expect(ids == ["xb", "ci", "diamond-princess", "ms-zaandam", "nz", "kr", "gb", "us"])
+    }
+
+    @Test func searchContinentAndSortCombine() {
+        let catalog = sampleCatalog()
+        #expect(CountryQuery(search: "u", continent: .europe, sort: .population).apply(to: catalog).map(\.id) == ["gb"])
+    }
+}
+
+struct ContinentTests {
+    @Test(arguments: [
+        ("north-america", Continent.northAmerica), ("North America", .northAmerica), ("Australia-Oceania", .australiaOceania),
+        ("Australia/Oceania", .australiaOceania), ("oceania", .australiaOceania), ("EUROPE", .europe),
+    ])
+    func slugsAndUpstreamSpellingsAreRecognised(_ text: String, _ expected: Continent) {
+        #expect(Continent(text) == expected)
+    }
+
+    @Test(arguments: ["", "1439323776", "mars", "antarctica"])
+    func unknownValuesAreNotContinents(_ text: String) {
+        #expect(Continent(text) == nil)
+    }
+}
+
+struct TextFoldingTests {
+    @Test(arguments: [
+        ("S. Korea", "s-korea"), ("Côte d'Ivoire", "cote-d-ivoire"), ("Diamond Princess", "diamond-princess"),
+        ("Curaçao", "curacao"), ("Holy See (Vatican City State)", "holy-see-vatican-city-state"),
+    ])
+    func slugsFoldDiacriticsAndPunctuation(_ name: String, _ slug: String) {
+        #expect(TextFolding.slug(name) == slug)
+    }
+}

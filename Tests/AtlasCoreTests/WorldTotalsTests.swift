@@ -1,0 +1,15 @@
+import AtlasCore
+import Testing
+
+struct WorldTotalsSummingTests {
+    @Test func sumsKnownFiguresAndCountsEntries() {
+        let totals = WorldTotals(summing: [
+            Country(updated: 10, country: "A", cases: 5, deaths: nil),
+            Country(updated: 30, country: "B", cases: 7, deaths: nil),
+        ])
+        #expect(totals.cases == 12)
+        #expect(totals.deaths == nil)
+        #expect(totals.updated == 30)
+        #expect(totals.affectedCountries == 2)
+    }
+}

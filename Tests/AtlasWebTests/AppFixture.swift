@@ -1,0 +1,59 @@
+import AtlasCore
+import AtlasStore
+import AtlasWeb
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+/// The repository root, found from this file's path, so tests use the real Views/, Public/ and data/.
+let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+        url.deleteLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
+    }
+    return FileManager.default.currentDirectoryPath
+}()
+
+/// Milliseconds since the epoch of the shipped snapshot's newest `updated` (2021-11-14 05:11:03 UTC).
+let shippedSnapshotUpdated: Int64 = 1_636_866_663_562
+
+/// A fresh app on a new temporary SQLite file per test, built exactly as the executable builds it.
+final class AppFixture: @unchecked Sendable {
+    let directory: String
+    let configuration: AtlasConfiguration
+    let client: TestClient
+
+    /// - Parameters:
+    ///   - now: the clock the app sees (ms since the epoch); defaults to the real time.
+    ///   - viewsDirectory: another Views folder, for start-up failure tests.
+    ///   - prepare: runs on the empty database path before the app starts (e.g. to import other data).
+    init(
+        now: Int64? = nil, viewsDirectory: String? = nil, prepare: ((String) throws -> Void)? = nil
+    ) throws {
+        directory = NSTemporaryDirectory() + "atlas-web-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let databasePath = directory + "/atlas.sqlite"
+        try prepare?(databasePath)
+        var configuration = AtlasConfiguration(
+            databasePath: databasePath, viewsDirectory: viewsDirectory ?? packageRoot + "/Views",
+            publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
+        if let now { configuration.now = { now } }
+        self.configuration = configuration
+        client = TestClient(try buildResponder(configuration).responder)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+/// Stores `countries` (and summed totals) as the snapshot in the database at `path`.
+func storeSnapshot(_ countries: [Country], at path: String) throws {
+    let store = SQLiteCountryStore(database: try Database.open(path: path))
+    try store.replaceSnapshot(Snapshot(countries: countries, totals: WorldTotals(summing: countries), source: "test"))
+}
+
+extension Response {
+    /// How many times `needle` occurs in the body text.
+    func count(of needle: String) -> Int { text.components(separatedBy: needle).count - 1 }
+}

@@ -1,0 +1,119 @@
+import AtlasCore
+import AtlasSource
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+struct CountryDetailPageTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func showsHeaderMapStatGridAndFacts() throws {
+        let page = try client.get("/countries/kr")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("<title>S. Korea — Covid Atlas</title>"))
+        #expect(page.text.contains("<h1 id=\"country-name\">S. Korea</h1>"))
+        #expect(page.text.contains("data-lat=\"37.0\" data-long=\"127.5\""))
+        #expect(page.text.contains("🇰🇷"))
+        #expect(page.text.contains("href=\"/countries?continent=asia\">Asia</a>"))
+        for label in ["Cases", "Deaths", "Recovered", "Active", "Critical", "Tests", "Cases per million"] {
+            #expect(page.text.contains("<dt>\(label)</dt>"), "no \(label) cell")
+        }
+        #expect(page.text.contains("Seoul"))
+        #expect(page.text.contains("South Korean won (₩)"))
+        #expect(page.text.contains("100,210 km²"))
+        #expect(page.text.contains("Learn more about COVID-19 in S. Korea"))
+        #expect(page.text.contains("/vendor/leaflet/images/marker-icon.png"))
+        #expect(page.text.contains("<script src=\"/static/js/country-map.js\" defer></script>"))
+    }
+
+    @Test(arguments: ["KR", "kor", "KOR", "s-korea", "south-korea", "S.%20Korea"])
+    func otherSpellingsRedirectPermanentlyToTheCanonicalURL(_ spelling: String) throws {
+        let response = try client.get("/countries/\(spelling)?q=ignored")
+        #expect(response.status == .movedPermanently)
+        #expect(response.fields[.location] == "/countries/kr")
+    }
+
+    @Test func aNonASCIINameSlugRedirects() throws {
+        let response = try client.get("/countries/R%C3%A9union")
+        #expect(response.status == .movedPermanently)
+        #expect(response.fields[.location] == "/countries/re")
+    }
+
+    @Test func shipsWithoutISOCodesUseANameSlugAndHaveNoMap() throws {
+        let page = try client.get("/countries/diamond-princess")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("Diamond Princess has no fixed place on the map."))
+        #expect(!page.text.contains("id=\"map\""))
+        #expect(page.text.contains("No continent"))
+    }
+
+    @Test func anUnknownCountryIsAHelpful404() throws {
+        let page = try client.get("/countries/atlantis")
+        #expect(page.status == .notFound)
+        #expect(page.text.contains("No country “atlantis”"))
+        #expect(page.text.contains("role=\"search\""))
+        #expect(page.text.contains("value=\"atlantis\""))
+    }
+
+    @Test func aMisspeltCountrySuggestsTheRightOne() throws {
+        let page = try client.get("/countries/germny")
+        #expect(page.status == .notFound)
+        #expect(page.text.contains("href=\"/countries/de\""))
+    }
+
+    @Test func figuresThatAreZeroForNoDataSaySo() throws {
+        let page = try client.get("/countries/tz")  // Tanzania: tests 0, recovered 0
+        #expect(page.text.contains("0 usually means not reported"))
+    }
+}
+
+/// Records with upstream drift (FIELD-CASES B03, B27) still render.
+struct OddRecordTests {
+    static let oddCountries: [Country] = {
+        let json = """
+            [{"country":"Driftland","countryInfo":{"_id":999,"iso2":"DL","iso3":"DRL","lat":10,"long":20,"flag":""},
+              "continent":"1439323776","undefined":12,"cases":100,"recovered":null,"deaths":1.0,
+              "casesPerOneMillion":0.7,"deathsPerOneMillion":1529.05,"tests":1000000.0,"population":5000},
+             {"country":"<script>alert(1)</script>","countryInfo":{"_id":null,"iso2":null,"iso3":null,"lat":0,"long":0},
+              "continent":"Australia/Oceania","cases":5}]
+            """
+        return try! SnapshotDecoder.decodeCountries(Array(json.utf8))
+    }()
+
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture(prepare: { try storeSnapshot(OddRecordTests.oddCountries, at: $0) }) }
+
+    @Test func missingAndNullCountersShowNotAvailable() throws {
+        let page = try client.get("/countries/dl")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("<dt>Recovered</dt>\n  <dd><span class=\"stat-value\">n/a</span>"))
+        #expect(page.text.contains("1,000,000"))  // tests sent as 1000000.0
+        #expect(page.text.contains(">0.7<"))
+        #expect(page.text.contains(">1,529.05<"))
+    }
+
+    @Test func aBogusContinentIsListedOnlyUnderAll() throws {
+        #expect(try client.get("/countries").text.contains(">Driftland</a>"))
+        for continent in Continent.allCases {
+            #expect(!(try client.get("/countries?continent=\(continent.slug)").text.contains("Driftland")))
+        }
+    }
+
+    @Test func aSlashContinentLandsUnderOceania() throws {
+        let page = try client.get("/countries?continent=australia-oceania")
+        #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test func aNameWithMarkupIsEscapedOnItsPage() throws {
+        let page = try client.get("/countries/script-alert-1-script")
+        #expect(page.status == .ok)
+        #expect(!page.text.contains("<script>alert(1)</script>"))
+        #expect(page.text.contains("<h1 id=\"country-name\">&lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
+    }
+}

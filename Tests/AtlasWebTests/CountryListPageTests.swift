@@ -1,0 +1,89 @@
+import AtlasCore
+import HTTPCore
+import Routing
+import Testing
+
+struct CountryListPageTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func listsEveryEntryOfTheSnapshot() throws {
+        let page = try client.get("/countries")
+        #expect(page.status == .ok)
+        #expect(page.count(of: "<th scope=\"row\">") == 224)
+        #expect(page.text.contains("224 countries"))
+        #expect(page.text.contains("href=\"/countries/diamond-princess\""))
+    }
+
+    @Test(arguments: [
+        ("kor", "S. Korea"), ("Korea", "S. Korea"), ("cote", "Côte d&#39;Ivoire"), ("South+Africa", "South Africa"),
+        ("Bosnia%20and%20Herzegovina", "Bosnia"), ("united+states", "USA"),
+    ])
+    func searchFindsCountriesByNameCodeOrAlias(_ q: String, _ expected: String) throws {
+        let page = try client.get("/countries?q=\(q)")
+        #expect(page.status == .ok)
+        #expect(page.text.contains(expected), "q=\(q) did not list \(expected)")
+        #expect(page.count(of: "<th scope=\"row\">") < 5)
+    }
+
+    @Test func anEncodedPlusStaysAPlusAndIsKeptInTheSearchBox() throws {
+        let page = try client.get("/countries?q=a%2Bb")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("value=\"a+b\""))
+        #expect(page.text.contains("for “a+b”"))
+    }
+
+    @Test func continentButtonsFilterAndMarkTheCurrentOne() throws {
+        let page = try client.get("/countries?continent=asia")
+        #expect(page.count(of: "<th scope=\"row\">") == 49)
+        #expect(page.text.contains("href=\"/countries?continent=asia\" aria-current=\"page\">Asia</a>"))
+        #expect(page.text.contains("<h1>Countries in Asia</h1>"))
+    }
+
+    @Test func theSlashSpellingOfOceaniaLandsUnderOceania() throws {
+        let page = try client.get("/countries?continent=Australia%2FOceania")
+        #expect(page.status == .ok)
+        #expect(page.count(of: "<th scope=\"row\">") == 14)
+        #expect(page.text.contains("aria-current=\"page\">Oceania</a>"))
+    }
+
+    @Test func sortByCasesPutsTheLargestFirst() throws {
+        let page = try client.get("/countries?sort=cases")
+        let usa = try #require(page.text.range(of: " USA</a>"))
+        let india = try #require(page.text.range(of: " India</a>"))
+        #expect(usa.lowerBound < india.lowerBound)
+        #expect(page.text.contains("<option value=\"cases\" selected>"))
+    }
+
+    @Test func searchContinentAndSortCombineAndButtonsKeepTheOthers() throws {
+        let page = try client.get("/countries?q=an&continent=europe&sort=population")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("value=\"an\""))
+        #expect(page.text.contains("href=\"/countries?q=an&amp;continent=asia&amp;sort=population\""))
+        #expect(page.text.contains("<input type=\"hidden\" name=\"continent\" value=\"europe\">"))
+        #expect(!page.text.contains(" Japan</a>"))
+    }
+
+    @Test func anUnknownContinentIsA400ThatNamesItListsTheValidOnesAndKeepsTheSearch() throws {
+        let page = try client.get("/countries?continent=mars&q=kor")
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains("There is no continent called “mars”."))
+        for slug in Continent.allCases.map(\.slug) { #expect(page.text.contains("<code>\(slug)</code>")) }
+        #expect(page.text.contains("value=\"kor\""))
+    }
+
+    @Test func anUnknownSortIsA400ListingTheSorts() throws {
+        let page = try client.get("/countries?sort=bogus")
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains("“bogus”"))
+        #expect(page.text.contains("<code>today-cases</code>"))
+    }
+
+    @Test func searchTextIsEscapedEverywhereItIsShown() throws {
+        let page = try client.get("/countries?q=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+        #expect(!page.text.contains("<script>alert(1)"))
+        #expect(page.text.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+}

@@ -1,0 +1,50 @@
+import AtlasWeb
+import Foundation
+import Testing
+
+struct StartupTests {
+    /// A copy of Views/ in a temp folder, altered by `change`.
+    func viewsCopy(_ change: (String) throws -> Void) throws -> String {
+        let copy = NSTemporaryDirectory() + "views-\(UUID().uuidString)"
+        // Copy the resolved folder: copying a symbolic link would let `change` edit the real Views/.
+        let source = URL(fileURLWithPath: packageRoot + "/Views").resolvingSymlinksInPath().path
+        try FileManager.default.copyItem(atPath: source, toPath: copy)
+        try change(copy)
+        return copy
+    }
+
+    @Test func aMissingTemplateStopsStartWithItsName() throws {
+        let views = try viewsCopy { try FileManager.default.removeItem(atPath: $0 + "/countries/show.mustache") }
+        defer { try? FileManager.default.removeItem(atPath: views) }
+        let error = #expect(throws: (any Error).self) { try AppFixture(viewsDirectory: views) }
+        #expect(String(describing: error).contains("countries/show"))
+    }
+
+    @Test func aBrokenTemplateStopsStartWithFileAndLine() throws {
+        let views = try viewsCopy { path in
+            try "<h1>{{title}}</h1>\n{{#stats}}\n<p>never closed</p>\n".write(
+                toFile: path + "/world.mustache", atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(atPath: views) }
+        let error = #expect(throws: (any Error).self) { try AppFixture(viewsDirectory: views) }
+        let text = String(describing: error)
+        #expect(text.contains("world.mustache"))
+        #expect(text.contains(":2:"))
+    }
+
+    @Test func theFirstStartImportsTheShippedSnapshotAndTheSecondDoesNot() throws {
+        let directory = NSTemporaryDirectory() + "atlas-start-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = AtlasConfiguration(
+            databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
+            publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
+        #expect(try buildResponder(configuration).report.importedShippedCountries == 224)
+        #expect(try buildResponder(configuration).report.importedShippedCountries == nil)
+    }
+
+    @Test func aMissingViewsDirectoryIsNamed() throws {
+        let error = #expect(throws: AtlasStartupError.self) { try AppFixture(viewsDirectory: "/nonexistent/Views") }
+        #expect(String(describing: error).contains("/nonexistent/Views"))
+    }
+}

@@ -1,0 +1,45 @@
+import AtlasWeb
+import HTTPCore
+import Testing
+
+struct WorldPageTests {
+    @Test func showsWorldwideTotalsWithTodaysChangeAndGroupedNumbers() throws {
+        let page = try AppFixture().client.get("/")
+        #expect(page.status == .ok)
+        #expect(page.fields[.contentType] == "text/html; charset=utf-8")
+        #expect(page.text.contains("<title>Worldwide — Covid Atlas</title>"))
+        #expect(page.text.contains("253,684,421"))  // cases
+        #expect(page.text.contains("+15,912 today"))  // todayCases
+        #expect(page.text.contains("5,110,862"))  // deaths
+        #expect(page.text.contains("4,124,952,444"))  // tests
+        #expect(page.text.contains(">224<"))  // affected countries
+    }
+
+    @Test func labelsTheShippedSnapshotStaleWithAMachineReadableTime() throws {
+        let page = try AppFixture().client.get("/")
+        #expect(page.text.contains("<time datetime=\"2021-11-14T05:11:03Z\">14 November 2021, 05:11 UTC</time>"))
+        #expect(page.text.contains("<strong>stale</strong>"))
+    }
+
+    @Test func freshDataIsNotLabelledStale() throws {
+        let page = try AppFixture(now: shippedSnapshotUpdated + 3_600_000).client.get("/")
+        #expect(page.text.contains("(1 hour ago)"))
+        #expect(!page.text.contains("<strong>stale</strong>"))
+    }
+
+    @Test func linksIntoEveryContinentAndTheList() throws {
+        let page = try AppFixture().client.get("/")
+        for slug in ["africa", "asia", "europe", "north-america", "south-america", "australia-oceania"] {
+            #expect(page.text.contains("href=\"/countries?continent=\(slug)\""), "no link to \(slug)")
+        }
+        #expect(page.text.contains("href=\"/countries\""))
+    }
+
+    @Test func pagesCarrySecurityFieldsThatKeepMapTilesWorking() throws {
+        let page = try AppFixture().client.get("/countries/it")
+        #expect(page.fields[.referrerPolicy] == "strict-origin-when-cross-origin")
+        #expect(page.fields[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+        #expect(page.fields[.xContentTypeOptions] == "nosniff")
+        #expect(!page.text.contains("<script>"), "no inline script")
+    }
+}

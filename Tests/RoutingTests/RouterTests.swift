@@ -1,0 +1,71 @@
+import HTTPCore
+import Routing
+import Testing
+
+func makeRouter() -> Router {
+    var router = Router()
+    router.get("/") { _, _ in Response(contentType: "text/plain", text: "home") }
+    router.get("/countries/:id") { _, parameters in Response(contentType: "text/plain", text: "country \(parameters["id"])") }
+    router.post("/countries/:id/favorite") { _, parameters in Response(contentType: "text/plain", text: "starred \(parameters["id"])") }
+    router.get("/files/*") { _, parameters in Response(contentType: "text/plain", text: parameters.rest.joined(separator: "|")) }
+    router.get("/teapot") { _, _ in throw HTTPError(StatusCode(418, reasonPhrase: "I'm a teapot"), "Short and stout.") }
+    router.get("/boom") { _, _ in
+        struct Boom: Error {}
+        throw Boom()
+    }
+    return router
+}
+
+struct RouterTests {
+    let client = TestClient(makeRouter())
+
+    @Test func parametersAreCapturedDecoded() throws {
+        #expect(try client.get("/countries/R%C3%A9union").text == "country Réunion")
+    }
+
+    @Test func restCapturesEverySegment() throws {
+        #expect(try client.get("/files/a/b/c.css").text == "a|b|c.css")
+    }
+
+    @Test func unknownPathsAre404() throws {
+        #expect(try client.get("/nowhere").status == .notFound)
+        #expect(try client.get("/countries/kr/extra").status == .notFound)
+    }
+
+    @Test func headUsesTheGetHandlerWithoutABody() throws {
+        let response = try client.execute(.head, "/")
+        #expect(response.status == .ok)
+        #expect(response.body.isEmpty)
+    }
+
+    @Test func wrongMethodIs405WithAllow() throws {
+        let response = try client.execute(.post, "/")
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.fields[.allow] == "GET, HEAD")
+        let star = try client.execute(.get, "/countries/kr/favorite")
+        #expect(star.status == .methodNotAllowed)
+        #expect(star.fields[.allow] == "POST")
+    }
+
+    @Test func aTrailingSlashRedirectsToThePathWithoutIt() throws {
+        let response = try client.get("/countries/kr/?x=1")
+        #expect(response.status == .movedPermanently)
+        #expect(response.fields[.location] == "/countries/kr?x=1")
+    }
+
+    @Test func httpErrorsKeepTheirStatusAndMessage() throws {
+        let response = try client.get("/teapot")
+        #expect(response.status.code == 418)
+        #expect(response.text.contains("Short and stout."))
+    }
+
+    @Test func unexpectedErrorsAreAGeneric500() throws {
+        let response = try client.get("/boom")
+        #expect(response.status == .internalServerError)
+        #expect(!response.text.contains("Boom"))
+    }
+
+    @Test func dotSegmentsAreRemovedBeforeRouting() throws {
+        #expect(try client.get("/files/../countries/kr").text == "country kr")
+    }
+}

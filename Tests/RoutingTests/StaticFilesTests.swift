@@ -1,0 +1,77 @@
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+/// A temporary tree: root/css/site.css, root/js/app.js, root/.secret, and a file beside the root.
+final class StaticTree {
+    let base: String
+    let root: String
+
+    init() throws {
+        base = NSTemporaryDirectory() + "static-\(UUID().uuidString)"
+        root = base + "/public"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root + "/css", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: root + "/js", withIntermediateDirectories: true)
+        try "body{}".write(toFile: root + "/css/site.css", atomically: true, encoding: .utf8)
+        try "let x = 1".write(toFile: root + "/js/app.js", atomically: true, encoding: .utf8)
+        try "hidden".write(toFile: root + "/.secret", atomically: true, encoding: .utf8)
+        try "outside".write(toFile: base + "/outside.txt", atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root + "/escape.txt", withDestinationPath: base + "/outside.txt")
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: base) }
+}
+
+struct StaticFilesTests {
+    let tree: StaticTree
+    let client: TestClient
+
+    init() throws {
+        tree = try StaticTree()
+        let files = StaticFiles(root: tree.root)
+        var router = Router()
+        router.get("/static/*") { request, parameters in try files.response(for: parameters.rest, request: request) }
+        client = TestClient(router)
+    }
+
+    @Test func servesFilesWithTheirContentType() throws {
+        let css = try client.get("/static/css/site.css")
+        #expect(css.status == .ok)
+        #expect(css.text == "body{}")
+        #expect(css.fields[.contentType] == "text/css; charset=utf-8")
+        #expect(try client.get("/static/js/app.js").fields[.contentType] == "text/javascript; charset=utf-8")
+    }
+
+    @Test(arguments: [
+        "/static/../outside.txt", "/static/%2e%2e/outside.txt", "/static/%2E%2E/%2E%2E/outside.txt",
+        "/static/css/..%2F..%2Foutside.txt", "/static/%252e%252e/outside.txt", "/static/escape.txt",
+        "/static/.secret", "/static/css", "/static/css/", "/static/", "/static/missing.css",
+    ])
+    func nothingOutsideTheRootOrHiddenOrADirectoryIsServed(_ target: String) throws {
+        let response = try client.get(target)
+        #expect(response.status == .notFound, "\(target) answered \(response.status)")
+        #expect(!response.text.contains("outside"))
+        #expect(!response.text.contains("hidden"))
+    }
+
+    @Test func headHasNoBodyButTheSameFields() throws {
+        let head = try client.execute(.head, "/static/css/site.css")
+        #expect(head.status == .ok)
+        #expect(head.body.isEmpty)
+        #expect(head.fields[.contentType] == "text/css; charset=utf-8")
+    }
+
+    @Test func postIsNotAllowed() throws {
+        #expect(try client.execute(.post, "/static/css/site.css").status == .methodNotAllowed)
+    }
+
+    @Test func aMatchingETagIs304() throws {
+        let first = try client.get("/static/css/site.css")
+        let eTag = try #require(first.fields[.eTag])
+        let second = try client.get("/static/css/site.css", fields: [.ifNoneMatch: eTag])
+        #expect(second.status == .notModified)
+        #expect(second.body.isEmpty)
+    }
+}
