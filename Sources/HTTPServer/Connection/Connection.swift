@@ -1,0 +1,332 @@
+import Glibc
+import HTTPCore
+
+/// One accepted TCP connection, confined to its event loop's thread.
+///
+/// Requests are parsed from the read buffer and answered one at a time, in order, by calling the
+/// responder synchronously (RFC 9112 §9.3.2). Responses are appended to one write buffer and sent with
+/// as few send(2) calls as the socket allows; a partial write waits for `EPOLLOUT`. When
+/// `maxPipelinedRequests` responses are waiting for the client to read them, the connection stops
+/// reading (backpressure, as NIO's `HTTPServerPipelineHandler`). A malformed request gets one
+/// plain-text error response with `Connection: close`, then the connection closes (Go's
+/// `conn.serve`).
+final class Connection: EventHandler {
+    private let fd: Int32
+    private unowned let loop: EventLoop
+    private let context: ServerContext
+    private let remoteAddress: String
+
+    private var parser: RequestParser
+    private var writeBuffer: [UInt8] = []
+    private var writeOffset = 0
+    /// End offsets in `writeBuffer` of responses not yet fully written.
+    private var queuedResponseEnds: [Int] = []
+    private var interest: UInt32 = LinuxAPI.epollIn
+
+    private var closeAfterWrite = false
+    private var inputClosed = false
+    private var lingering = false
+    private var closed = false
+    private var continueSent = false
+
+    // Monotonic nanoseconds; 0 means "not running".
+    private var requestStartedAt: UInt64 = 0
+    private var writeBlockedSince: UInt64 = 0
+    private var lastActivity: UInt64
+    private var lingerDeadline: UInt64 = 0
+
+    // After the last response of a closing connection, unread client bytes are drained for at most
+    // this long (and this many bytes) so that closing does not reset the connection and destroy the
+    // response before the client reads it (nginx's lingering close).
+    private static let lingerTime: UInt64 = 2_000_000_000
+    private static let lingerMaxBytes = 256 * 1024
+    private var lingerDiscarded = 0
+
+    init(fd: Int32, loop: EventLoop, context: ServerContext, remoteAddress: String) {
+        self.fd = fd
+        self.loop = loop
+        self.context = context
+        self.remoteAddress = remoteAddress
+        self.parser = RequestParser(limits: context.configuration.parserLimits)
+        self.lastActivity = loop.now
+    }
+
+    // MARK: EventHandler
+
+    func handleEvents(_ events: UInt32) {
+        if events & LinuxAPI.epollOut != 0 {
+            guard flush() else { return }
+            drive()
+        }
+        guard !closed else { return }
+        if events & (LinuxAPI.epollIn | LinuxAPI.epollHup | LinuxAPI.epollErr) != 0 {
+            if lingering {
+                drainWhileLingering()
+            } else if interest & LinuxAPI.epollIn != 0 {
+                readAvailable()
+            } else if events & (LinuxAPI.epollHup | LinuxAPI.epollErr) != 0 {
+                closeNow()
+            }
+        }
+    }
+
+    func checkDeadline(now: UInt64) {
+        guard !closed else { return }
+        if lingering {
+            if now >= lingerDeadline { closeNow() }
+        } else if writeOffset < writeBuffer.count {
+            if let timeout = context.writeTimeout, writeBlockedSince != 0, now - writeBlockedSince >= timeout {
+                closeNow()
+            }
+        } else if requestStartedAt != 0 {
+            if let timeout = context.headerReadTimeout, now - requestStartedAt >= timeout { timeOutRequest() }
+        } else if let timeout = context.idleTimeout, now - lastActivity >= timeout {
+            closeNow()
+        }
+    }
+
+    func closeNow() {
+        guard !closed else { return }
+        closed = true
+        loop.deregister(fd: fd, removeFromEpoll: false)
+        // Closing also removes the descriptor from the epoll set: it was never duplicated.
+        close(fd)
+    }
+
+    /// Called when the server begins a graceful shutdown: idle connections close now, busy ones after
+    /// their current response (which carries `Connection: close`).
+    func beginShutdown() {
+        guard !closed, !lingering else { return }
+        let writing = writeOffset < writeBuffer.count
+        if !writing && requestStartedAt == 0 && !parser.hasPartialRequest {
+            closeNow()
+        } else if writing && !parser.hasPartialRequest {
+            closeAfterWrite = true
+            updateInterest()
+        }
+    }
+
+    // MARK: Reading and answering
+
+    private func readAvailable() {
+        let buffer = loop.readBuffer
+        let result: IOResult<Int>
+        do throws(SystemError) {
+            result = try Syscall.call("read") { read(fd, buffer.baseAddress, buffer.count) }
+        } catch {
+            // ECONNRESET and friends: the client is gone and nothing it sent can still be answered.
+            closeNow()
+            return
+        }
+        switch result {
+        case .wouldBlock:
+            return
+        case .processed(0):
+            inputClosed = true
+            if writeOffset < writeBuffer.count { updateInterest() } else { closeNow() }
+        case .processed(let count):
+            parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            drive()
+        }
+    }
+
+    /// Answers every complete request the backpressure limit allows and writes the answers, until
+    /// the parser needs more bytes or the socket is full.
+    private func drive() {
+        while !closed, !lingering {
+            let stoppedAtLimit = answerBufferedRequests()
+            guard flush() else { return }
+            if writeOffset < writeBuffer.count || !stoppedAtLimit { break }
+        }
+        guard !closed, !lingering else { return }
+        updateInterest()
+    }
+
+    /// - Returns: whether it stopped because `maxPipelinedRequests` responses are queued.
+    private func answerBufferedRequests() -> Bool {
+        while !closeAfterWrite {
+            if queuedResponseEnds.count >= context.maxPipelinedRequests { return true }
+            switch parser.next() {
+            case .needMoreBytes:
+                if parser.expectsContinue, !continueSent {
+                    continueSent = true
+                    writeBuffer.append(contentsOf: ResponseSerializer.continueResponse)
+                }
+                noteRequestProgress()
+                return false
+            case .request(var request):
+                continueSent = false
+                requestStartedAt = 0
+                request.remoteAddress = remoteAddress
+                answer(request)
+            case .error(let error):
+                answer(error)
+            }
+        }
+        noteRequestProgress()
+        return false
+    }
+
+    private func noteRequestProgress() {
+        if parser.hasPartialRequest {
+            if requestStartedAt == 0 { requestStartedAt = loop.now }
+        } else {
+            requestStartedAt = 0
+        }
+    }
+
+    private func answer(_ request: Request) {
+        let logger = context.configuration.accessLog
+        let startedAt = logger == nil ? 0 : System.monotonicNanoseconds()
+        let response = context.responder.respond(to: request)
+        let keepAlive = request.keepAlive && !loop.isShuttingDown
+        let bytes = ResponseSerializer.serialize(
+            response, requestMethod: request.method, keepAlive: keepAlive, date: loop.currentDate(),
+            requestVersion: request.version)
+        let byteCount = bytes.count
+        enqueue(bytes)
+        if !keepAlive { closeAfterWrite = true }
+        if let logger {
+            let elapsed = System.monotonicNanoseconds() - startedAt
+            logger(
+                AccessLogEntry(
+                    remoteAddress: remoteAddress, method: request.method, target: request.target.raw,
+                    statusCode: response.status.code, responseBytes: byteCount,
+                    durationMilliseconds: Double(elapsed) / 1_000_000))
+        }
+    }
+
+    private func answer(_ error: ParseError) {
+        let response = Self.errorResponse(status: error.status, text: error.reason)
+        let bytes = ResponseSerializer.serialize(
+            response, requestMethod: .get, keepAlive: false, date: loop.currentDate())
+        let byteCount = bytes.count
+        enqueue(bytes)
+        closeAfterWrite = true
+        context.configuration.accessLog?(
+            AccessLogEntry(
+                remoteAddress: remoteAddress, method: Method(rawValue: "-"), target: "-",
+                statusCode: error.status.code, responseBytes: byteCount, durationMilliseconds: 0))
+    }
+
+    private static func errorResponse(status: StatusCode, text: String) -> Response {
+        Response(status: status, contentType: "text/plain; charset=utf-8", text: text + "\n")
+    }
+
+    private func timeOutRequest() {
+        requestStartedAt = 0
+        // 408 only when nothing of an earlier response is still queued, so it cannot interleave.
+        guard writeBuffer.isEmpty else {
+            closeNow()
+            return
+        }
+        let response = Self.errorResponse(status: .requestTimeout, text: "The request took too long to arrive.")
+        enqueue(ResponseSerializer.serialize(response, requestMethod: .get, keepAlive: false, date: loop.currentDate()))
+        closeAfterWrite = true
+        if flush() { updateInterest() }
+    }
+
+    // MARK: Writing
+
+    private func enqueue(_ bytes: [UInt8]) {
+        if writeBuffer.isEmpty {
+            writeBuffer = bytes
+        } else {
+            writeBuffer.append(contentsOf: bytes)
+        }
+        queuedResponseEnds.append(writeBuffer.count)
+    }
+
+    /// Writes as much of the write buffer as the socket takes.
+    /// - Returns: `false` when the connection closed or began its lingering close.
+    private func flush() -> Bool {
+        while writeOffset < writeBuffer.count {
+            let offset = writeOffset
+            let outcome: Result<IOResult<Int>, SystemError> = writeBuffer.withUnsafeBytes { bytes in
+                Result { () throws(SystemError) in
+                    try Syscall.call("send") {
+                        send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                    }
+                }
+            }
+            guard case .success(let result) = outcome else {
+                // EPIPE / ECONNRESET: the client left mid-response; MSG_NOSIGNAL kept SIGPIPE away.
+                closeNow()
+                return false
+            }
+            guard case .processed(let written) = result else { break }
+            writeOffset += written
+        }
+        var finished = 0
+        while finished < queuedResponseEnds.count, queuedResponseEnds[finished] <= writeOffset { finished += 1 }
+        if finished > 0 { queuedResponseEnds.removeFirst(finished) }
+
+        guard writeOffset == writeBuffer.count else {
+            if writeBlockedSince == 0 { writeBlockedSince = loop.now }
+            return true
+        }
+        // Keep the buffer's memory for the next response unless one response made it large.
+        writeBuffer.removeAll(keepingCapacity: writeBuffer.capacity <= 256 * 1024)
+        writeOffset = 0
+        writeBlockedSince = 0
+        lastActivity = loop.now
+        if closeAfterWrite {
+            beginLingeringClose()
+            return false
+        }
+        if inputClosed {
+            closeNow()
+            return false
+        }
+        return true
+    }
+
+    private func updateInterest() {
+        guard !closed else { return }
+        var wanted: UInt32 = 0
+        if lingering {
+            wanted = LinuxAPI.epollIn
+        } else {
+            if !inputClosed, !closeAfterWrite, queuedResponseEnds.count < context.maxPipelinedRequests {
+                wanted |= LinuxAPI.epollIn
+            }
+            if writeOffset < writeBuffer.count { wanted |= LinuxAPI.epollOut }
+        }
+        guard wanted != interest else { return }
+        do throws(SystemError) {
+            try loop.modify(fd: fd, events: wanted)
+            interest = wanted
+        } catch {
+            closeNow()
+        }
+    }
+
+    // MARK: Closing
+
+    private func beginLingeringClose() {
+        if inputClosed {
+            closeNow()
+            return
+        }
+        lingering = true
+        lingerDeadline = loop.now + Self.lingerTime
+        _ = try? Syscall.run("shutdown") { shutdown(fd, Int32(SHUT_WR)) }
+        updateInterest()
+        drainWhileLingering()
+    }
+
+    private func drainWhileLingering() {
+        let buffer = loop.readBuffer
+        while !closed {
+            switch try? Syscall.call("read", { read(fd, buffer.baseAddress, buffer.count) }) {
+            case .wouldBlock:
+                return
+            case .processed(let count) where count > 0:
+                lingerDiscarded += count
+                if lingerDiscarded > Self.lingerMaxBytes { closeNow() }
+            default:
+                closeNow()
+            }
+        }
+    }
+}

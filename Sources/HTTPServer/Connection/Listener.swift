@@ -1,0 +1,106 @@
+import Glibc
+
+/// One event loop's registration of the server's shared listening socket: accepts connections and
+/// hands them to `Connection`s on the same loop.
+final class Listener: EventHandler {
+    private let fd: Int32
+    private unowned let loop: EventLoop
+    private let context: ServerContext
+    private var registered = false
+    private var stopped = false
+
+    // Accepting at most this many per wake-up keeps one loop from taking a whole burst while the
+    // others (woken less often thanks to EPOLLEXCLUSIVE) stay idle.
+    private static let maxAcceptsPerWake = 32
+    // When the process or system runs out of descriptors or memory, accepting again at once would
+    // spin: the loop stops watching the socket for this long (nanoseconds) instead.
+    private static let acceptBackoff: UInt64 = 100_000_000
+
+    init(fd: Int32, loop: EventLoop, context: ServerContext) {
+        self.fd = fd
+        self.loop = loop
+        self.context = context
+    }
+
+    /// Starts watching the listening socket on this loop (loop thread).
+    /// - Throws: `SystemError` from epoll_ctl(2).
+    func register() throws(SystemError) {
+        guard !registered, !stopped else { return }
+        // EPOLLEXCLUSIVE: the socket is shared by every loop's epoll set, and this wakes one (or a
+        // few) of them per new connection rather than all.
+        try loop.register(self, fd: fd, events: LinuxAPI.epollIn | LinuxAPI.epollExclusive)
+        registered = true
+    }
+
+    /// Stops accepting on this loop for good (graceful shutdown); the socket stays open.
+    func stopAccepting() {
+        stopped = true
+        unregister()
+    }
+
+    private func unregister() {
+        guard registered else { return }
+        registered = false
+        loop.deregister(fd: fd, removeFromEpoll: true)
+    }
+
+    func handleEvents(_ events: UInt32) {
+        for _ in 0..<Self.maxAcceptsPerWake where registered {
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let result: IOResult<Int32>
+            do throws(SystemError) {
+                result = try Syscall.call("accept4") {
+                    withUnsafeMutableBytes(of: &address) { raw in
+                        linux_accept4(fd, raw.baseAddress, &length, LinuxAPI.nonBlocking | LinuxAPI.closeOnExec)
+                    }
+                }
+            } catch {
+                switch error.errno {
+                case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH,
+                    EOPNOTSUPP, ENETUNREACH:
+                    // The pending connection failed before it was accepted; the next one may be fine.
+                    continue
+                default:
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM and anything unexpected: back off, never exit.
+                    backOff()
+                    return
+                }
+            }
+            guard case .processed(let connectionFD) = result else { return }
+            adopt(connectionFD, address: address)
+        }
+    }
+
+    private func adopt(_ connectionFD: Int32, address: sockaddr_storage) {
+        var enabled: Int32 = 1
+        // Responses go out in one write each; Nagle's algorithm would only delay them.
+        _ = try? Syscall.run("setsockopt") {
+            setsockopt(
+                connectionFD, Int32(IPPROTO_TCP), TCP_NODELAY, &enabled, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let connection = Connection(
+            fd: connectionFD, loop: loop, context: context, remoteAddress: SocketAddress.describe(address))
+        do throws(SystemError) {
+            try loop.register(connection, fd: connectionFD, events: LinuxAPI.epollIn)
+        } catch {
+            close(connectionFD)
+        }
+    }
+
+    private func backOff() {
+        unregister()
+        loop.schedule(after: Self.acceptBackoff) { [weak self] in
+            guard let self, !self.stopped, !self.loop.isShuttingDown else { return }
+            do throws(SystemError) {
+                try self.register()
+            } catch {
+                self.backOff()
+            }
+        }
+    }
+
+    func checkDeadline(now: UInt64) {}
+
+    func closeNow() { stopAccepting() }
+}

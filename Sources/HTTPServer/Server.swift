@@ -1,0 +1,188 @@
+import Glibc
+import HTTPCore
+import Synchronization
+
+/// Why a server could not start.
+public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `start()` was called on a server that was already started.
+    case alreadyStarted
+    /// The host did not resolve to an IPv4 or IPv6 address (getaddrinfo(3) failed with the message).
+    case invalidHost(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .alreadyStarted: return "the server was already started"
+        case .invalidHost(let host, let reason): return "cannot listen on host \"\(host)\": \(reason)"
+        }
+    }
+}
+
+/// An HTTP/1.1 server over POSIX sockets and epoll: one listening socket, one event loop thread per
+/// core, and a `Responder` called synchronously on the loop thread for every request.
+///
+/// Typical use: `let port = try server.start()`, then `server.shutdown()` from a signal handler and
+/// `server.waitUntilStopped()` on the main thread.
+public final class Server: Sendable {
+    /// The configuration the server was created with.
+    public let configuration: ServerConfiguration
+    private let context: ServerContext
+    private let state = Mutex(State())
+
+    private struct State {
+        var group: EventLoopGroup?
+        var listenerFD: Int32 = -1
+        var started = false
+        var shuttingDown = false
+    }
+
+    /// Creates a server; nothing is bound until `start()`.
+    /// - Parameters:
+    ///   - configuration: address, limits and timeouts.
+    ///   - responder: answers every request, on the event loop threads.
+    public init(configuration: ServerConfiguration = ServerConfiguration(), responder: some Responder) {
+        self.configuration = configuration
+        self.context = ServerContext(configuration: configuration, responder: responder)
+    }
+
+    /// Binds, listens and starts the event loops.
+    ///
+    /// One listening socket is shared by all loops, each watching it with `EPOLLEXCLUSIVE`. Compared
+    /// with one `SO_REUSEPORT` socket per loop, a connection is taken by whichever loop is free rather
+    /// than hashed to one that may be busy with a slow responder, port 0 needs no second bind, and
+    /// shutdown closes one socket without dropping connections queued in per-loop backlogs.
+    /// - Returns: the bound TCP port (the chosen one when `configuration.port` is 0).
+    /// - Throws: `ServerError.alreadyStarted`; `ServerError.invalidHost` when the host does not
+    ///   resolve; `SystemError` when socket(2), setsockopt(2), bind(2) (e.g. `EADDRINUSE`), listen(2),
+    ///   epoll or thread creation fails.
+    public func start() throws -> Int {
+        try state.withLock { state in
+            guard !state.started else { throw ServerError.alreadyStarted }
+            state.started = true
+        }
+        // The server writes with MSG_NOSIGNAL already; ignoring SIGPIPE also covers any other write
+        // to a closed socket in the process, which would otherwise kill it (FIELD-CASES B10).
+        signal(SIGPIPE, SIG_IGN)
+
+        let listenerFD = try Self.bind(
+            host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        let port: Int
+        let group: EventLoopGroup
+        do {
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            _ = try Syscall.run("getsockname") {
+                withUnsafeMutableBytes(of: &address) { raw in
+                    getsockname(listenerFD, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), &length)
+                }
+            }
+            port = SocketAddress.port(address)
+            let count = configuration.eventLoopCount > 0 ? configuration.eventLoopCount : System.coreCount
+            group = try EventLoopGroup(count: count)
+            for loop in group.loops {
+                let listener = Listener(fd: listenerFD, loop: loop, context: context)
+                // Still before the loop's thread starts, so touching loop state here is safe.
+                try listener.register()
+            }
+            try group.start()
+        } catch {
+            close(listenerFD)
+            throw error
+        }
+        state.withLock { state in
+            state.group = group
+            state.listenerFD = listenerFD
+        }
+        return port
+    }
+
+    /// Begins a graceful shutdown and returns at once: every loop stops accepting, closes idle
+    /// connections, lets in-flight requests finish and their responses (sent with
+    /// `Connection: close`) flush, and stops when its last connection closes or after
+    /// `configuration.shutdownGracePeriod` seconds, whichever comes first. Calling it again, or
+    /// before `start()`, does nothing.
+    public func shutdown() {
+        let taken: (EventLoopGroup, Int32)? = state.withLock { state in
+            guard let group = state.group, !state.shuttingDown else { return nil }
+            state.shuttingDown = true
+            return (group, state.listenerFD)
+        }
+        guard let (group, listenerFD) = taken else { return }
+        let closer = ListenerCloser(fd: listenerFD, loopCount: group.loops.count)
+        let grace = configuration.shutdownGracePeriod.nanosecondsIfPositive ?? 0
+        for loop in group.loops {
+            loop.execute {
+                loop.isShuttingDown = true
+                let handlers = loop.handlers
+                for case let listener as Listener in handlers { listener.stopAccepting() }
+                closer.loopStoppedAccepting()
+                for case let connection as Connection in handlers { connection.beginShutdown() }
+                if loop.handlerCount == 0 {
+                    loop.stop()
+                    return
+                }
+                loop.schedule(after: grace) {
+                    for handler in loop.handlers { handler.closeNow() }
+                    loop.stop()
+                }
+            }
+        }
+    }
+
+    /// Blocks the calling thread until every event loop thread has exited (after `shutdown()`).
+    /// Returns at once when the server was never started. Must not be called on a loop thread.
+    public func waitUntilStopped() {
+        let group = state.withLock { $0.group }
+        group?.waitUntilStopped()
+    }
+
+    private static func bind(host: String, port: Int, backlog: Int) throws -> Int32 {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var results: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &results)
+        guard status == 0, let first = results else {
+            let reason = gai_strerror(status).map { String(cString: $0) } ?? "no address"
+            throw ServerError.invalidHost(host, reason: reason)
+        }
+        defer { freeaddrinfo(results) }
+        let info = first.pointee
+
+        let fd = try Syscall.run("socket") {
+            socket(info.ai_family, Int32(SOCK_STREAM.rawValue) | LinuxAPI.nonBlocking | LinuxAPI.closeOnExec, 0)
+        }
+        do {
+            var enabled: Int32 = 1
+            _ = try Syscall.run("setsockopt") {
+                setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &enabled, socklen_t(MemoryLayout<Int32>.size))
+            }
+            _ = try Syscall.run("bind") { Glibc.bind(fd, info.ai_addr, info.ai_addrlen) }
+            _ = try Syscall.run("listen") { listen(fd, Int32(clamping: backlog)) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+}
+
+/// Closes the shared listening socket once every loop has removed it from its epoll set, so no loop
+/// can accept on a descriptor number that was closed (and possibly reused) under it.
+private final class ListenerCloser: Sendable {
+    private let fd: Int32
+    private let remaining: Mutex<Int>
+
+    init(fd: Int32, loopCount: Int) {
+        self.fd = fd
+        self.remaining = Mutex(loopCount)
+    }
+
+    func loopStoppedAccepting() {
+        let isLast = remaining.withLock { count in
+            count -= 1
+            return count == 0
+        }
+        if isLast { close(fd) }
+    }
+}

@@ -1,0 +1,100 @@
+import HTTPCore
+
+/// One line of the access log: what a request asked for and how it was answered.
+public struct AccessLogEntry: Sendable {
+    /// The peer as `host:port` (`[v6]:port` for IPv6).
+    public var remoteAddress: String
+    /// The request method.
+    public var method: Method
+    /// The request target exactly as received on the request line (may hold user input: escape it
+    /// before writing it to a terminal).
+    public var target: String
+    /// The response's status code, such as 200.
+    public var statusCode: Int
+    /// Bytes of the serialized response (status line, fields and content), as queued for writing.
+    public var responseBytes: Int
+    /// Milliseconds from the request being complete to its response being queued for writing.
+    public var durationMilliseconds: Double
+
+    /// Creates an entry.
+    public init(
+        remoteAddress: String, method: Method, target: String, statusCode: Int, responseBytes: Int,
+        durationMilliseconds: Double
+    ) {
+        self.remoteAddress = remoteAddress
+        self.method = method
+        self.target = target
+        self.statusCode = statusCode
+        self.responseBytes = responseBytes
+        self.durationMilliseconds = durationMilliseconds
+    }
+}
+
+/// Every address, limit and timeout of a `Server`, documented like the fields of Go's `http.Server`.
+public struct ServerConfiguration: Sendable {
+    /// Host is the address to listen on: an IPv4 or IPv6 literal (`"127.0.0.1"`, `"::1"`, `"0.0.0.0"`,
+    /// `"::"`) or a name resolved with getaddrinfo(3), whose first result is used. Default
+    /// `"127.0.0.1"` (loopback only).
+    public var host: String
+    /// Port is the TCP port to listen on. Zero picks any free port; `Server.start()` returns the one
+    /// chosen. Default 0.
+    public var port: Int
+    /// ParserLimits bounds the request line (414), header section (431) and message body (413); see
+    /// `ParserLimits` for each default.
+    public var parserLimits: ParserLimits
+    /// HeaderReadTimeout is how long a request may take to arrive, in seconds, counted from its first
+    /// byte to its last (header section and body). When it passes, the client gets 408 Request
+    /// Timeout and the connection is closed. Zero means no limit. Default 10.
+    public var headerReadTimeout: Double
+    /// IdleTimeout is how long a keep-alive connection may wait for the next request, in seconds,
+    /// counted from the end of the last response. When it passes the connection is closed without a
+    /// response. Zero means no limit. Default 60.
+    public var idleTimeout: Double
+    /// WriteTimeout is how long a response may wait for the client to read it, in seconds, counted
+    /// from the moment a write could not complete at once. When it passes the connection is closed
+    /// and the rest of the response is dropped. Zero means no limit. Default 30.
+    public var writeTimeout: Double
+    /// EventLoopCount is the number of event loop threads, each serving its own share of the
+    /// connections. Zero or less means one per core (`System.coreCount`). Default 0.
+    public var eventLoopCount: Int
+    /// Backlog is the listen(2) backlog: connections the kernel queues before they are accepted.
+    /// Default 1024 (the kernel caps it at `net.core.somaxconn`).
+    public var backlog: Int
+    /// MaxPipelinedRequests is how many responses may wait unwritten on one connection (pipelined
+    /// requests answered but not yet read by the client). At this count the server stops reading that
+    /// connection until the client reads; nothing is refused. Default 16.
+    public var maxPipelinedRequests: Int
+    /// ShutdownGracePeriod is how long `Server.shutdown()` lets in-flight requests finish, in
+    /// seconds; connections still open afterwards are closed abruptly. Default 10.
+    public var shutdownGracePeriod: Double
+    /// AccessLog, when set, is called once per response on the event loop thread that answered it. It
+    /// must be quick and must not block (hand the entry to another thread to write it). Default nil.
+    public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+
+    /// Creates a configuration; every argument defaults to the documented value.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, parserLimits: ParserLimits = .default,
+        headerReadTimeout: Double = 10, idleTimeout: Double = 60, writeTimeout: Double = 30,
+        eventLoopCount: Int = 0, backlog: Int = 1024, maxPipelinedRequests: Int = 16,
+        shutdownGracePeriod: Double = 10, accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.parserLimits = parserLimits
+        self.headerReadTimeout = headerReadTimeout
+        self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
+        self.eventLoopCount = eventLoopCount
+        self.backlog = backlog
+        self.maxPipelinedRequests = maxPipelinedRequests
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.accessLog = accessLog
+    }
+}
+
+extension Double {
+    /// Seconds → nanoseconds for deadlines; zero or negative means "no limit" (`nil`).
+    var nanosecondsIfPositive: UInt64? {
+        self > 0 ? UInt64(self * 1_000_000_000) : nil
+    }
+}
