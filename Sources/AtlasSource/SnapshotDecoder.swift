@@ -12,6 +12,8 @@ import Foundation
 /// - `countryInfo` may be `null` or hold `null`s (the cruise ships); an empty `iso2`/`iso3` is `nil`;
 /// - an entry without a non-empty `country` string is skipped, the others survive;
 /// - bytes that are not JSON, a top-level value of the wrong kind, or no usable entry throw `SourceError`.
+///
+/// The JSON itself is parsed by Foundation's `JSONDecoder`; the leniency lives in `LenientObject`.
 public enum SnapshotDecoder {
     /// Decodes the body of `GET /v3/covid-19/countries`: a JSON array of country objects.
     /// - Parameter bytes: the response body, UTF-8 JSON.
@@ -20,15 +22,15 @@ public enum SnapshotDecoder {
     ///   `SourceError.malformedPayload` when the top level is not an array or no entry has a `country` name;
     ///   `SourceError.emptyPayload` for `[]`.
     public static func decodeCountries(_ bytes: [UInt8]) throws(SourceError) -> [Country] {
-        let value = try parse(bytes)
-        guard case .array(let elements) = value else {
-            throw .malformedPayload("expected a JSON array of countries, got \(value.kindDescription)")
+        let body = try decode(CountriesBody.self, from: bytes)
+        guard let entries = body.entries else {
+            throw .malformedPayload("expected a JSON array of countries, got \(body.foundKind)")
         }
-        guard !elements.isEmpty else { throw .emptyPayload }
-        let countries = elements.compactMap(country(from:))
+        guard !entries.isEmpty else { throw .emptyPayload }
+        let countries = entries.compactMap { $0 }
         guard !countries.isEmpty else {
             throw .malformedPayload(
-                "none of the \(elements.count) entries is an object with a \"country\" name")
+                "none of the \(entries.count) entries is an object with a \"country\" name")
         }
         return countries
     }
@@ -39,11 +41,11 @@ public enum SnapshotDecoder {
     /// - Throws: `SourceError.notJSON` when the bytes are not JSON;
     ///   `SourceError.malformedPayload` when the top level is not an object.
     public static func decodeTotals(_ bytes: [UInt8]) throws(SourceError) -> WorldTotals {
-        let value = try parse(bytes)
-        guard let fields = value.object else {
-            throw .malformedPayload("expected a JSON object of worldwide totals, got \(value.kindDescription)")
+        let body = try decode(TotalsBody.self, from: bytes)
+        guard let totals = body.totals else {
+            throw .malformedPayload("expected a JSON object of worldwide totals, got \(body.foundKind)")
         }
-        return totals(from: fields)
+        return totals
     }
 
     /// Decodes both bodies of one fetch into a `Snapshot` (with `importedAt` left `nil` for the store to set).
@@ -90,85 +92,23 @@ public enum SnapshotDecoder {
         return (error as NSError).localizedDescription
     }
 
-    private static func parse(_ bytes: [UInt8]) throws(SourceError) -> JSONValue {
+    /// Runs Foundation's `JSONDecoder`; the body types never throw, so any error means the bytes are not JSON.
+    private static func decode<Body: Decodable>(_ type: Body.Type, from bytes: [UInt8]) throws(SourceError) -> Body {
         do {
-            return try JSONParser.parse(bytes)
+            return try JSONDecoder().decode(Body.self, from: Data(bytes))
         } catch {
-            throw .notJSON(error.reason)
+            throw .notJSON(reasonNotJSON(bytes))
         }
     }
 
-    private static func country(from value: JSONValue) -> Country? {
-        guard let fields = value.object,
-            let name = fields["country"]?.string,
-            !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        else { return nil }
-        return Country(
-            updated: fields["updated"]?.count,
-            country: name,
-            countryInfo: countryInfo(from: fields["countryInfo"]?.object ?? [:]),
-            cases: fields["cases"]?.count,
-            todayCases: fields["todayCases"]?.count,
-            deaths: fields["deaths"]?.count,
-            todayDeaths: fields["todayDeaths"]?.count,
-            recovered: fields["recovered"]?.count,
-            todayRecovered: fields["todayRecovered"]?.count,
-            active: fields["active"]?.count,
-            critical: fields["critical"]?.count,
-            casesPerOneMillion: fields["casesPerOneMillion"]?.ratio,
-            deathsPerOneMillion: fields["deathsPerOneMillion"]?.ratio,
-            tests: fields["tests"]?.count,
-            testsPerOneMillion: fields["testsPerOneMillion"]?.ratio,
-            population: fields["population"]?.count,
-            continent: fields["continent"]?.string ?? "",
-            oneCasePerPeople: fields["oneCasePerPeople"]?.ratio,
-            oneDeathPerPeople: fields["oneDeathPerPeople"]?.ratio,
-            oneTestPerPeople: fields["oneTestPerPeople"]?.ratio,
-            activePerOneMillion: fields["activePerOneMillion"]?.ratio,
-            recoveredPerOneMillion: fields["recoveredPerOneMillion"]?.ratio,
-            criticalPerOneMillion: fields["criticalPerOneMillion"]?.ratio
-        )
-    }
-
-    private static func countryInfo(from fields: [String: JSONValue]) -> CountryInfo {
-        CountryInfo(
-            _id: fields["_id"]?.count.flatMap { Int(exactly: $0) },
-            iso2: nonEmpty(fields["iso2"]?.string),
-            iso3: nonEmpty(fields["iso3"]?.string),
-            lat: fields["lat"]?.ratio,
-            long: fields["long"]?.ratio,
-            flag: fields["flag"]?.string
-        )
-    }
-
-    private static func totals(from fields: [String: JSONValue]) -> WorldTotals {
-        WorldTotals(
-            updated: fields["updated"]?.count,
-            cases: fields["cases"]?.count,
-            todayCases: fields["todayCases"]?.count,
-            deaths: fields["deaths"]?.count,
-            todayDeaths: fields["todayDeaths"]?.count,
-            recovered: fields["recovered"]?.count,
-            todayRecovered: fields["todayRecovered"]?.count,
-            active: fields["active"]?.count,
-            critical: fields["critical"]?.count,
-            casesPerOneMillion: fields["casesPerOneMillion"]?.ratio,
-            deathsPerOneMillion: fields["deathsPerOneMillion"]?.ratio,
-            tests: fields["tests"]?.count,
-            testsPerOneMillion: fields["testsPerOneMillion"]?.ratio,
-            population: fields["population"]?.count,
-            oneCasePerPeople: fields["oneCasePerPeople"]?.ratio,
-            oneDeathPerPeople: fields["oneDeathPerPeople"]?.ratio,
-            oneTestPerPeople: fields["oneTestPerPeople"]?.ratio,
-            activePerOneMillion: fields["activePerOneMillion"]?.ratio,
-            recoveredPerOneMillion: fields["recoveredPerOneMillion"]?.ratio,
-            criticalPerOneMillion: fields["criticalPerOneMillion"]?.ratio,
-            affectedCountries: fields["affectedCountries"]?.count
-        )
-    }
-
-    private static func nonEmpty(_ text: String?) -> String? {
-        guard let text, !text.isEmpty else { return nil }
-        return text
+    /// Why `JSONDecoder` refused the bytes, in words an operator can act on. `JSONDecoder` only says
+    /// "not valid JSON", so the two common causes (an empty body, an HTML error page) are told apart here.
+    private static func reasonNotJSON(_ bytes: [UInt8]) -> String {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let text = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(byteOrderMark.count) : bytes[...]
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard let first = text.first(where: { !whitespace.contains($0) }) else { return "the body is empty" }
+        if first == UInt8(ascii: "<") { return "the body starts with '<', it looks like an HTML page" }
+        return "the JSON is truncated or malformed (\(bytes.count) bytes)"
     }
 }

@@ -4,7 +4,7 @@
 /// (`covid-atlas import` prints it; the server logs it and keeps serving the last good data).
 public enum SourceError: Error, Equatable, CustomStringConvertible {
     /// The bytes are not JSON (RFC 8259) at all: an HTML error page, a truncated body, an empty body.
-    /// The reason names what was found and the byte offset where parsing stopped.
+    /// The reason says what was found: an empty body, an HTML page, or JSON that is truncated or malformed.
     case notJSON(String)
     /// The bytes are JSON but not the shape disease.sh documents, e.g. an object where
     /// `/v3/covid-19/countries` returns an array, or no entry with a `country` name.

@@ -1,7 +1,7 @@
 import AtlasCore
 import Testing
 
-@testable import AtlasSource
+import AtlasSource
 
 /// Wraps one country object's members into a one-element countries payload.
 private func payload(_ members: String) -> [UInt8] {
@@ -168,9 +168,10 @@ struct RejectedPayloads {
     @Test(arguments: [
         ("an HTML error page", "<html><body>502 Bad Gateway</body></html>", "HTML"),
         ("an empty body", "", "empty"),
+        ("a whitespace-only body", " \r\n\t", "empty"),
         ("a truncated array", #"[{"country":"Afghanistan","cases":1"#, "truncated"),
-        ("a trailing comma", #"[{"country":"A"},]"#, "unexpected character ']'"),
-        ("text after the value", #"[{"country":"A"}] trailing"#, "after the end"),
+        ("a missing comma", #"[{"country":"A"} {"country":"B"}]"#, "malformed"),
+        ("text after the value", #"[{"country":"A"}] trailing"#, "malformed"),
     ])
     func bytesThatAreNotJSONThrowNotJSONWithAReason(name: String, body: String, reasonPart: String) {
         do {
@@ -185,8 +186,7 @@ struct RejectedPayloads {
 
     @Test func theShippedFileCutInHalfIsReportedAsTruncated() {
         let bytes = Array(Fixtures.bytes("countries.json").prefix(60_000))
-        #expect(throws: SourceError.notJSON(
-            "the body ends before the JSON value is complete (truncated after 60000 bytes?)"))
+        #expect(throws: SourceError.notJSON("the JSON is truncated or malformed (60000 bytes)"))
         {
             try SnapshotDecoder.decodeCountries(bytes)
         }
@@ -237,23 +237,49 @@ struct RejectedPayloads {
     }
 }
 
-struct JSONParsing {
-    @Test func nestingBeyondTheLimitIsRefusedNotACrash() {
+/// What Foundation's `JSONDecoder` accepts and refuses, as seen through `SnapshotDecoder`.
+struct JSONSyntax {
+    @Test func nestingBeyondTheDecodersLimitIsNotJSONRatherThanACrash() {
         let deep = Array(repeating: UInt8(ascii: "["), count: 100_000)
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }
+        #expect(throws: SourceError.notJSON("the JSON is truncated or malformed (100000 bytes)")) {
+            try SnapshotDecoder.decodeCountries(deep)
+        }
     }
 
     @Test func aByteOrderMarkAndWhitespaceAreAccepted() throws {
-        let value = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(" \n[1, \"a\", true, null]\t".utf8))
-        #expect(value == .array([.number("1"), .string("a"), .bool(true), .null]))
+        let bytes = [0xEF, 0xBB, 0xBF] + Array(" \n[{\"country\":\"A\",\"cases\":1}]\t".utf8)
+        let countries = try SnapshotDecoder.decodeCountries(bytes)
+        #expect(countries.map(\.country) == ["A"])
+        #expect(countries.map(\.cases) == [1])
     }
 
-    @Test(arguments: ["\"\u{01}\"", "\"\\x\"", "\"\\ud83d\"", "01", "-", "1.", "1e", "tru", "[1 2]", "{\"a\" 1}", "{1:2}"])
-    func invalidJSONTextIsRefused(text: String) {
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+    @Test(arguments: ["tru", "[1 2]", "{\"a\" 1}", "{1:2}", "{a:1}", "'x'", "NaN", "[Infinity]", "// note\n[1]"])
+    func invalidJSONTextIsNotJSON(text: String) {
+        do {
+            _ = try SnapshotDecoder.decodeCountries(Array(text.utf8))
+            Issue.record("\(text) decoded")
+        } catch .notJSON(let reason) {
+            #expect(reason.contains("malformed"), "\(text): \(reason)")
+        } catch {
+            Issue.record("\(text): unexpected \(error)")
+        }
     }
 
-    @Test func invalidUTF8InAStringIsRefused() {
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+    @Test func invalidUTF8InANameSkipsOnlyThatEntry() throws {
+        let badName: [UInt8] = Array(#"[{"country":""#.utf8) + [0xC3, 0x28] + Array(#""},{"country":"B"}]"#.utf8)
+        let countries = try SnapshotDecoder.decodeCountries(badName)
+        #expect(countries.map(\.country) == ["B"])
+    }
+
+    @Test func anInvalidEscapeInOneFieldCostsOnlyThatField() throws {
+        let country = try decodeOne(#""country":"Escapeland","continent":"\x","cases":4"#)
+        #expect(country.continent == "")
+        #expect(country.cases == 4)
+    }
+
+    @Test func aWorldTotalsBodyThatIsNotJSONIsNotJSON() {
+        #expect(throws: SourceError.notJSON("the body starts with '<', it looks like an HTML page")) {
+            try SnapshotDecoder.decodeTotals(Array("\n<!DOCTYPE html>".utf8))
+        }
     }
 }

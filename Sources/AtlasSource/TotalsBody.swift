@@ -1,0 +1,42 @@
+import AtlasCore
+
+/// The body of `GET /v3/covid-19/all` as `JSONDecoder` sees it: the worldwide totals, or the kind of
+/// value found where the object should be. Fields that are missing, `null` or of another kind are `nil`.
+struct TotalsBody: Decodable {
+    /// The totals; `nil` when the top level is not an object.
+    let totals: WorldTotals?
+    /// What the top level is when it is not an object, e.g. "an array".
+    let foundKind: String
+
+    init(from decoder: any Decoder) {
+        guard let fields = LenientObject(decoder) else {
+            totals = nil
+            foundKind = TopLevelKind.describe(decoder)
+            return
+        }
+        foundKind = "an object"
+        totals = WorldTotals(
+            updated: fields.count("updated"),
+            cases: fields.count("cases"),
+            todayCases: fields.count("todayCases"),
+            deaths: fields.count("deaths"),
+            todayDeaths: fields.count("todayDeaths"),
+            recovered: fields.count("recovered"),
+            todayRecovered: fields.count("todayRecovered"),
+            active: fields.count("active"),
+            critical: fields.count("critical"),
+            casesPerOneMillion: fields.ratio("casesPerOneMillion"),
+            deathsPerOneMillion: fields.ratio("deathsPerOneMillion"),
+            tests: fields.count("tests"),
+            testsPerOneMillion: fields.ratio("testsPerOneMillion"),
+            population: fields.count("population"),
+            oneCasePerPeople: fields.ratio("oneCasePerPeople"),
+            oneDeathPerPeople: fields.ratio("oneDeathPerPeople"),
+            oneTestPerPeople: fields.ratio("oneTestPerPeople"),
+            activePerOneMillion: fields.ratio("activePerOneMillion"),
+            recoveredPerOneMillion: fields.ratio("recoveredPerOneMillion"),
+            criticalPerOneMillion: fields.ratio("criticalPerOneMillion"),
+            affectedCountries: fields.count("affectedCountries")
+        )
+    }
+}
