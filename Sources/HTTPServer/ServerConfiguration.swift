@@ -44,7 +44,9 @@ public struct ServerConfiguration: Sendable {
     public var parserLimits: ParserLimits
     /// HeaderReadTimeout is how long a request may take to arrive, in seconds, counted from its first
     /// byte to its last (header section and body). When it passes, the client gets 408 Request
-    /// Timeout and the connection is closed. Zero means no limit. Default 10.
+    /// Timeout and the connection is closed. It also bounds how long a new connection may stay
+    /// silent before its first byte (then it is closed without a response). Zero means no limit.
+    /// Default 10.
     public var headerReadTimeout: Double
     /// IdleTimeout is how long a keep-alive connection may wait for the next request, in seconds,
     /// counted from the end of the last response. When it passes the connection is closed without a

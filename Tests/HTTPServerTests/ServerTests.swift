@@ -111,6 +111,21 @@ struct PipeliningTests {
         }
     }
 
+    @Test("requests sent before the client half-closes are all answered, then the connection closes")
+    func halfClose() throws {
+        var configuration = ServerConfiguration(eventLoopCount: 1)
+        configuration.maxPipelinedRequests = 2
+        try withServer(configuration) { _, port in
+            let client = try RawClient(port: port)
+            client.send((1...5).map { "GET /\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+            shutdown(client.fd, Int32(SHUT_WR))
+            for index in 1...5 {
+                #expect(client.readResponse()?.body == "GET /\(index)")
+            }
+            #expect(client.isClosedByServer())
+        }
+    }
+
     @Test("a chunked request body reaches the responder decoded")
     func chunkedBody() throws {
         try withServer { _, port in
@@ -225,6 +240,16 @@ struct RobustnessTests {
             let client = try RawClient(port: port, readTimeout: 4)
             client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(client.readResponse()?.statusCode == 200)
+            #expect(client.isClosedByServer())
+        }
+    }
+
+    @Test("a connection that never sends a byte is closed after the header-read timeout")
+    func silentConnection() throws {
+        var configuration = ServerConfiguration(eventLoopCount: 1)
+        configuration.headerReadTimeout = 1
+        try withServer(configuration) { _, port in
+            let client = try RawClient(port: port, readTimeout: 4)
             #expect(client.isClosedByServer())
         }
     }

@@ -28,17 +28,22 @@ final class Connection: EventHandler {
     private var lingering = false
     private var closed = false
     private var continueSent = false
+    /// Whether complete requests may still be buffered because the response queue was full.
+    private var stalledAtPipelineLimit = false
+    /// Whether any request has been answered; before that, the header-read timeout also bounds the
+    /// wait for the first byte (a connection that never speaks is not "idle").
+    private var answeredAny = false
 
     // Monotonic nanoseconds; 0 means "not running".
     private var requestStartedAt: UInt64 = 0
     private var writeBlockedSince: UInt64 = 0
     private var lastActivity: UInt64
-    private var lingerDeadline: UInt64 = 0
+    private var lingerStartedAt: UInt64 = 0
 
     // After the last response of a closing connection, unread client bytes are drained for at most
     // this long (and this many bytes) so that closing does not reset the connection and destroy the
     // response before the client reads it (nginx's lingering close).
-    private static let lingerTime: UInt64 = 2_000_000_000
+    static let lingerTime: UInt64 = 2_000_000_000
     private static let lingerMaxBytes = 256 * 1024
     private var lingerDiscarded = 0
 
@@ -72,17 +77,19 @@ final class Connection: EventHandler {
 
     func checkDeadline(now: UInt64) {
         guard !closed else { return }
-        if lingering {
-            if now >= lingerDeadline { closeNow() }
-        } else if writeOffset < writeBuffer.count {
-            if let timeout = context.writeTimeout, writeBlockedSince != 0, now - writeBlockedSince >= timeout {
-                closeNow()
-            }
-        } else if requestStartedAt != 0 {
-            if let timeout = context.headerReadTimeout, now - requestStartedAt >= timeout { timeOutRequest() }
-        } else if let timeout = context.idleTimeout, now - lastActivity >= timeout {
-            closeNow()
+        switch context.timeouts.action(for: phase, now: now) {
+        case .none: break
+        case .close: closeNow()
+        case .sendRequestTimeout: timeOutRequest()
         }
+    }
+
+    /// The state the timeouts are judged by; writing outranks reading, which outranks idling.
+    private var phase: ConnectionTimeouts.Phase {
+        if lingering { return .lingering(since: lingerStartedAt) }
+        if writeOffset < writeBuffer.count, writeBlockedSince != 0 { return .writing(since: writeBlockedSince) }
+        if requestStartedAt != 0 { return .readingRequest(since: requestStartedAt) }
+        return answeredAny ? .idle(since: lastActivity) : .awaitingFirstRequest(since: lastActivity)
     }
 
     func closeNow() {
@@ -122,8 +129,11 @@ final class Connection: EventHandler {
         case .wouldBlock:
             return
         case .processed(0):
+            // The client half-closed: requests it already sent are still answered (a pipelining
+            // client may send everything, shut down its write side, then read).
             inputClosed = true
-            if writeOffset < writeBuffer.count { updateInterest() } else { closeNow() }
+            drive()
+            if !closed, !lingering, writeOffset == writeBuffer.count { closeNow() }
         case .processed(let count):
             parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             drive()
@@ -144,8 +154,12 @@ final class Connection: EventHandler {
 
     /// - Returns: whether it stopped because `maxPipelinedRequests` responses are queued.
     private func answerBufferedRequests() -> Bool {
+        stalledAtPipelineLimit = false
         while !closeAfterWrite {
-            if queuedResponseEnds.count >= context.maxPipelinedRequests { return true }
+            if queuedResponseEnds.count >= context.maxPipelinedRequests {
+                stalledAtPipelineLimit = true
+                return true
+            }
             switch parser.next() {
             case .needMoreBytes:
                 if parser.expectsContinue, !continueSent {
@@ -156,6 +170,7 @@ final class Connection: EventHandler {
                 return false
             case .request(var request):
                 continueSent = false
+                answeredAny = true
                 requestStartedAt = 0
                 request.remoteAddress = remoteAddress
                 answer(request)
@@ -274,7 +289,7 @@ final class Connection: EventHandler {
             beginLingeringClose()
             return false
         }
-        if inputClosed {
+        if inputClosed && !stalledAtPipelineLimit {
             closeNow()
             return false
         }
@@ -309,7 +324,7 @@ final class Connection: EventHandler {
             return
         }
         lingering = true
-        lingerDeadline = loop.now + Self.lingerTime
+        lingerStartedAt = loop.now
         _ = try? Syscall.run("shutdown") { shutdown(fd, Int32(SHUT_WR)) }
         updateInterest()
         drainWhileLingering()

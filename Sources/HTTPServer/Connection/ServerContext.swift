@@ -5,17 +5,17 @@ import HTTPCore
 final class ServerContext: Sendable {
     let configuration: ServerConfiguration
     let responder: any Responder
-    let headerReadTimeout: UInt64?
-    let idleTimeout: UInt64?
-    let writeTimeout: UInt64?
+    let timeouts: ConnectionTimeouts
     let maxPipelinedRequests: Int
 
     init(configuration: ServerConfiguration, responder: any Responder) {
         self.configuration = configuration
         self.responder = responder
-        headerReadTimeout = configuration.headerReadTimeout.nanosecondsIfPositive
-        idleTimeout = configuration.idleTimeout.nanosecondsIfPositive
-        writeTimeout = configuration.writeTimeout.nanosecondsIfPositive
+        timeouts = ConnectionTimeouts(
+            headerRead: configuration.headerReadTimeout.nanosecondsIfPositive,
+            idle: configuration.idleTimeout.nanosecondsIfPositive,
+            write: configuration.writeTimeout.nanosecondsIfPositive,
+            linger: Connection.lingerTime)
         maxPipelinedRequests = max(1, configuration.maxPipelinedRequests)
     }
 }
