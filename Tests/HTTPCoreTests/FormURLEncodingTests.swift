@@ -3,15 +3,17 @@ import Testing
 @testable import HTTPCore
 
 struct FormURLEncodingTests {
-    @Test("form bodies decode with + as space and percent escapes", arguments: [
-        ("name=South+Africa&code=ZA", [("name", "South Africa"), ("code", "ZA")]),
-        ("q=a%2Bb", [("q", "a+b")]),
-        ("q=R%C3%A9union", [("q", "Réunion")]),
-        ("flag&empty=&=v", [("flag", ""), ("empty", ""), ("", "v")]),
-        ("a=1&&b=2", [("a", "1"), ("b", "2")]),
-        ("k=x=y", [("k", "x=y")]),
-        ("", []),
-    ])
+    @Test(
+        "form bodies decode with + as space and percent escapes",
+        arguments: [
+            ("name=South+Africa&code=ZA", [("name", "South Africa"), ("code", "ZA")]),
+            ("q=a%2Bb", [("q", "a+b")]),
+            ("q=R%C3%A9union", [("q", "Réunion")]),
+            ("flag&empty=&=v", [("flag", ""), ("empty", ""), ("", "v")]),
+            ("a=1&&b=2", [("a", "1"), ("b", "2")]),
+            ("k=x=y", [("k", "x=y")]),
+            ("", []),
+        ])
     func decode(text: String, expected: [(String, String)]) {
         let decoded = FormURLEncoding.decode(text)
         #expect(decoded?.map(\.name) == expected.map(\.0))

@@ -25,7 +25,9 @@ struct ParserLimitTests {
         let atLimit = Self.requestLine(length: 32) + "\r\nHost: t\r\n\r\n"
         let overLimit = Self.requestLine(length: 33) + "\r\nHost: t\r\n\r\n"
         #expect(Parsed(parse(atLimit, Self.limits)[0]) != .error(.requestLineTooLong))
-        #expect(Parsed(parse(atLimit, Self.limits)[0]) == .request(method: "GET", path: "/" + String(repeating: "a", count: 18), version: .http1_1, body: ""))
+        #expect(
+            Parsed(parse(atLimit, Self.limits)[0])
+                == .request(method: "GET", path: "/" + String(repeating: "a", count: 18), version: .http1_1, body: ""))
         #expect(Parsed(parse(overLimit, Self.limits)[0]) == .error(.requestLineTooLong))
         #expect(ParseError.requestLineTooLong.status.code == 414)
     }
@@ -33,7 +35,9 @@ struct ParserLimitTests {
     @Test("an endless request line is refused before its end arrives")
     func endlessRequestLine() {
         var parser = RequestParser(limits: Self.limits)
-        #expect(Parsed(parser.parse(Array(("GET /" + String(repeating: "a", count: 40)).utf8))) == .error(.requestLineTooLong))
+        #expect(
+            Parsed(parser.parse(Array(("GET /" + String(repeating: "a", count: 40)).utf8)))
+                == .error(.requestLineTooLong))
     }
 
     @Test("header section at the limit is accepted, one byte more is 431", arguments: [true, false])
@@ -41,7 +45,8 @@ struct ParserLimitTests {
         let parse = byteByByte ? parseByteByByte : parseAll
         let atLimit = "GET / HTTP/1.1\r\n" + Self.headerSection(length: 64) + "\r\n"
         let overLimit = "GET / HTTP/1.1\r\n" + Self.headerSection(length: 65) + "\r\n"
-        #expect(Parsed(parse(atLimit, Self.limits)[0]) == .request(method: "GET", path: "/", version: .http1_1, body: ""))
+        #expect(
+            Parsed(parse(atLimit, Self.limits)[0]) == .request(method: "GET", path: "/", version: .http1_1, body: ""))
         #expect(Parsed(parse(overLimit, Self.limits)[0]) == .error(.headerSectionTooLarge))
         #expect(ParseError.headerSectionTooLarge.status.code == 431)
     }
@@ -50,14 +55,18 @@ struct ParserLimitTests {
     func fieldLineLimit() {
         let atLimit = "GET / HTTP/1.1\r\nHost: t\r\nA: 1\r\nB: 2\r\n\r\n"
         let overLimit = "GET / HTTP/1.1\r\nHost: t\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n"
-        #expect(Parsed(parseAll(atLimit, limits: Self.limits)[0]) == .request(method: "GET", path: "/", version: .http1_1, body: ""))
+        #expect(
+            Parsed(parseAll(atLimit, limits: Self.limits)[0])
+                == .request(method: "GET", path: "/", version: .http1_1, body: ""))
         #expect(Parsed(parseAll(overLimit, limits: Self.limits)[0]) == .error(.headerSectionTooLarge))
     }
 
     @Test("Content-Length at the limit is accepted, one more is 413 before any body byte arrives")
     func contentLengthLimit() {
         let atLimit = "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n0123456789"
-        #expect(Parsed(parseAll(atLimit, limits: Self.limits)[0]) == .request(method: "POST", path: "/", version: .http1_1, body: "0123456789"))
+        #expect(
+            Parsed(parseAll(atLimit, limits: Self.limits)[0])
+                == .request(method: "POST", path: "/", version: .http1_1, body: "0123456789"))
         let overLimit = "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\n"
         #expect(Parsed(parseAll(overLimit, limits: Self.limits)[0]) == .error(.bodyTooLarge))
         #expect(ParseError.bodyTooLarge.status.code == 413)
@@ -68,13 +77,16 @@ struct ParserLimitTests {
         let head = "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
         let atLimit = head + "5\r\n01234\r\n5\r\n56789\r\n0\r\n\r\n"
         let overLimit = head + "5\r\n01234\r\n6\r\n"
-        #expect(Parsed(parseAll(atLimit, limits: Self.limits)[0]) == .request(method: "POST", path: "/", version: .http1_1, body: "0123456789"))
+        #expect(
+            Parsed(parseAll(atLimit, limits: Self.limits)[0])
+                == .request(method: "POST", path: "/", version: .http1_1, body: "0123456789"))
         #expect(Parsed(parseAll(overLimit, limits: Self.limits)[0]) == .error(.bodyTooLarge))
     }
 
     @Test("trailer lines count against the field line limit")
     func trailerLimit() {
-        let raw = "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nA: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\n\r\n"
+        let raw =
+            "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nA: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\n\r\n"
         #expect(Parsed(parseAll(raw, limits: Self.limits)[0]) == .error(.headerSectionTooLarge))
     }
 

@@ -116,7 +116,8 @@ let wellFormedCases: [ParserCase] = [
         name: "empty lines before the request line are ignored", raw: "\r\n\r\nGET / HTTP/1.1\r\nHost: t\r\n\r\n",
         expected: [.request("GET", "/"), .needMoreBytes]),
     ParserCase(
-        name: "two identical Content-Length lines", raw: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok",
+        name: "two identical Content-Length lines",
+        raw: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok",
         expected: [.request("POST", "/", body: "ok"), .needMoreBytes]),
     ParserCase(
         name: "dot segments removed", raw: "GET /a/./b/../c HTTP/1.1\r\nHost: t\r\n\r\n",
@@ -146,7 +147,8 @@ let malformedCases: [ParserCase] = [
         raw: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nContent-Length: 5\r\n\r\nabcde",
         expected: [.error(.invalidContentLength)]),
     ParserCase(
-        name: "smuggling: non-digit Content-Length", raw: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: +4\r\n\r\nabcd",
+        name: "smuggling: non-digit Content-Length",
+        raw: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: +4\r\n\r\nabcd",
         expected: [.error(.invalidContentLength)]),
     ParserCase(
         name: "smuggling: Content-Length list", raw: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 4, 4\r\n\r\nabcd",
@@ -170,10 +172,12 @@ let malformedCases: [ParserCase] = [
         name: "bare LF line ending on a field line", raw: "GET / HTTP/1.1\r\nHost: t\n\r\n",
         expected: [.error(.invalidFieldLine)]),
     ParserCase(
-        name: "smuggling: Transfer-Encoding other than chunked", raw: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+        name: "smuggling: Transfer-Encoding other than chunked",
+        raw: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
         expected: [.error(.unsupportedTransferCoding)]),
     ParserCase(
-        name: "smuggling: chunked given twice", raw: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+        name: "smuggling: chunked given twice",
+        raw: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
         expected: [.error(.unsupportedTransferCoding)]),
     ParserCase(
         name: "missing Host on HTTP/1.1", raw: "GET / HTTP/1.1\r\nAccept: */*\r\n\r\n",
@@ -231,7 +235,8 @@ let malformedCases: [ParserCase] = [
         raw: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n",
         expected: [.error(.invalidChunk)]),
     ParserCase(
-        name: "Content-Length beyond any limit", raw: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 99999999999999999999\r\n\r\n",
+        name: "Content-Length beyond any limit",
+        raw: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 99999999999999999999\r\n\r\n",
         expected: [.error(.bodyTooLarge)]),
 ]
 
@@ -290,12 +295,14 @@ struct RequestParserTests {
         #expect(request.fields.count == 4)
     }
 
-    @Test("query values are form-decoded (B14)", arguments: [
-        ("/?q=South+Africa", "South Africa"),
-        ("/?q=Bosnia%20and%20Herzegovina", "Bosnia and Herzegovina"),
-        ("/?q=a%2Bb", "a+b"),
-        ("/?q=", ""),
-    ])
+    @Test(
+        "query values are form-decoded (B14)",
+        arguments: [
+            ("/?q=South+Africa", "South Africa"),
+            ("/?q=Bosnia%20and%20Herzegovina", "Bosnia and Herzegovina"),
+            ("/?q=a%2Bb", "a+b"),
+            ("/?q=", ""),
+        ])
     func queryValues(target: String, expected: String) {
         let outcomes = parseAll("GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n")
         guard case .request(let request) = outcomes.first else {
@@ -312,7 +319,9 @@ struct RequestParserTests {
         let head = "POST / HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"
         #expect(Parsed(parser.parse(Array(head.utf8))) == .needMoreBytes)
         #expect(parser.expectsContinue)
-        #expect(Parsed(parser.parse(Array("ok".utf8))) == .request(method: "POST", path: "/", version: .http1_1, body: "ok"))
+        #expect(
+            Parsed(parser.parse(Array("ok".utf8))) == .request(method: "POST", path: "/", version: .http1_1, body: "ok")
+        )
         #expect(!parser.expectsContinue)
     }
 
@@ -328,13 +337,15 @@ struct RequestParserTests {
         #expect(!parser.hasPartialRequest)
     }
 
-    @Test("keep-alive follows the version and Connection field", arguments: [
-        ("GET / HTTP/1.1\r\nHost: t\r\n\r\n", true),
-        ("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", false),
-        ("GET / HTTP/1.1\r\nHost: t\r\nConnection: keep-alive, Close\r\n\r\n", false),
-        ("GET / HTTP/1.0\r\n\r\n", false),
-        ("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", true),
-    ])
+    @Test(
+        "keep-alive follows the version and Connection field",
+        arguments: [
+            ("GET / HTTP/1.1\r\nHost: t\r\n\r\n", true),
+            ("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", false),
+            ("GET / HTTP/1.1\r\nHost: t\r\nConnection: keep-alive, Close\r\n\r\n", false),
+            ("GET / HTTP/1.0\r\n\r\n", false),
+            ("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", true),
+        ])
     func keepAlive(raw: String, expected: Bool) {
         guard case .request(let request) = parseAll(raw).first else {
             Issue.record("expected a request")

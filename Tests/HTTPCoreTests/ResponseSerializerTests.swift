@@ -19,7 +19,8 @@ struct ResponseSerializerTests {
         let response = Response(status: .ok, contentType: "text/plain", text: "hello")
         #expect(
             text(response)
-                == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: \(Self.date)\r\nContent-Length: 5\r\n\r\nhello")
+                == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: \(Self.date)\r\nContent-Length: 5\r\n\r\nhello"
+        )
     }
 
     @Test("HEAD gets GET's Content-Length and no body bytes (B15)")

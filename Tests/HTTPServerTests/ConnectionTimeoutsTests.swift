@@ -11,13 +11,15 @@ struct ConnectionTimeoutsTests {
 
     typealias Phase = ConnectionTimeouts.Phase
 
-    @Test("each phase fires exactly at its own timeout with its own action", arguments: [
-        (Phase.awaitingFirstRequest(since: start), UInt64(10), ConnectionTimeouts.Action.close),
-        (Phase.idle(since: start), UInt64(60), .close),
-        (Phase.readingRequest(since: start), UInt64(10), .sendRequestTimeout),
-        (Phase.writing(since: start), UInt64(30), .close),
-        (Phase.lingering(since: start), UInt64(2), .close),
-    ])
+    @Test(
+        "each phase fires exactly at its own timeout with its own action",
+        arguments: [
+            (Phase.awaitingFirstRequest(since: start), UInt64(10), ConnectionTimeouts.Action.close),
+            (Phase.idle(since: start), UInt64(60), .close),
+            (Phase.readingRequest(since: start), UInt64(10), .sendRequestTimeout),
+            (Phase.writing(since: start), UInt64(30), .close),
+            (Phase.lingering(since: start), UInt64(2), .close),
+        ])
     func firesAtTimeout(phase: Phase, seconds: UInt64, action: ConnectionTimeouts.Action) {
         #expect(Self.timeouts.action(for: phase, now: Self.start + seconds * Self.second - 1) == .none)
         #expect(Self.timeouts.action(for: phase, now: Self.start + seconds * Self.second) == action)
@@ -34,7 +36,9 @@ struct ConnectionTimeoutsTests {
     @Test("a zero timeout (nil) never fires")
     func unlimited() {
         let timeouts = ConnectionTimeouts(headerRead: nil, idle: nil, write: nil, linger: Self.second)
-        for phase in [Phase.awaitingFirstRequest(since: 0), .idle(since: 0), .readingRequest(since: 0), .writing(since: 0)] {
+        for phase in [
+            Phase.awaitingFirstRequest(since: 0), .idle(since: 0), .readingRequest(since: 0), .writing(since: 0),
+        ] {
             #expect(timeouts.action(for: phase, now: UInt64.max / 2) == .none)
         }
     }

@@ -52,7 +52,8 @@ struct KeepAliveTests {
     func connectionClose() throws {
         try withServer { _, port in
             let client = try RawClient(port: port)
-            client.send("GET /bye HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\nHost: t\r\n\r\n")
+            client.send(
+                "GET /bye HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\nHost: t\r\n\r\n")
             let response = try #require(client.readResponse())
             #expect(response.body == "GET /bye")
             #expect(response.field("Connection") == "close")
@@ -126,11 +127,25 @@ struct PipeliningTests {
         }
     }
 
+    @Test("a response larger than the socket buffer arrives whole, and the next one after it")
+    func partialWrites() throws {
+        try withServer { _, port in
+            let client = try RawClient(port: port)
+            client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\nGET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+            let big = try #require(client.readResponse())
+            #expect(big.field("Content-Length") == "\(TestResponder.bigBody.count)")
+            #expect(big.bodyBytes == TestResponder.bigBody)
+            #expect(client.readResponse()?.body == "GET /after")
+        }
+    }
+
     @Test("a chunked request body reaches the responder decoded")
     func chunkedBody() throws {
         try withServer { _, port in
             let client = try RawClient(port: port)
-            client.send("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n")
+            client.send(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n"
+            )
             #expect(client.readResponse()?.body == "abcde")
         }
     }
@@ -175,13 +190,15 @@ struct MalformedRequestTests {
         }
     }
 
-    @Test("limits answer with their status, then close", arguments: [
-        ("GET /" + String(repeating: "a", count: 100) + " HTTP/1.1\r\nHost: t\r\n\r\n", 414),
-        ("GET / HTTP/1.1\r\nHost: t\r\nX: " + String(repeating: "v", count: 200) + "\r\n\r\n", 431),
-        ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n", 413),
-        ("GET / HTTP/2.0\r\nHost: t\r\n\r\n", 505),
-        ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
-    ])
+    @Test(
+        "limits answer with their status, then close",
+        arguments: [
+            ("GET /" + String(repeating: "a", count: 100) + " HTTP/1.1\r\nHost: t\r\n\r\n", 414),
+            ("GET / HTTP/1.1\r\nHost: t\r\nX: " + String(repeating: "v", count: 200) + "\r\n\r\n", 431),
+            ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n", 413),
+            ("GET / HTTP/2.0\r\nHost: t\r\n\r\n", 505),
+            ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+        ])
     func limits(raw: String, status: Int) throws {
         var configuration = ServerConfiguration(eventLoopCount: 1)
         configuration.parserLimits = ParserLimits(maxRequestLineBytes: 64, maxHeaderBytes: 128, maxBodyBytes: 100)
@@ -279,7 +296,8 @@ struct LifecycleTests {
 
     @Test("an IPv6 loopback host works")
     func ipv6() throws {
-        let server = Server(configuration: ServerConfiguration(host: "::1", eventLoopCount: 1), responder: TestResponder())
+        let server = Server(
+            configuration: ServerConfiguration(host: "::1", eventLoopCount: 1), responder: TestResponder())
         let port: Int
         do {
             port = try server.start()
@@ -297,14 +315,17 @@ struct LifecycleTests {
         address.sin6_port = UInt16(port).bigEndian
         address.sin6_addr = in6addr_loopback
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
         }
         #expect(connected == 0)
     }
 
     @Test("an unknown host is reported as such")
     func badHost() {
-        let server = Server(configuration: ServerConfiguration(host: "no such host.invalid"), responder: TestResponder())
+        let server = Server(
+            configuration: ServerConfiguration(host: "no such host.invalid"), responder: TestResponder())
         #expect(throws: ServerError.self) { try server.start() }
     }
 

@@ -9,7 +9,8 @@ import Testing
 struct WireResponse {
     var statusCode: Int
     var fields: [(name: String, value: String)]
-    var body: String
+    var bodyBytes: [UInt8]
+    var body: String { String(decoding: bodyBytes, as: UTF8.self) }
 
     func field(_ name: String) -> String? {
         fields.first { $0.name.lowercased() == name.lowercased() }?.value
@@ -87,12 +88,13 @@ final class RawClient {
             let colon = line.firstIndex(of: ":")!
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var response = WireResponse(statusCode: code, fields: fields, body: "")
-        let length = forHead || code == 204 || code == 304 || code < 200 ? 0 : Int(response.field("Content-Length") ?? "0") ?? 0
+        var response = WireResponse(statusCode: code, fields: fields, bodyBytes: [])
+        let length =
+            forHead || code == 204 || code == 304 || code < 200 ? 0 : Int(response.field("Content-Length") ?? "0") ?? 0
         while buffer.count < length {
             if !fill() { return nil }
         }
-        response.body = String(decoding: buffer[0..<length], as: UTF8.self)
+        response.bodyBytes = Array(buffer[0..<length])
         buffer.removeFirst(length)
         return response
     }
@@ -127,6 +129,9 @@ struct TestResponder: Responder {
         self.proceed = proceed
     }
 
+    /// 4 MiB of a repeating 251-byte pattern (a prime period, so misplaced slices show).
+    static let bigBody: [UInt8] = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+
     func respond(to request: Request) -> Response {
         switch request.target.path {
         case "/echo":
@@ -137,6 +142,9 @@ struct TestResponder: Responder {
             return Response(contentType: "text/plain", text: "slow done")
         case "/peer":
             return Response(contentType: "text/plain", text: request.remoteAddress ?? "none")
+        case "/big":
+            // More than loopback socket buffers hold, so the server must wait for EPOLLOUT.
+            return Response(status: .ok, body: TestResponder.bigBody)
         case "/empty":
             return Response(status: .noContent)
         default:

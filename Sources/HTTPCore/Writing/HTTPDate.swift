@@ -2,7 +2,9 @@
 /// `Sun, 06 Nov 1994 08:49:37 GMT`, computed with integer arithmetic only (no Foundation, no locale).
 public enum HTTPDate {
     private static let dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let monthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// Formats a time as IMF-fixdate.
     /// - Parameter secondsSinceEpoch: seconds since 1970-01-01T00:00:00Z (UTC); may be negative.
