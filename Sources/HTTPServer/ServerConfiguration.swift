@@ -2,30 +2,31 @@ import HTTPCore
 
 /// One line of the access log: what a request asked for and how it was answered.
 public struct AccessLogEntry: Sendable {
-    /// The peer as `host:port` (`[v6]:port` for IPv6).
-    public var remoteAddress: String
-    /// The request method.
+    /// The peer as `host:port` (`[v6]:port` for IPv6), or `nil` when unknown (same as
+    /// `Request.remoteAddress`).
+    public var remoteAddress: String?
+    /// The request method; `-` when the request could not be parsed.
     public var method: Method
     /// The request target exactly as received on the request line (may hold user input: escape it
-    /// before writing it to a terminal).
+    /// before writing it to a terminal); `-` when the request could not be parsed.
     public var target: String
     /// The response's status code, such as 200.
-    public var statusCode: Int
+    public var status: Int
     /// Bytes of the serialized response (status line, fields and content), as queued for writing.
-    public var responseBytes: Int
+    public var bytes: Int
     /// Milliseconds from the request being complete to its response being queued for writing.
     public var durationMilliseconds: Double
 
     /// Creates an entry.
     public init(
-        remoteAddress: String, method: Method, target: String, statusCode: Int, responseBytes: Int,
+        remoteAddress: String?, method: Method, target: String, status: Int, bytes: Int,
         durationMilliseconds: Double
     ) {
         self.remoteAddress = remoteAddress
         self.method = method
         self.target = target
-        self.statusCode = statusCode
-        self.responseBytes = responseBytes
+        self.status = status
+        self.bytes = bytes
         self.durationMilliseconds = durationMilliseconds
     }
 }

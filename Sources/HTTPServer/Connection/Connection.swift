@@ -206,7 +206,7 @@ final class Connection: EventHandler {
             logger(
                 AccessLogEntry(
                     remoteAddress: remoteAddress, method: request.method, target: request.target.raw,
-                    statusCode: response.status.code, responseBytes: byteCount,
+                    status: response.status.code, bytes: byteCount,
                     durationMilliseconds: Double(elapsed) / 1_000_000))
         }
     }
@@ -221,7 +221,7 @@ final class Connection: EventHandler {
         context.configuration.accessLog?(
             AccessLogEntry(
                 remoteAddress: remoteAddress, method: Method(rawValue: "-"), target: "-",
-                statusCode: error.status.code, responseBytes: byteCount, durationMilliseconds: 0))
+                status: error.status.code, bytes: byteCount, durationMilliseconds: 0))
     }
 
     private static func errorResponse(status: StatusCode, text: String) -> Response {
