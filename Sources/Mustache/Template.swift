@@ -28,8 +28,9 @@ public struct Template: Sendable {
     ///
     /// A name that resolves nowhere renders as the empty string; a partial missing from `partials` renders
     /// as the empty string too (spec `partials.yml`, "Failed Lookup"). Partials render lazily, so a partial
-    /// may include itself ("Recursion"); nesting stops at ``maximumPartialDepth`` partials deep, past which
-    /// partials render as the empty string, so a template that recurses without end still returns.
+    /// may include itself ("Recursion"). So that a template that recurses without end still returns,
+    /// partials nested more than ``maximumPartialDepth`` deep, and partials beyond the
+    /// ``maximumPartialCount``th of one render, render as the empty string.
     /// - Parameters:
     ///   - context: the data; its keys are the names the template uses.
     ///   - partials: templates that `{{> name}}` tags refer to, by name.
@@ -42,6 +43,10 @@ public struct Template: Sendable {
 
     /// How many partials deep rendering may nest (a partial inside a partial counts two).
     public static let maximumPartialDepth = 100
+
+    /// How many partials one call of ``render(_:partials:)`` may include in total; bounds a recursion that
+    /// branches (a partial including itself once per list element) and so never reaches the depth limit.
+    public static let maximumPartialCount = 100_000
 
     /// The names of every partial this template's `{{> name}}` tags refer to, with where each tag is.
     func partialReferences() -> [(name: String, location: SourceLocation)] {

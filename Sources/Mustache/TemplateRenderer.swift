@@ -8,6 +8,7 @@ struct TemplateRenderer {
     /// Whether the next output starts a line and so must be preceded by `indentation`.
     private var atLineStart = false
     private var partialDepth = 0
+    private var partialCount = 0
 
     init(context: TemplateValue, partials: [String: Template], capacity: Int) {
         self.output = ""
@@ -51,7 +52,10 @@ struct TemplateRenderer {
                 }
 
             case .partial(let name, let ownIndentation, let standalone, _):
-                guard let partial = partials[name], partialDepth < Template.maximumPartialDepth else { continue }
+                guard let partial = partials[name], partialDepth < Template.maximumPartialDepth,
+                    partialCount < Template.maximumPartialCount
+                else { continue }
+                partialCount += 1
                 let outerIndentation = indentation
                 if standalone {
                     // The tag's own line was removed, so the partial starts a line, indented by every
