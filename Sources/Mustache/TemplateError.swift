@@ -24,6 +24,9 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible, Equatable
         case invalidDelimiters(String)
         /// A variable, section or partial tag has no name, e.g. `{{ }}` or `{{#}}`.
         case emptyTagName
+        /// A tag's name holds whitespace or an opening delimiter, e.g. `{{first name}}`; most often a tag
+        /// whose closing delimiter is missing ran into the next tag. The associated value is the name.
+        case invalidTagName(String)
         /// A partial tag `{{> name}}` names a template that is not in the ``TemplateLibrary``.
         case missingPartial(String)
         /// ``TemplateLibrary/render(_:_:)`` was asked for a template name the library does not hold.
@@ -73,6 +76,9 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible, Equatable
         case .unclosedTag: return "unclosed tag: no closing delimiter"
         case .invalidDelimiters(let content): return "invalid delimiters '\(content)'"
         case .emptyTagName: return "empty tag name"
+        case .invalidTagName(let name):
+            let shown = name.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n")
+            return "invalid tag name '\(shown)': names hold no whitespace; is a closing delimiter missing?"
         case .missingPartial(let name): return "missing partial '\(name)'"
         case .missingTemplate(let name): return "missing template '\(name)'"
         case .unreadableDirectory(let reason): return "unreadable template directory: \(reason)"

@@ -71,7 +71,8 @@ struct TemplateParser {
                 throw error(.unclosedTag, at: tagStart)
             }
             let tagEnd = contentEnd + closer.count
-            let content = trimmedString(contentStart, contentEnd)
+            let name = trimmed(contentStart, contentEnd)
+            let content = string(name.start, name.end)
 
             let canStandAlone: Bool
             switch sigil {
@@ -94,7 +95,7 @@ struct TemplateParser {
             case UInt8(ascii: "!"):
                 continue
             case UInt8(ascii: "="):
-                let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                let parts = content.split(whereSeparator: \.isWhitespace)
                 guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
                     throw error(.invalidDelimiters(content), at: tagStart)
                 }
@@ -106,9 +107,11 @@ struct TemplateParser {
             }
 
             guard !content.isEmpty else { throw error(.emptyTagName, at: tagStart) }
+            guard isValidName(name.start, name.end) else { throw error(.invalidTagName(content), at: tagStart) }
             switch sigil {
             case UInt8(ascii: "#"), UInt8(ascii: "^"):
-                open.append(OpenSection(name: TagName(content), inverted: sigil == UInt8(ascii: "^"), tagStart: tagStart))
+                open.append(
+                    OpenSection(name: TagName(content), inverted: sigil == UInt8(ascii: "^"), tagStart: tagStart))
             case UInt8(ascii: "/"):
                 guard let section = open.popLast() else {
                     throw error(.unexpectedClosingTag(content), at: tagStart)
@@ -170,11 +173,12 @@ struct TemplateParser {
         return nil
     }
 
-    /// The first offset at or after `start` where `needle` occurs.
-    private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+    /// The first offset at or after `start` where `needle` occurs entirely before `limit` (default: the end).
+    private func find(_ needle: [UInt8], from start: Int, before limit: Int? = nil) -> Int? {
+        let limit = limit ?? bytes.count
+        guard let first = needle.first, needle.count <= limit else { return nil }
         var index = start
-        let last = bytes.count - needle.count
+        let last = limit - needle.count
         while index <= last {
             if bytes[index] == first {
                 var matched = 1
@@ -192,15 +196,25 @@ struct TemplateParser {
         String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    private func trimmedString(_ start: Int, _ end: Int) -> String {
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab || byte == newline || byte == carriageReturn
+    }
+
+    /// The offsets between `start` and `end` without leading and trailing whitespace.
+    private func trimmed(_ start: Int, _ end: Int) -> (start: Int, end: Int) {
         var start = start
         var end = end
-        func isWhitespace(_ byte: UInt8) -> Bool {
-            byte == Self.space || byte == Self.tab || byte == Self.newline || byte == Self.carriageReturn
+        while start < end, Self.isWhitespace(bytes[start]) { start += 1 }
+        while end > start, Self.isWhitespace(bytes[end - 1]) { end -= 1 }
+        return (start, end)
+    }
+
+    /// Whether a trimmed tag name has no inner whitespace and no opening delimiter.
+    private func isValidName(_ start: Int, _ end: Int) -> Bool {
+        for index in start..<end where Self.isWhitespace(bytes[index]) {
+            return false
         }
-        while start < end, isWhitespace(bytes[start]) { start += 1 }
-        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
-        return string(start, end)
+        return find(openDelimiter, from: start, before: end) == nil
     }
 
     /// Line, column and line text of a byte offset.

@@ -38,8 +38,10 @@ struct EscapingTests {
             ("日本", "日本"),
             ("", ""),
             ("&&", "&amp;&amp;"),
-            ("plain text with no specials at all, long enough to leave the small-string form",
-             "plain text with no specials at all, long enough to leave the small-string form"),
+            (
+                "plain text with no specials at all, long enough to leave the small-string form",
+                "plain text with no specials at all, long enough to leave the small-string form"
+            ),
         ])
     func nonASCII(input: String, expected: String) throws {
         #expect(HTMLEscaping.escape(input) == expected)

@@ -78,7 +78,8 @@ func describe(_ value: TemplateValue) -> String {
     case .string(let string): return String(reflecting: string)
     case .array(let elements): return "[" + elements.map(describe).joined(separator: ", ") + "]"
     case .object(let members):
-        return "{" + members.keys.sorted().map { "\(String(reflecting: $0)): \(describe(members[$0]!))" }
+        return "{"
+            + members.keys.sorted().map { "\(String(reflecting: $0)): \(describe(members[$0]!))" }
             .joined(separator: ", ") + "}"
     }
 }

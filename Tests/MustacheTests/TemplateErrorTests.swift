@@ -41,14 +41,22 @@ struct TemplateErrorTests {
             testDescription: "an empty variable name is an error", source: "Hi {{ }}!",
             kind: .emptyTagName, line: 1, column: 4, lineText: "Hi {{ }}!"),
         Case(
+            testDescription: "a name with whitespace is an error", source: "{{first name}}",
+            kind: .invalidTagName("first name"), line: 1, column: 1, lineText: "{{first name}}"),
+        Case(
+            testDescription: "a tag missing its closing delimiter does not swallow the next tag",
+            source: "<p>{{name\n<b>{{other}}</b>", kind: .invalidTagName("name\n<b>{{other"), line: 1, column: 4,
+            lineText: "<p>{{name"),
+        Case(
             testDescription: "columns count characters, not bytes", source: "Côte d'Ivoire 🇨🇮 {{/x}}",
             kind: .unexpectedClosingTag("x"), line: 1, column: 17, lineText: "Côte d'Ivoire 🇨🇮 {{/x}}"),
     ]
 
     @Test("parse errors carry line, column and line text", arguments: cases)
     func parseErrorLocation(_ example: Case) {
-        #expect(throws: TemplateError(
-            example.kind, source: "page", line: example.line, column: example.column, lineText: example.lineText)
+        #expect(
+            throws: TemplateError(
+                example.kind, source: "page", line: example.line, column: example.column, lineText: example.lineText)
         ) {
             try Template(example.source, name: "page")
         }
@@ -85,6 +93,8 @@ struct TemplateErrorTests {
 
     @Test("a missing template has no location")
     func missingTemplateDescription() {
-        #expect(TemplateError.missingTemplate("countries/show").description == "countries/show: missing template 'countries/show'")
+        #expect(
+            TemplateError.missingTemplate("countries/show").description
+                == "countries/show: missing template 'countries/show'")
     }
 }

@@ -52,7 +52,9 @@ struct TemplateLibraryTests {
         let directory = try views()
         let library = try TemplateLibrary(directory: directory.path)
         let html = try library.render("layout", ["title": "Côte d'Ivoire", "body": "<p>hi</p>"])
-        #expect(html == "<html>\n  <header>\n    <h1>Côte d&#39;Ivoire</h1>\n  </header>\n<main><p>hi</p></main>\n</html>\n")
+        #expect(
+            html == "<html>\n  <header>\n    <h1>Côte d&#39;Ivoire</h1>\n  </header>\n<main><p>hi</p></main>\n</html>\n"
+        )
         #expect(try library.render("countries/show", ["country": ["name": "Peru"]]) == "<h2>Peru</h2>")
     }
 
@@ -68,7 +70,8 @@ struct TemplateLibraryTests {
     @Test("a broken file stops loading with its path, line and column")
     func brokenFile() throws {
         let directory = try views()
-        try directory.write("countries/index.mustache", "<ul>\n{{#countries}}\n  <li>{{name}}</li>\n{{/country}}\n</ul>\n")
+        try directory.write(
+            "countries/index.mustache", "<ul>\n{{#countries}}\n  <li>{{name}}</li>\n{{/country}}\n</ul>\n")
         let error = #expect(throws: TemplateError.self) { try TemplateLibrary(directory: directory.path) }
         #expect(error?.kind == .mismatchedClosingTag(expected: "countries", found: "country"))
         #expect(error?.source == directory.path + "/countries/index.mustache")
@@ -138,7 +141,8 @@ struct TemplateLibraryTests {
                 ["name": "Asia", "nodes": []],
             ]
         ]
-        #expect(try library.render("tree", data) == "<ul><li>Europe<li>France</li><li>Spain</li></li><li>Asia</li></ul>")
+        #expect(
+            try library.render("tree", data) == "<ul><li>Europe<li>France</li><li>Spain</li></li><li>Asia</li></ul>")
     }
 
     @Test("an empty in-memory library is refused")

@@ -27,7 +27,8 @@ struct TemplateRenderingTests {
     @Test("literals build the same values as the cases")
     func literals() {
         let value: TemplateValue = ["a": 1, "b": [true, "x"], "c": 2.5, "d": nil]
-        #expect(value == .object(["a": .int(1), "b": .array([.bool(true), .string("x")]), "c": .double(2.5), "d": .null]))
+        #expect(
+            value == .object(["a": .int(1), "b": .array([.bool(true), .string("x")]), "c": .double(2.5), "d": .null]))
     }
 
     @Test("lists and objects render nothing as variables")
