@@ -45,9 +45,8 @@ let package = Package(
         .testTarget(
             name: "AtlasWebTests",
             dependencies: ["AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore"]),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: ["HTTPCore"]),
+        // Depends on the executable only so that `swift test` builds it; the tests run the binary.
+        .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas"]),
     ],
     swiftLanguageModes: [.v6]
 )

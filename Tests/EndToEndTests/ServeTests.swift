@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The real binary over real loopback sockets, as a browser or load balancer meets it.
+struct ServeTests {
+    let server: ServerProcess
+
+    init() throws { server = try ServerProcess() }
+
+    @Test func everyEntryOfTheSnapshotHasADetailPage() throws {
+        let api = try fetch(server.port, "/api/countries")
+        let countries = try #require(try JSONSerialization.jsonObject(with: Data(api.body)) as? [[String: Any]])
+        #expect(countries.count == 224)
+        let client = try RawClient(port: server.port)  // one keep-alive connection for the whole walk
+        for country in countries {
+            let name = try #require(country["country"] as? String)
+            let iso2 = (country["countryInfo"] as? [String: Any])?["iso2"] as? String
+            var target = "/countries/" + (iso2?.lowercased() ?? name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            var response = try client.readResponse()
+            if iso2 == nil {
+                #expect(response.status == 301, "\(name): \(response.status)")
+                target = try #require(response.field("Location"))
+                try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                response = try client.readResponse()
+            }
+            #expect(response.status == 200, "\(target) answered \(response.status)")
+            #expect(response.text.contains("<h1 id=\"country-name\">\(htmlEscaped(name))</h1>"), "\(target) lacks its name")
+        }
+    }
+
+    @Test func theMainPagesAndTwinsAnswer() throws {
+        for target in ["/", "/countries", "/countries?q=kor&continent=asia&sort=cases", "/countries/kr", "/api/all", "/api/countries/kr", "/healthz", "/static/css/atlas.css", "/vendor/leaflet/images/marker-icon.png"] {
+            let response = try fetch(server.port, target)
+            #expect(response.status == 200, "\(target): \(response.status)")
+            #expect(response.field("Date")?.hasSuffix(" GMT") == true, "\(target) has no Date")
+            #expect(response.field("Content-Length") == String(response.body.count))
+        }
+    }
+
+    @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
+        let client = try RawClient(port: server.port)
+        for target in ["/", "/countries/kr", "/healthz"] {
+            try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+        }
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        let client = try RawClient(port: server.port)
+        try client.send(
+            "GET /countries/kr HTTP/1.1\r\nHost: a\r\n\r\nGET /countries/fr HTTP/1.1\r\nHost: a\r\n\r\nGET /countries/jp HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().text.contains(">S. Korea</h1>"))
+        #expect(try client.readResponse().text.contains(">France</h1>"))
+        #expect(try client.readResponse().text.contains(">Japan</h1>"))
+    }
+
+    @Test func headCarriesGetsLengthButNoBodyAndTheNextResponseParses() throws {
+        let get = try fetch(server.port, "/")
+        let client = try RawClient(port: server.port)
+        try client.send("HEAD / HTTP/1.1\r\nHost: t\r\n\r\nGET /countries/kr HTTP/1.1\r\nHost: t\r\n\r\n")
+        let head = try client.readResponse(forHead: true)
+        #expect(head.status == 200)
+        #expect(head.field("Content-Length") == get.field("Content-Length"))
+        let next = try client.readResponse()
+        #expect(next.status == 200)
+        #expect(next.text.hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test func http10ClosesAfterTheResponse() throws {
+        let client = try RawClient(port: server.port)
+        try client.send("GET /healthz HTTP/1.0\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        #expect(client.isClosedByServer())
+    }
+
+    @Test(arguments: [
+        ("garbage\r\n\r\n", 400), ("GET /countries/%FF%FE HTTP/1.1\r\nHost: t\r\n\r\n", 400),
+        ("GET /countries?q=%E0%A4 HTTP/1.1\r\nHost: t\r\n\r\n", 400), ("GET / HTTP/2.0\r\nHost: t\r\n\r\n", 505),
+        ("GET / HTTP/1.1\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+    ])
+    func malformedRequestsGetOneErrorAndTheConnectionCloses(_ request: String, _ status: Int) throws {
+        let client = try RawClient(port: server.port)
+        try client.send(request)
+        let response = try client.readResponse()
+        #expect(response.status == status)
+        #expect(response.field("Connection") == "close")
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func unknownPathsAre404PagesAndWrongMethodsAre405WithAllow() throws {
+        let missing = try fetch(server.port, "/no/such/page")
+        #expect(missing.status == 404)
+        #expect(missing.text.contains("There is no page at this address."))
+        let post = try fetch(server.port, "/countries", method: "POST")
+        #expect(post.status == 405)
+        #expect(post.field("Allow") == "GET, HEAD")
+    }
+
+    @Test func clientsThatResetTheirConnectionDoNotKillTheServer() throws {
+        for _ in 0..<50 {
+            let client = try RawClient(port: server.port)
+            try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            var linger = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client.socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+        }
+        #expect(try fetch(server.port, "/healthz").status == 200)
+    }
+
+    @Test func sigtermStopsGracefullyWithExitStatusZero() throws {
+        #expect(try fetch(server.port, "/").status == 200)
+        #expect(server.stop() == 0)
+    }
+}
+
+struct CommandLineTests {
+    @Test func dataAndDatesDoNotDependOnTheProcessLocale() throws {
+        let server = try ServerProcess(environment: ["LANG": "th_TH.UTF-8", "LC_ALL": "th_TH.UTF-8"])
+        let page = try fetch(server.port, "/")
+        #expect(page.text.contains("14 November 2021, 05:11 UTC"))
+        #expect(page.text.contains("253,684,421"))
+        #expect(!page.text.contains("2564"))
+    }
+
+    @Test func anUnknownOptionIsOneLineOnStandardErrorWithUsageStatus() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.arguments = ["serve", "--colour", "blue"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 64)
+        #expect(text == "covid-atlas: serve does not take the option --colour (see covid-atlas --help)\n")
+    }
+
+    @Test func aBadPortIsRefusedClearly() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.arguments = ["serve", "--port", "http"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 64)
+        #expect(text.contains("--port “http” is not a whole number from 0 to 65535"))
+        #expect(text.split(separator: "\n").count == 1)
+    }
+}
