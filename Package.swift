@@ -17,9 +17,11 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        // epoll, eventfd and accept4, which Swift's Glibc module does not export.
+        .systemLibrary(name: "CLinux"),
 
         .target(name: "HTTPCore"),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux"]),
         .target(name: "Routing", dependencies: ["HTTPCore"]),
         .target(name: "Mustache"),
 

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import HTTPCore
 import Synchronization
@@ -150,7 +151,7 @@ public final class Server: Sendable {
         let info = first.pointee
 
         let fd = try Syscall.run("socket") {
-            socket(info.ai_family, Int32(SOCK_STREAM.rawValue) | LinuxAPI.nonBlocking | LinuxAPI.closeOnExec, 0)
+            socket(info.ai_family, Int32(SOCK_STREAM.rawValue) | clinux_sock_nonblock_cloexec, 0)
         }
         do {
             var enabled: Int32 = 1

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import HTTPCore
 
@@ -21,7 +22,7 @@ final class Connection: EventHandler {
     private var writeOffset = 0
     /// End offsets in `writeBuffer` of responses not yet fully written.
     private var queuedResponseEnds: [Int] = []
-    private var interest: UInt32 = LinuxAPI.epollIn
+    private var interest: UInt32 = clinux_epoll_in
 
     private var closeAfterWrite = false
     private var inputClosed = false
@@ -59,17 +60,17 @@ final class Connection: EventHandler {
     // MARK: EventHandler
 
     func handleEvents(_ events: UInt32) {
-        if events & LinuxAPI.epollOut != 0 {
+        if events & clinux_epoll_out != 0 {
             guard flush() else { return }
             drive()
         }
         guard !closed else { return }
-        if events & (LinuxAPI.epollIn | LinuxAPI.epollHup | LinuxAPI.epollErr) != 0 {
+        if events & (clinux_epoll_in | clinux_epoll_hup | clinux_epoll_err) != 0 {
             if lingering {
                 drainWhileLingering()
-            } else if interest & LinuxAPI.epollIn != 0 {
+            } else if interest & clinux_epoll_in != 0 {
                 readAvailable()
-            } else if events & (LinuxAPI.epollHup | LinuxAPI.epollErr) != 0 {
+            } else if events & (clinux_epoll_hup | clinux_epoll_err) != 0 {
                 closeNow()
             }
         }
@@ -300,12 +301,12 @@ final class Connection: EventHandler {
         guard !closed else { return }
         var wanted: UInt32 = 0
         if lingering {
-            wanted = LinuxAPI.epollIn
+            wanted = clinux_epoll_in
         } else {
             if !inputClosed, !closeAfterWrite, queuedResponseEnds.count < context.maxPipelinedRequests {
-                wanted |= LinuxAPI.epollIn
+                wanted |= clinux_epoll_in
             }
-            if writeOffset < writeBuffer.count { wanted |= LinuxAPI.epollOut }
+            if writeOffset < writeBuffer.count { wanted |= clinux_epoll_out }
         }
         guard wanted != interest else { return }
         do throws(SystemError) {

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// One event loop's registration of the server's shared listening socket: accepts connections and
@@ -28,7 +29,7 @@ final class Listener: EventHandler {
         guard !registered, !stopped else { return }
         // EPOLLEXCLUSIVE: the socket is shared by every loop's epoll set, and this wakes one (or a
         // few) of them per new connection rather than all.
-        try loop.register(self, fd: fd, events: LinuxAPI.epollIn | LinuxAPI.epollExclusive)
+        try loop.register(self, fd: fd, events: clinux_epoll_in | clinux_epoll_exclusive)
         registered = true
     }
 
@@ -52,7 +53,7 @@ final class Listener: EventHandler {
             do throws(SystemError) {
                 result = try Syscall.call("accept4") {
                     withUnsafeMutableBytes(of: &address) { raw in
-                        linux_accept4(fd, raw.baseAddress, &length, LinuxAPI.nonBlocking | LinuxAPI.closeOnExec)
+                        clinux_accept(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), &length)
                     }
                 }
             } catch {
@@ -82,7 +83,7 @@ final class Listener: EventHandler {
         let connection = Connection(
             fd: connectionFD, loop: loop, context: context, remoteAddress: SocketAddress.describe(address))
         do throws(SystemError) {
-            try loop.register(connection, fd: connectionFD, events: LinuxAPI.epollIn)
+            try loop.register(connection, fd: connectionFD, events: clinux_epoll_in)
         } catch {
             close(connectionFD)
         }

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// The owner of one epoll(7) instance and its event array; every call goes through `Syscall`.
@@ -8,10 +9,10 @@ final class Epoll {
 
     /// - Throws: `SystemError` from epoll_create1(2).
     init(maxEventsPerWait: Int = 256) throws(SystemError) {
-        fd = try Syscall.run("epoll_create1") { linux_epoll_create1(LinuxAPI.closeOnExec) }
+        fd = try Syscall.run("epoll_create1") { clinux_epoll_create() }
         capacity = maxEventsPerWait
         events = UnsafeMutableRawPointer.allocate(
-            byteCount: maxEventsPerWait * LinuxAPI.epollEventSize, alignment: 8)
+            byteCount: maxEventsPerWait * clinux_epoll_event_size(), alignment: 8)
     }
 
     deinit {
@@ -21,28 +22,23 @@ final class Epoll {
 
     /// - Throws: `SystemError` from epoll_ctl(2) `EPOLL_CTL_ADD`.
     func add(_ descriptor: Int32, events mask: UInt32, data: UInt64) throws(SystemError) {
-        try control(LinuxAPI.epollCtlAdd, descriptor, mask, data)
+        try control(clinux_epoll_ctl_add, descriptor, mask, data)
     }
 
     /// - Throws: `SystemError` from epoll_ctl(2) `EPOLL_CTL_MOD`.
     func modify(_ descriptor: Int32, events mask: UInt32, data: UInt64) throws(SystemError) {
-        try control(LinuxAPI.epollCtlMod, descriptor, mask, data)
+        try control(clinux_epoll_ctl_mod, descriptor, mask, data)
     }
 
     /// - Throws: `SystemError` from epoll_ctl(2) `EPOLL_CTL_DEL`.
     func remove(_ descriptor: Int32) throws(SystemError) {
-        try control(LinuxAPI.epollCtlDel, descriptor, 0, 0)
+        try control(clinux_epoll_ctl_del, descriptor, 0, 0)
     }
 
     private func control(_ operation: Int32, _ descriptor: Int32, _ mask: UInt32, _ data: UInt64)
         throws(SystemError)
     {
-        var event: (UInt64, UInt64) = (0, 0)
-        try withUnsafeMutableBytes(of: &event) { raw throws(SystemError) in
-            raw.storeBytes(of: mask, toByteOffset: 0, as: UInt32.self)
-            raw.storeBytes(of: data, toByteOffset: LinuxAPI.epollEventDataOffset, as: UInt64.self)
-            _ = try Syscall.run("epoll_ctl") { linux_epoll_ctl(fd, operation, descriptor, raw.baseAddress) }
-        }
+        _ = try Syscall.run("epoll_ctl") { clinux_epoll_ctl(fd, operation, descriptor, mask, data) }
     }
 
     /// Waits for events, then calls `handle(events, data)` for each ready descriptor.
@@ -50,15 +46,12 @@ final class Epoll {
     /// - Throws: `SystemError` from epoll_wait(2).
     func wait(timeoutMilliseconds: Int32, _ handle: (UInt32, UInt64) -> Void) throws(SystemError) {
         let count: Int
-        switch try Syscall.call("epoll_wait", { linux_epoll_wait(fd, events, Int32(capacity), timeoutMilliseconds) }) {
+        switch try Syscall.call("epoll_wait", { clinux_epoll_wait(fd, events, Int32(capacity), timeoutMilliseconds) }) {
         case .processed(let value): count = Int(value)
         case .wouldBlock: count = 0
         }
         for index in 0..<count {
-            let base = index * LinuxAPI.epollEventSize
-            let mask = events.loadUnaligned(fromByteOffset: base, as: UInt32.self)
-            let data = events.loadUnaligned(fromByteOffset: base + LinuxAPI.epollEventDataOffset, as: UInt64.self)
-            handle(mask, data)
+            handle(clinux_epoll_event_mask(events, Int32(index)), clinux_epoll_event_data(events, Int32(index)))
         }
     }
 }

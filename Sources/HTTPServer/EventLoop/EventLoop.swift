@@ -1,10 +1,11 @@
+import CLinux
 import Glibc
 import HTTPCore
 import Synchronization
 
 /// Something registered with an event loop: a listening socket or a connection.
 protocol EventHandler: AnyObject {
-    /// Called on the loop thread when epoll reports `events` (`LinuxAPI.epoll*` bits) for the handler.
+    /// Called on the loop thread when epoll reports `events` (`clinux_epoll_*` bits) for the handler.
     func handleEvents(_ events: UInt32)
     /// Called on the loop thread about every `EventLoop.sweepInterval`; closes the handler when one
     /// of its deadlines (monotonic nanoseconds) has passed.
@@ -55,9 +56,9 @@ final class EventLoop: @unchecked Sendable {
     init(index: Int) throws(SystemError) {
         self.index = index
         epoll = try Epoll()
-        wakeFD = try Syscall.run("eventfd") { linux_eventfd(0, LinuxAPI.nonBlocking | LinuxAPI.closeOnExec) }
+        wakeFD = try Syscall.run("eventfd") { clinux_eventfd() }
         // The wake-up descriptor uses the reserved data value UInt64.max.
-        try epoll.add(wakeFD, events: LinuxAPI.epollIn, data: UInt64.max)
+        try epoll.add(wakeFD, events: clinux_epoll_in, data: UInt64.max)
     }
 
     deinit {
