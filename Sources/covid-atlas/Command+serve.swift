@@ -11,7 +11,7 @@ func serve(_ arguments: Arguments) throws {
     let host = arguments.string("host", default: "127.0.0.1")
     let port = try arguments.integer("port", default: 8080, range: 0...65_535)
     let staleAfter = try arguments.integer("stale-after", default: 86_400, range: 1...(86_400 * 3650))
-    _ = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
+    let refreshInterval = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
 
     // A client that resets its connection must cost an EPIPE, not the process (FIELD-CASES B10).
     signal(SIGPIPE, SIG_IGN)
@@ -41,6 +41,10 @@ func serve(_ arguments: Arguments) throws {
     let boundPort = try server.start()
     let shownHost = host.contains(":") ? "[\(host)]" : host
     StandardOutput.writeLine("listening on http://\(shownHost):\(boundPort)")
+    if refreshInterval > 0 {
+        FileHandle.standardError.write(
+            Data("covid-atlas: --refresh-interval is ignored: live refreshing is not part of this build yet\n".utf8))
+    }
     if let imported = report.importedShippedCountries {
         StandardOutput.writeLine("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
     }

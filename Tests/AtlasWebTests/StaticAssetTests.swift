@@ -11,7 +11,7 @@ struct StaticAssetTests {
     @Test(arguments: [
         ("/static/css/atlas.css", "text/css; charset=utf-8"), ("/static/js/country-map.js", "text/javascript; charset=utf-8"),
         ("/favicon.ico", "image/x-icon"), ("/static/icons/favicon.svg", "image/svg+xml"),
-        ("/vendor/leaflet/leaflet.js", "text/javascript; charset=utf-8"), ("/vendor/leaflet/leaflet.css", "text/css; charset=utf-8"),
+        ("/vendor/leaflet/leaflet.min.js", "text/javascript; charset=utf-8"), ("/vendor/leaflet/leaflet.css", "text/css; charset=utf-8"),
         ("/vendor/leaflet/images/marker-icon.png", "image/png"), ("/vendor/leaflet/images/marker-icon-2x.png", "image/png"),
         ("/vendor/leaflet/images/marker-shadow.png", "image/png"),
     ])

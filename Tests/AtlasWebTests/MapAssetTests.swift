@@ -1,0 +1,43 @@
+import HTTPCore
+import Routing
+import Testing
+
+/// What the map needs from the server to work in a browser (FIELD-CASES B06, B07, B08).
+struct MapAssetTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func theMapContainerHasADefiniteHeightInTheServedCSS() throws {
+        let css = try client.get("/static/css/atlas.css").text
+        let rule = try #require(css.range(of: ".map {")).upperBound
+        let body = css[rule...].prefix { $0 != "}" }
+        #expect(body.contains("height: 18rem"), "a map in a box without a height shows grey tiles")
+    }
+
+    @Test func theMapScriptRemeasuresAfterLayoutAndSetsExplicitIconURLs() throws {
+        let script = try client.get("/static/js/country-map.js").text
+        #expect(script.contains("invalidateSize()"))
+        #expect(script.contains("iconUrl: element.dataset.iconUrl"))
+        let page = try client.get("/countries/it").text
+        for icon in ["marker-icon.png", "marker-icon-2x.png", "marker-shadow.png"] {
+            #expect(page.contains("/vendor/leaflet/images/\(icon)"))
+            #expect(try client.get("/vendor/leaflet/images/\(icon)").fields[.contentType] == "image/png")
+        }
+    }
+
+    @Test func tilesAreRequestedWithAReferrerAndCreditedToOpenStreetMap() throws {
+        let page = try client.get("/countries/it")
+        #expect(page.fields[.referrerPolicy] == "strict-origin-when-cross-origin")
+        #expect(page.fields[.contentSecurityPolicy]?.contains("img-src 'self' data: https://tile.openstreetmap.org") == true)
+        let script = try client.get("/static/js/country-map.js").text
+        #expect(script.contains("OpenStreetMap</a> contributors"))
+        #expect(!script.contains("referrerPolicy: \"no-referrer\""))
+    }
+
+    @Test func pagesWithoutAMapDoNotLoadLeaflet() throws {
+        #expect(!(try client.get("/").text.contains("leaflet")))
+        #expect(!(try client.get("/countries/diamond-princess").text.contains("id=\"map\"")))
+    }
+}
