@@ -10,29 +10,48 @@ public struct Country: Sendable, Equatable, Codable {
     public var country: String
     /// Identifiers and location.
     public var countryInfo: CountryInfo
+    /// Confirmed cases, cumulative (people).
     public var cases: Int64?
+    /// Cases reported today so far (Worldometers' day, UTC); 0 early in the day.
     public var todayCases: Int64?
+    /// Deaths, cumulative (people).
     public var deaths: Int64?
+    /// Deaths reported today so far.
     public var todayDeaths: Int64?
+    /// Recoveries, cumulative; 0 where a country stopped reporting them.
     public var recovered: Int64?
+    /// Recoveries reported today so far.
     public var todayRecovered: Int64?
+    /// Active cases: cases − deaths − recovered.
     public var active: Int64?
+    /// People in serious or critical condition; 0 often means not reported.
     public var critical: Int64?
+    /// Cases per million people.
     public var casesPerOneMillion: Double?
+    /// Deaths per million people.
     public var deathsPerOneMillion: Double?
+    /// Tests performed, cumulative; 0 means not reported.
     public var tests: Int64?
+    /// Tests per million people.
     public var testsPerOneMillion: Double?
     /// People; 0 for the cruise ships in the real data.
     public var population: Int64?
     /// The continent exactly as sent (`"Asia"`, `"Australia-Oceania"`, `""` for ships); see `Continent`.
     public var continent: String
+    /// One case per this many people; 0 when undefined.
     public var oneCasePerPeople: Double?
+    /// One death per this many people; 0 when undefined.
     public var oneDeathPerPeople: Double?
+    /// One test per this many people; 0 when undefined.
     public var oneTestPerPeople: Double?
+    /// Active cases per million people.
     public var activePerOneMillion: Double?
+    /// Recoveries per million people.
     public var recoveredPerOneMillion: Double?
+    /// Critical cases per million people.
     public var criticalPerOneMillion: Double?
 
+    /// Creates a record; every figure defaults to unknown (`nil`).
     public init(
         updated: Int64? = nil, country: String, countryInfo: CountryInfo = CountryInfo(),
         cases: Int64? = nil, todayCases: Int64? = nil, deaths: Int64? = nil, todayDeaths: Int64? = nil,
@@ -84,6 +103,7 @@ public struct CountryInfo: Sendable, Equatable, Codable {
     /// URL of a PNG flag on disease.sh (needs the internet; pages prefer the emoji from `CountryFacts`).
     public var flag: String?
 
+    /// Creates identifiers; every one defaults to unknown.
     public init(
         _id: Int? = nil, iso2: String? = nil, iso3: String? = nil, lat: Double? = nil, long: Double? = nil,
         flag: String? = nil

@@ -8,6 +8,7 @@ public struct CountryCatalog: Sendable {
         /// The canonical URL id: ISO2 in lower case (`kr`), or a name slug when there is no ISO code
         /// (`diamond-princess`).
         public let id: String
+        /// The disease.sh record.
         public let country: Country
         /// Facts joined on ISO2 (never on names); `nil` for ships and codes mledoze lacks.
         public let facts: CountryFacts?

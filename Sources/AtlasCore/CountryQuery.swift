@@ -27,8 +27,10 @@ public struct CountryQuery: Sendable, Equatable {
     public var search: String
     /// The continent category; `nil` means all.
     public var continent: Continent?
+    /// The order of the list.
     public var sort: Sort
 
+    /// `search` is trimmed of surrounding whitespace.
     public init(search: String = "", continent: Continent? = nil, sort: Sort = .name) {
         self.search = search.trimmingCharacters(in: .whitespacesAndNewlines)
         self.continent = continent

@@ -9,6 +9,7 @@ public struct Snapshot: Sendable, Equatable {
     /// When this copy was stored, in milliseconds since the Unix epoch; `nil` before it is stored.
     public var importedAt: Int64?
 
+    /// Creates a snapshot; `importedAt` is set by the store.
     public init(countries: [Country], totals: WorldTotals, source: String, importedAt: Int64? = nil) {
         self.countries = countries
         self.totals = totals

@@ -3,28 +3,48 @@
 public struct WorldTotals: Sendable, Equatable, Codable {
     /// Milliseconds since the Unix epoch (UTC).
     public var updated: Int64?
+    /// Confirmed cases, cumulative (people).
     public var cases: Int64?
+    /// Cases reported today so far (Worldometers' day, UTC); 0 early in the day.
     public var todayCases: Int64?
+    /// Deaths, cumulative (people).
     public var deaths: Int64?
+    /// Deaths reported today so far.
     public var todayDeaths: Int64?
+    /// Recoveries, cumulative; 0 where a country stopped reporting them.
     public var recovered: Int64?
+    /// Recoveries reported today so far.
     public var todayRecovered: Int64?
+    /// Active cases: cases − deaths − recovered.
     public var active: Int64?
+    /// People in serious or critical condition; 0 often means not reported.
     public var critical: Int64?
+    /// Cases per million people.
     public var casesPerOneMillion: Double?
+    /// Deaths per million people.
     public var deathsPerOneMillion: Double?
+    /// Tests performed, cumulative; 0 means not reported.
     public var tests: Int64?
+    /// Tests per million people.
     public var testsPerOneMillion: Double?
+    /// Population (people).
     public var population: Int64?
+    /// One case per this many people; 0 when undefined.
     public var oneCasePerPeople: Double?
+    /// One death per this many people; 0 when undefined.
     public var oneDeathPerPeople: Double?
+    /// One test per this many people; 0 when undefined.
     public var oneTestPerPeople: Double?
+    /// Active cases per million people.
     public var activePerOneMillion: Double?
+    /// Recoveries per million people.
     public var recoveredPerOneMillion: Double?
+    /// Critical cases per million people.
     public var criticalPerOneMillion: Double?
     /// How many entries of `/countries` have cases.
     public var affectedCountries: Int64?
 
+    /// Creates a record; every figure defaults to unknown (`nil`).
     public init(
         updated: Int64? = nil, cases: Int64? = nil, todayCases: Int64? = nil, deaths: Int64? = nil,
         todayDeaths: Int64? = nil, recovered: Int64? = nil, todayRecovered: Int64? = nil,

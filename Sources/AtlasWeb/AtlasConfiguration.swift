@@ -20,6 +20,7 @@ public struct AtlasConfiguration: Sendable {
     /// The current time in milliseconds since the epoch; injected so tests control staleness.
     public var now: @Sendable () -> Int64
 
+    /// Defaults match `covid-atlas serve` run from the repository root.
     public init(
         databasePath: String, viewsDirectory: String = "Views", publicDirectory: String = "Public",
         leafletDirectory: String = "/usr/share/javascript/leaflet", dataDirectory: String = "data",

@@ -14,6 +14,7 @@ public struct HTTPError: Error, Sendable, Equatable {
     /// Free-form details an error page may use (e.g. the allowed values, the search text).
     public var details: [String: String]
 
+    /// - Parameters: `message` defaults to the reason phrase; `fields` are added to the response; `details` feed the error page.
     public init(_ status: StatusCode, _ message: String? = nil, fields: Fields = Fields(), details: [String: String] = [:]) {
         self.status = status
         self.message = message ?? status.reasonPhrase

@@ -52,6 +52,7 @@ public struct RouteParameters: Sendable, Equatable {
     /// The segments matched by a trailing `*`.
     public var rest: [String] = []
 
+    /// No captures.
     public init() {}
 
     /// The capture named `name`; an empty string when the pattern has none (a programming error caught by tests).

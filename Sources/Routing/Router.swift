@@ -38,7 +38,9 @@ public struct Router: Responder {
         routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
     }
 
+    /// Adds a `GET` route (which also answers `HEAD`).
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
+    /// Adds a `POST` route.
     public mutating func post(_ pattern: String, _ handler: @escaping Handler) { add(.post, pattern, handler) }
 
     public func respond(to request: Request) -> Response {

@@ -5,6 +5,7 @@ import HTTPCore
 public struct TestClient: Sendable {
     private let responder: any Responder
 
+    /// Wraps the responder to test, usually the app's `Router`.
     public init(_ responder: any Responder) { self.responder = responder }
 
     /// Sends one request.

@@ -124,31 +124,15 @@ struct CommandLineTests {
     }
 
     @Test func anUnknownOptionIsOneLineOnStandardErrorWithUsageStatus() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaryPath)
-        process.arguments = ["serve", "--colour", "blue"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 64)
-        #expect(text == "covid-atlas: serve does not take the option --colour (see covid-atlas --help)\n")
+        let result = try runCLI(["serve", "--colour", "blue"])
+        #expect(result.status == 64)
+        #expect(result.errors == "covid-atlas: serve does not take the option --colour (see covid-atlas --help)\n")
     }
 
     @Test func aBadPortIsRefusedClearly() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaryPath)
-        process.arguments = ["serve", "--port", "http"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 64)
-        #expect(text.contains("--port “http” is not a whole number from 0 to 65535"))
-        #expect(text.split(separator: "\n").count == 1)
+        let result = try runCLI(["serve", "--port", "http"])
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--port “http” is not a whole number from 0 to 65535"))
+        #expect(result.errors.split(separator: "\n").count == 1)
     }
 }

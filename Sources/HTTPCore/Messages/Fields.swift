@@ -5,6 +5,7 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// The ASCII-lower-cased name used for comparison.
     public let canonicalName: String
 
+    /// Creates a name; the caller (the parser) has checked it is a `token`.
     public init(_ name: String) {
         self.rawName = name
         self.canonicalName = name.lowercased()
@@ -46,8 +47,11 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
 public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// One field line: a name and its value with surrounding whitespace removed.
     public struct Field: Sendable, Equatable {
+        /// The field name.
         public var name: FieldName
+        /// The field value, without leading or trailing whitespace.
         public var value: String
+        /// Creates a field line.
         public init(name: FieldName, value: String) {
             self.name = name
             self.value = value
@@ -56,6 +60,7 @@ public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     private var storage: [Field] = []
 
+    /// An empty section.
     public init() {}
 
     public init(dictionaryLiteral elements: (FieldName, String)...) {

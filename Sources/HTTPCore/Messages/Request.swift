@@ -13,6 +13,7 @@ public struct Request: Sendable {
     /// The peer's address as `host:port` (`[v6]:port` for IPv6), when known; used for access logs.
     public var remoteAddress: String?
 
+    /// Creates a request, as the parser or a test client does.
     public init(
         method: Method, target: RequestTarget, version: Version = .http1_1, fields: Fields = Fields(),
         body: [UInt8] = [], remoteAddress: String? = nil

@@ -3,8 +3,11 @@
 public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
     /// One `name=value` pair of the query, form-decoded (`+` is a space).
     public struct QueryItem: Sendable, Equatable {
+        /// The decoded name.
         public var name: String
+        /// The decoded value; empty for `name` without `=`.
         public var value: String
+        /// Creates a pair.
         public init(name: String, value: String) {
             self.name = name
             self.value = value

@@ -9,6 +9,7 @@ public struct Response: Sendable {
     /// The content in bytes. For a `HEAD` request the serializer sends the length but not the bytes.
     public var body: [UInt8]
 
+    /// A response with raw content bytes.
     public init(status: StatusCode = .ok, fields: Fields = Fields(), body: [UInt8] = []) {
         self.status = status
         self.fields = fields
