@@ -87,3 +87,23 @@ struct CountryListPageTests {
         #expect(page.text.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 }
+
+struct SortableColumnTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func columnHeadersLinkToTheirSortKeepingTheFilters() throws {
+        let page = try client.get("/countries?q=an&continent=europe")
+        #expect(page.text.contains("<a href=\"/countries?q=an&amp;continent=europe&amp;sort=cases\">Cases</a>"))
+        #expect(page.text.contains("<a href=\"/countries?q=an&amp;continent=europe&amp;sort=today-cases\">Today</a>"))
+    }
+
+    @Test func theCurrentSortColumnIsMarkedForScreenReaders() throws {
+        let page = try client.get("/countries?sort=deaths")
+        #expect(page.text.contains("aria-sort=\"descending\"><a href=\"/countries?sort=deaths\">Deaths</a>"))
+        #expect(page.count(of: "aria-sort=") == 1)
+        #expect(try client.get("/countries").text.contains("aria-sort=\"ascending\"><a href=\"/countries\">Country</a>"))
+    }
+}

@@ -21,7 +21,18 @@ struct CountryListPage {
         case 1: summary = "1 country"
         default: summary = "\(Formatting.grouped(Int64(rows.count))) countries"
         }
+        var sortLinks: [String: TemplateValue] = [:]
+        for sort in CountryQuery.Sort.allCases {
+            var target = query
+            target.sort = sort
+            sortLinks[sort.rawValue] = [
+                "href": .string(Links.countryList(target)),
+                // Names read A–Z; figures largest first (CountryQuery's orders).
+                "ariaSort": query.sort == sort ? .string(sort == .name ? "ascending" : "descending") : .null,
+            ]
+        }
         return [
+            "sortLinks": .object(sortLinks),
             "q": .string(query.search),
             "continent": query.continent.map { .string($0.slug) } ?? .null,
             "continentName": query.continent.map { .string($0.displayName) } ?? .null,
