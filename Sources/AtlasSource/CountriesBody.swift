@@ -1,5 +1,5 @@
-import Foundation
 import AtlasCore
+import Foundation
 
 /// The body of `GET /v3/covid-19/countries` as `JSONDecoder` sees it: the entries of the top-level array,
 /// each turned into a `Country` or `nil`, or the kind of value found where the array should be.

@@ -24,7 +24,10 @@ public struct StartupReport: Sendable {
 ///   when the database cannot be opened or migrated, `SourceError` when the shipped snapshot does not
 ///   decode, `TemplateError` (file, line, column) when a template is broken or missing.
 public func buildResponder(_ configuration: AtlasConfiguration) throws -> (responder: Router, report: StartupReport) {
-    for (role, path) in [("views", configuration.viewsDirectory), ("public", configuration.publicDirectory), ("data", configuration.dataDirectory)] {
+    for (role, path) in [
+        ("views", configuration.viewsDirectory), ("public", configuration.publicDirectory),
+        ("data", configuration.dataDirectory),
+    ] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AtlasStartupError.missingDirectory(role: role, path: path)
@@ -61,8 +64,12 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> (respo
     router.get("/api/countries/:id", api.country)
     router.get("/healthz", api.health)
     router.get("/static/*") { request, parameters in try publicFiles.response(for: parameters.rest, request: request) }
-    router.get("/vendor/leaflet/*") { request, parameters in try leafletFiles.response(for: parameters.rest, request: request) }
-    router.get("/favicon.ico") { request, _ in try publicFiles.response(for: ["icons", "favicon.ico"], request: request) }
+    router.get("/vendor/leaflet/*") { request, parameters in
+        try leafletFiles.response(for: parameters.rest, request: request)
+    }
+    router.get("/favicon.ico") { request, _ in
+        try publicFiles.response(for: ["icons", "favicon.ico"], request: request)
+    }
     router.get("/robots.txt") { request, _ in try publicFiles.response(for: ["robots.txt"], request: request) }
     return (router, report)
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Everything `buildResponder` needs; the executable fills it from the command line, tests from temp paths.
 public struct AtlasConfiguration: Sendable {
     /// The SQLite file holding snapshots (and later profiles); created when missing.
@@ -45,5 +47,3 @@ public struct AtlasConfiguration: Sendable {
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }
-
-import Glibc

@@ -15,7 +15,9 @@ public struct HTTPError: Error, Sendable, Equatable {
     public var details: [String: String]
 
     /// - Parameters: `message` defaults to the reason phrase; `fields` are added to the response; `details` feed the error page.
-    public init(_ status: StatusCode, _ message: String? = nil, fields: Fields = Fields(), details: [String: String] = [:]) {
+    public init(
+        _ status: StatusCode, _ message: String? = nil, fields: Fields = Fields(), details: [String: String] = [:]
+    ) {
         self.status = status
         self.message = message ?? status.reasonPhrase
         self.fields = fields

@@ -76,7 +76,8 @@ public struct Router: Responder {
             routes.contains(where: { $0.pattern.match(Array(segments.dropLast())) != nil })
         {
             let trimmed = "/" + segments.dropLast().map { PercentDecoding.encode($0) }.joined(separator: "/")
-            return Response.redirect(to: trimmed + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently)
+            return Response.redirect(
+                to: trimmed + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently)
         }
         throw HTTPError(.notFound, "There is no page at this address.")
     }
@@ -90,7 +91,8 @@ public struct Router: Responder {
 
     /// The default error page: the status line and message as plain text.
     public static let plainTextErrorPage: @Sendable (Request, HTTPError) -> Response = { _, error in
-        Response(status: error.status, contentType: "text/plain; charset=utf-8", text: "\(error.status)\n\(error.message)\n")
+        Response(
+            status: error.status, contentType: "text/plain; charset=utf-8", text: "\(error.status)\n\(error.message)\n")
     }
 
     /// Writes a line to standard error.
@@ -105,7 +107,8 @@ extension Response {
     ///   - location: an absolute path (with query) or URL, already percent-encoded.
     ///   - status: `301`, `302`, `303`, `307` or `308`.
     public static func redirect(to location: String, status: StatusCode) -> Response {
-        var response = Response(status: status, contentType: "text/plain; charset=utf-8", text: "Moved to \(location)\n")
+        var response = Response(
+            status: status, contentType: "text/plain; charset=utf-8", text: "Moved to \(location)\n")
         response.fields[.location] = location
         return response
     }

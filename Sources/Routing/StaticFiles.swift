@@ -68,7 +68,9 @@ public final class StaticFiles: Sendable {
         fields[.eTag] = file.eTag
         fields[.lastModified] = file.lastModified
         if let ifNoneMatch = request.fields[.ifNoneMatch],
-            ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == file.eTag || $0.trimmingCharacters(in: .whitespaces) == "*" })
+            ifNoneMatch.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == file.eTag || $0.trimmingCharacters(in: .whitespaces) == "*"
+            })
         {
             return Response(status: .notModified, fields: fields)
         }

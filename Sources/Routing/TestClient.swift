@@ -15,7 +15,9 @@ public struct TestClient: Sendable {
     ///   - fields: header fields; `Host` is added when missing.
     ///   - body: the message body.
     /// - Throws: `ParseError` when `target` is not a valid origin-form target.
-    public func execute(_ method: Method, _ target: String, fields: Fields = Fields(), body: [UInt8] = []) throws -> Response {
+    public func execute(_ method: Method, _ target: String, fields: Fields = Fields(), body: [UInt8] = []) throws
+        -> Response
+    {
         var fields = fields
         if !fields.contains(.host) { fields[.host] = "test.local" }
         let request = Request(

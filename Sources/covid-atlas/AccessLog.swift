@@ -22,6 +22,7 @@ enum AccessLog {
     static func write(_ entry: AccessLogEntry) {
         let milliseconds = (entry.durationMilliseconds * 100).rounded() / 100
         StandardOutput.writeLine(
-            "\(entry.remoteAddress ?? "-") \"\(entry.method) \(entry.target)\" \(entry.status) \(entry.bytes) \(milliseconds)ms")
+            "\(entry.remoteAddress ?? "-") \"\(entry.method) \(entry.target)\" \(entry.status) \(entry.bytes) \(milliseconds)ms"
+        )
     }
 }

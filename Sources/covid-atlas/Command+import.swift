@@ -25,7 +25,8 @@ func importFiles(_ arguments: Arguments) throws {
 
 /// `covid-atlas refresh`: live fetching belongs to the libcurl client, which is not part of this build yet.
 func refresh(_ arguments: Arguments) throws {
-    throw CommandError("refresh is not available in this build yet; use `covid-atlas import FILE --all FILE` with saved responses")
+    throw CommandError(
+        "refresh is not available in this build yet; use `covid-atlas import FILE --all FILE` with saved responses")
 }
 
 /// A failure of a command, printed as one line.

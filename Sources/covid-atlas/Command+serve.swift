@@ -46,7 +46,8 @@ func serve(_ arguments: Arguments) throws {
             Data("covid-atlas: --refresh-interval is ignored: live refreshing is not part of this build yet\n".utf8))
     }
     if let imported = report.importedShippedCountries {
-        StandardOutput.writeLine("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
+        StandardOutput.writeLine(
+            "imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
     }
 
     var received: Int32 = 0

@@ -73,7 +73,9 @@ struct Arguments {
     func integer(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
         guard let text = options[name] else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError.invalidValue(option: "--" + name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError.invalidValue(
+                option: "--" + name, value: text,
+                expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

@@ -1,16 +1,27 @@
-@testable import AtlasCore
 import Testing
+
+@testable import AtlasCore
 
 /// A small catalog with the quirks of the real data: ships without ISO codes, Worldometers names.
 func sampleCatalog() -> CountryCatalog {
     let countries = [
-        Country(country: "S. Korea", countryInfo: CountryInfo(_id: 410, iso2: "KR", iso3: "KOR", lat: 37, long: 127.5), cases: 390_000, population: 51_000_000, continent: "Asia"),
-        Country(country: "Côte d'Ivoire", countryInfo: CountryInfo(_id: 384, iso2: "CI", iso3: "CIV", lat: 8, long: -5), cases: 61_000, population: 27_000_000, continent: "Africa"),
-        Country(country: "USA", countryInfo: CountryInfo(_id: 840, iso2: "US", iso3: "USA", lat: 38, long: -97), cases: 47_000_000, population: 333_000_000, continent: "North America"),
-        Country(country: "UK", countryInfo: CountryInfo(_id: 826, iso2: "GB", iso3: "GBR", lat: 54, long: -2), cases: 9_000_000, population: 68_000_000, continent: "Europe"),
+        Country(
+            country: "S. Korea", countryInfo: CountryInfo(_id: 410, iso2: "KR", iso3: "KOR", lat: 37, long: 127.5),
+            cases: 390_000, population: 51_000_000, continent: "Asia"),
+        Country(
+            country: "Côte d'Ivoire", countryInfo: CountryInfo(_id: 384, iso2: "CI", iso3: "CIV", lat: 8, long: -5),
+            cases: 61_000, population: 27_000_000, continent: "Africa"),
+        Country(
+            country: "USA", countryInfo: CountryInfo(_id: 840, iso2: "US", iso3: "USA", lat: 38, long: -97),
+            cases: 47_000_000, population: 333_000_000, continent: "North America"),
+        Country(
+            country: "UK", countryInfo: CountryInfo(_id: 826, iso2: "GB", iso3: "GBR", lat: 54, long: -2),
+            cases: 9_000_000, population: 68_000_000, continent: "Europe"),
         Country(country: "Diamond Princess", cases: 712, population: 0, continent: ""),
         Country(country: "MS Zaandam", cases: 9, population: 0, continent: ""),
-        Country(country: "New Zealand", countryInfo: CountryInfo(iso2: "NZ", iso3: "NZL"), cases: nil, continent: "Australia/Oceania"),
+        Country(
+            country: "New Zealand", countryInfo: CountryInfo(iso2: "NZ", iso3: "NZL"), cases: nil,
+            continent: "Australia/Oceania"),
         Country(country: "Bogus", countryInfo: CountryInfo(iso2: "XB", iso3: "XBG"), cases: 1, continent: "1439323776"),
     ]
     let facts = [
@@ -114,7 +125,8 @@ struct CountryQueryTests {
 
 struct ContinentTests {
     @Test(arguments: [
-        ("north-america", Continent.northAmerica), ("North America", .northAmerica), ("Australia-Oceania", .australiaOceania),
+        ("north-america", Continent.northAmerica), ("North America", .northAmerica),
+        ("Australia-Oceania", .australiaOceania),
         ("Australia/Oceania", .australiaOceania), ("oceania", .australiaOceania), ("EUROPE", .europe),
     ])
     func slugsAndUpstreamSpellingsAreRecognised(_ text: String, _ expected: Continent) {

@@ -1,7 +1,6 @@
 import AtlasCore
-import Testing
-
 import AtlasSource
+import Testing
 
 /// Wraps one country object's members into a one-element countries payload.
 private func payload(_ members: String) -> [UInt8] {
@@ -19,9 +18,11 @@ struct ShippedSnapshotDecoding {
         #expect(countries.count == 224)
         #expect(countries.first?.country == "Afghanistan")
         #expect(countries.first?.updated == 1_636_866_663_168)
-        #expect(countries.first?.countryInfo == CountryInfo(
-            _id: 4, iso2: "AF", iso3: "AFG", lat: 33, long: 65,
-            flag: "https://disease.sh/assets/img/flags/af.png"))
+        #expect(
+            countries.first?.countryInfo
+                == CountryInfo(
+                    _id: 4, iso2: "AF", iso3: "AFG", lat: 33, long: 65,
+                    flag: "https://disease.sh/assets/img/flags/af.png"))
         #expect(countries.first?.activePerOneMillion == 502.47)
     }
 
@@ -186,8 +187,7 @@ struct RejectedPayloads {
 
     @Test func theShippedFileCutInHalfIsReportedAsTruncated() {
         let bytes = Array(Fixtures.bytes("countries.json").prefix(60_000))
-        #expect(throws: SourceError.notJSON("the JSON is truncated or malformed (60000 bytes)"))
-        {
+        #expect(throws: SourceError.notJSON("the JSON is truncated or malformed (60000 bytes)")) {
             try SnapshotDecoder.decodeCountries(bytes)
         }
     }
@@ -232,8 +232,9 @@ struct RejectedPayloads {
             #expect(!error.description.isEmpty)
             #expect(!error.description.contains("\n"))
         }
-        #expect(SourceError.unreadableFile(path: "/x/all.json", reason: "no such file").description
-            == "cannot read /x/all.json: no such file")
+        #expect(
+            SourceError.unreadableFile(path: "/x/all.json", reason: "no such file").description
+                == "cannot read /x/all.json: no such file")
     }
 }
 

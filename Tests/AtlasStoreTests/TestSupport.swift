@@ -58,7 +58,8 @@ enum Fixtures {
                     cases: 61_000, recovered: nil, todayRecovered: nil, casesPerOneMillion: 0.7,
                     deathsPerOneMillion: 1529.05, tests: 1_000_000, population: 26_000_000, continent: "Africa"),
                 Country(country: "Curaçao 👩🏽‍💻", countryInfo: CountryInfo(iso2: "CW", iso3: "CUW"), continent: ""),
-                Country(country: "Diamond Princess", countryInfo: CountryInfo(lat: 0, long: 0), cases: 712,
+                Country(
+                    country: "Diamond Princess", countryInfo: CountryInfo(lat: 0, long: 0), cases: 712,
                     population: 0, continent: ""),
             ],
             totals: WorldTotals(updated: 2, cases: 62_000, deathsPerOneMillion: 655.7, affectedCountries: 3),

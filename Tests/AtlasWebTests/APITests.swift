@@ -51,7 +51,9 @@ struct APITests {
     @Test func badFilterIsAJSON400() throws {
         let response = try client.get("/api/countries?continent=mars")
         #expect(response.status == .badRequest)
-        #expect(response.text.contains("\"allowed\":\"africa, asia, europe, north-america, south-america, australia-oceania\""))
+        #expect(
+            response.text.contains(
+                "\"allowed\":\"africa, asia, europe, north-america, south-america, australia-oceania\""))
     }
 
     @Test func allHasWorldTotals() throws {

@@ -104,6 +104,7 @@ struct SortableColumnTests {
         let page = try client.get("/countries?sort=deaths")
         #expect(page.text.contains("aria-sort=\"descending\"><a href=\"/countries?sort=deaths\">Deaths</a>"))
         #expect(page.count(of: "aria-sort=") == 1)
-        #expect(try client.get("/countries").text.contains("aria-sort=\"ascending\"><a href=\"/countries\">Country</a>"))
+        #expect(
+            try client.get("/countries").text.contains("aria-sort=\"ascending\"><a href=\"/countries\">Country</a>"))
     }
 }

@@ -30,7 +30,9 @@ struct MapAssetTests {
     @Test func tilesAreRequestedWithAReferrerAndCreditedToOpenStreetMap() throws {
         let page = try client.get("/countries/it")
         #expect(page.fields[.referrerPolicy] == "strict-origin-when-cross-origin")
-        #expect(page.fields[.contentSecurityPolicy]?.contains("img-src 'self' data: https://tile.openstreetmap.org") == true)
+        #expect(
+            page.fields[.contentSecurityPolicy]?.contains("img-src 'self' data: https://tile.openstreetmap.org") == true
+        )
         let script = try client.get("/static/js/country-map.js").text
         #expect(script.contains("OpenStreetMap</a> contributors"))
         #expect(!script.contains("referrerPolicy: \"no-referrer\""))

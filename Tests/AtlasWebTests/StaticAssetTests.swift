@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCore
 import Routing
 import Testing
@@ -9,10 +10,13 @@ struct StaticAssetTests {
     init() throws { app = try AppFixture() }
 
     @Test(arguments: [
-        ("/static/css/atlas.css", "text/css; charset=utf-8"), ("/static/js/country-map.js", "text/javascript; charset=utf-8"),
+        ("/static/css/atlas.css", "text/css; charset=utf-8"),
+        ("/static/js/country-map.js", "text/javascript; charset=utf-8"),
         ("/favicon.ico", "image/x-icon"), ("/static/icons/favicon.svg", "image/svg+xml"),
-        ("/vendor/leaflet/leaflet.min.js", "text/javascript; charset=utf-8"), ("/vendor/leaflet/leaflet.css", "text/css; charset=utf-8"),
-        ("/vendor/leaflet/images/marker-icon.png", "image/png"), ("/vendor/leaflet/images/marker-icon-2x.png", "image/png"),
+        ("/vendor/leaflet/leaflet.min.js", "text/javascript; charset=utf-8"),
+        ("/vendor/leaflet/leaflet.css", "text/css; charset=utf-8"),
+        ("/vendor/leaflet/images/marker-icon.png", "image/png"),
+        ("/vendor/leaflet/images/marker-icon-2x.png", "image/png"),
         ("/vendor/leaflet/images/marker-shadow.png", "image/png"),
     ])
     func assetsPagesReferToAreServedWithTheirType(_ path: String, _ contentType: String) throws {
@@ -29,7 +33,8 @@ struct StaticAssetTests {
             for url in localURLs(in: html) where !checked.contains(url) {
                 checked.insert(url)
                 let status = try client.get(url).status
-                #expect(status == .ok || status == .movedPermanently, "\(page) links to \(url), which answers \(status)")
+                #expect(
+                    status == .ok || status == .movedPermanently, "\(page) links to \(url), which answers \(status)")
             }
         }
         #expect(checked.count > 20)
@@ -50,5 +55,3 @@ struct StaticAssetTests {
         return urls
     }
 }
-
-import Foundation

@@ -13,7 +13,10 @@ struct ImportTests {
         let file = server.directory + "/countries.json"
         try changed.write(toFile: file, atomically: true, encoding: .utf8)
 
-        let result = try runCLI(["import", file, "--all", packageRoot + "/data/disease-sh/all.json", "--database", server.directory + "/atlas.sqlite"])
+        let result = try runCLI([
+            "import", file, "--all", packageRoot + "/data/disease-sh/all.json", "--database",
+            server.directory + "/atlas.sqlite",
+        ])
         #expect(result.status == 0)
         #expect(result.output.contains("imported 224 countries"))
 
@@ -38,7 +41,10 @@ struct ImportTests {
     }
 
     @Test func aMissingFileIsNamed() throws {
-        let result = try runCLI(["import", "/nonexistent/countries.json", "--database", NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite"])
+        let result = try runCLI([
+            "import", "/nonexistent/countries.json", "--database",
+            NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite",
+        ])
         #expect(result.status == 1)
         #expect(result.errors == "covid-atlas: cannot read /nonexistent/countries.json: no such file or not readable\n")
     }
@@ -58,5 +64,8 @@ func runCLI(_ arguments: [String]) throws -> (status: Int32, output: String, err
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    return (
+        process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+        String(decoding: errorData, as: UTF8.self)
+    )
 }

@@ -26,7 +26,9 @@ final class RawClient {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard result == 0 else { throw ServerError("connect failed: errno \(errno)") }
     }
@@ -37,7 +39,9 @@ final class RawClient {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw ServerError("send failed: errno \(errno)") }
             offset += sent
         }
@@ -50,7 +54,9 @@ final class RawClient {
         buffer.removeFirst(headEnd + 4)
         var lines = head.components(separatedBy: "\r\n")
         let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ServerError("bad status line \(head)") }
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw ServerError("bad status line \(head)")
+        }
         let fields = lines.map { line -> (String, String) in
             let colon = line.firstIndex(of: ":")!
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
@@ -72,7 +78,8 @@ final class RawClient {
     private func readUntil(_ marker: [UInt8]) throws -> Int {
         while true {
             if buffer.count >= marker.count {
-                for start in 0...(buffer.count - marker.count) where Array(buffer[start..<(start + marker.count)]) == marker {
+                for start in 0...(buffer.count - marker.count)
+                where Array(buffer[start..<(start + marker.count)]) == marker {
                     return start
                 }
             }

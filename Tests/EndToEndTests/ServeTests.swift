@@ -15,7 +15,9 @@ struct ServeTests {
         for country in countries {
             let name = try #require(country["country"] as? String)
             let iso2 = (country["countryInfo"] as? [String: Any])?["iso2"] as? String
-            var target = "/countries/" + (iso2?.lowercased() ?? name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            var target =
+                "/countries/"
+                + (iso2?.lowercased() ?? name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
             try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
             var response = try client.readResponse()
             if iso2 == nil {
@@ -25,12 +27,16 @@ struct ServeTests {
                 response = try client.readResponse()
             }
             #expect(response.status == 200, "\(target) answered \(response.status)")
-            #expect(response.text.contains("<h1 id=\"country-name\">\(htmlEscaped(name))</h1>"), "\(target) lacks its name")
+            #expect(
+                response.text.contains("<h1 id=\"country-name\">\(htmlEscaped(name))</h1>"), "\(target) lacks its name")
         }
     }
 
     @Test func theMainPagesAndTwinsAnswer() throws {
-        for target in ["/", "/countries", "/countries?q=kor&continent=asia&sort=cases", "/countries/kr", "/api/all", "/api/countries/kr", "/healthz", "/static/css/atlas.css", "/vendor/leaflet/images/marker-icon.png"] {
+        for target in [
+            "/", "/countries", "/countries?q=kor&continent=asia&sort=cases", "/countries/kr", "/api/all",
+            "/api/countries/kr", "/healthz", "/static/css/atlas.css", "/vendor/leaflet/images/marker-icon.png",
+        ] {
             let response = try fetch(server.port, target)
             #expect(response.status == 200, "\(target): \(response.status)")
             #expect(response.field("Date")?.hasSuffix(" GMT") == true, "\(target) has no Date")
@@ -49,7 +55,8 @@ struct ServeTests {
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         let client = try RawClient(port: server.port)
         try client.send(
-            "GET /countries/kr HTTP/1.1\r\nHost: a\r\n\r\nGET /countries/fr HTTP/1.1\r\nHost: a\r\n\r\nGET /countries/jp HTTP/1.1\r\nHost: a\r\n\r\n")
+            "GET /countries/kr HTTP/1.1\r\nHost: a\r\n\r\nGET /countries/fr HTTP/1.1\r\nHost: a\r\n\r\nGET /countries/jp HTTP/1.1\r\nHost: a\r\n\r\n"
+        )
         #expect(try client.readResponse().text.contains(">S. Korea</h1>"))
         #expect(try client.readResponse().text.contains(">France</h1>"))
         #expect(try client.readResponse().text.contains(">Japan</h1>"))

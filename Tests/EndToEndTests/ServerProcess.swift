@@ -51,7 +51,8 @@ final class ServerProcess: @unchecked Sendable {
         process.standardError = errors
         try process.run()
         firstLine = ServerProcess.readLine(output.fileHandleForReading)
-        guard let range = firstLine.range(of: #"^listening on http://127\.0\.0\.1:(\d+)$"#, options: .regularExpression),
+        guard
+            let range = firstLine.range(of: #"^listening on http://127\.0\.0\.1:(\d+)$"#, options: .regularExpression),
             let port = Int(firstLine[range].split(separator: ":").last ?? "")
         else {
             process.terminate()

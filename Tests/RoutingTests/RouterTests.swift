@@ -5,9 +5,15 @@ import Testing
 func makeRouter() -> Router {
     var router = Router()
     router.get("/") { _, _ in Response(contentType: "text/plain", text: "home") }
-    router.get("/countries/:id") { _, parameters in Response(contentType: "text/plain", text: "country \(parameters["id"])") }
-    router.post("/countries/:id/favorite") { _, parameters in Response(contentType: "text/plain", text: "starred \(parameters["id"])") }
-    router.get("/files/*") { _, parameters in Response(contentType: "text/plain", text: parameters.rest.joined(separator: "|")) }
+    router.get("/countries/:id") { _, parameters in
+        Response(contentType: "text/plain", text: "country \(parameters["id"])")
+    }
+    router.post("/countries/:id/favorite") { _, parameters in
+        Response(contentType: "text/plain", text: "starred \(parameters["id"])")
+    }
+    router.get("/files/*") { _, parameters in
+        Response(contentType: "text/plain", text: parameters.rest.joined(separator: "|"))
+    }
     router.get("/teapot") { _, _ in throw HTTPError(StatusCode(418, reasonPhrase: "I'm a teapot"), "Short and stout.") }
     router.get("/boom") { _, _ in
         struct Boom: Error {}

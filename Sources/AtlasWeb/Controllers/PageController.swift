@@ -1,4 +1,5 @@
 import AtlasCore
+import Foundation
 import HTTPCore
 import Mustache
 import Routing
@@ -33,8 +34,10 @@ struct PageController: Sendable {
         case .found(let entry):
             var pageLayout = layout("\(entry.country.country) — Covid Atlas", .countries, current)
             pageLayout.usesMap = true
-            pageLayout.description = "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
-            return try renderer.page("countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout)
+            pageLayout.description =
+                "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
+            return try renderer.page(
+                "countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout)
         case .moved(let canonicalID):
             return Response.redirect(to: Links.country(canonicalID), status: .movedPermanently)
         case .notFound(let suggestions):
@@ -63,14 +66,19 @@ struct PageController: Sendable {
             context["allowed"] = .array(
                 allowed.split(separator: ",").map { value in
                     let trimmed = value.trimmingCharacters(in: .whitespaces)
-                    return ["value": .string(trimmed), "href": .string(allowedHref(parameter: parameter, value: trimmed, error: error))]
+                    return [
+                        "value": .string(trimmed),
+                        "href": .string(allowedHref(parameter: parameter, value: trimmed, error: error)),
+                    ]
                 })
             context["parameter"] = .string(parameter)
             context["hasAllowed"] = .bool(true)
         }
         let template = error.status.code >= 500 ? "errors/server-error" : "errors/client-error"
         let title = "\(error.status.reasonPhrase) — Covid Atlas"
-        if let response = try? renderer.page(template, status: error.status, context: .object(context), layout: layout(title, .none, current)) {
+        if let response = try? renderer.page(
+            template, status: error.status, context: .object(context), layout: layout(title, .none, current))
+        {
             return response
         }
         return Router.plainTextErrorPage(request, error)
@@ -83,7 +91,9 @@ struct PageController: Sendable {
         return Links.countryList(query)
     }
 
-    private func layout(_ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current) -> LayoutContext {
+    private func layout(_ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current)
+        -> LayoutContext
+    {
         LayoutContext(
             title: title, section: section,
             freshness: Freshness(
@@ -91,5 +101,3 @@ struct PageController: Sendable {
                 staleAfterSeconds: configuration.staleAfterSeconds))
     }
 }
-
-import Foundation

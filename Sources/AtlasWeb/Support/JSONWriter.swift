@@ -25,7 +25,11 @@ struct JSONWriter {
         separator()
         guard let number, number.isFinite else { output += "null"; return }
         // Integral values print without ".0", as disease.sh sends them.
-        if number == number.rounded(), abs(number) < 9.0e15 { output += String(Int64(number)) } else { output += String(number) }
+        if number == number.rounded(), abs(number) < 9.0e15 {
+            output += String(Int64(number))
+        } else {
+            output += String(number)
+        }
     }
 
     mutating func field(_ name: String, _ text: String?) { key(name); value(text) }

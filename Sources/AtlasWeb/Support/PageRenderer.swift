@@ -26,7 +26,9 @@ struct PageRenderer: Sendable {
     ///   - context: the content template's values.
     ///   - layout: the title, navigation state, freshness line and whether the page loads Leaflet.
     /// - Throws: `TemplateError` only if a template vanished, which the start-up check prevents.
-    func page(_ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext) throws -> Response {
+    func page(_ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext) throws
+        -> Response
+    {
         let content = try library.render(template, context)
         let html = try library.render("layout", layout.templateValue(content: content))
         var response = Response(status: status, contentType: "text/html; charset=utf-8", text: html)

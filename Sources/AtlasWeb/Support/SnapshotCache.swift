@@ -23,7 +23,10 @@ final class SnapshotCache: Sendable {
 
     /// Loads the stored snapshot.
     /// - Throws: `StoreError` when the database cannot be read; `AtlasStartupError.noSnapshot` when it holds none.
-    init(store: any CountryStore, facts: [String: CountryFacts], checkInterval: Double, now: @escaping @Sendable () -> Int64) throws {
+    init(
+        store: any CountryStore, facts: [String: CountryFacts], checkInterval: Double,
+        now: @escaping @Sendable () -> Int64
+    ) throws {
         self.store = store
         self.facts = facts
         self.checkIntervalMs = Int64(checkInterval * 1000)

@@ -11,7 +11,9 @@ struct CountryDetailPage {
         let stats: [StatCell] = [
             .count("Cases", c.cases, today: c.todayCases, kind: "cases"),
             .count("Deaths", c.deaths, today: c.todayDeaths, kind: "deaths"),
-            .count("Recovered", c.recovered, today: c.todayRecovered, kind: "recovered", note: zeroMeansNoData(c.recovered)),
+            .count(
+                "Recovered", c.recovered, today: c.todayRecovered, kind: "recovered", note: zeroMeansNoData(c.recovered)
+            ),
             .count("Active", c.active, kind: "active"),
             .count("Critical", c.critical, kind: "critical"),
             .count("Tests", c.tests, kind: "tests", note: zeroMeansNoData(c.tests)),

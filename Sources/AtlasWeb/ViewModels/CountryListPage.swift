@@ -13,7 +13,10 @@ struct CountryListPage {
         ]
         buttons += Continent.allCases.map { button(name: $0.displayName, continent: $0) }
         let sorts: [TemplateValue] = CountryQuery.Sort.allCases.map { sort in
-            ["value": .string(sort.rawValue), "label": .string(sort.displayName), "selected": .bool(sort == query.sort)]
+            [
+                "value": .string(sort.rawValue), "label": .string(sort.displayName),
+                "selected": .bool(sort == query.sort),
+            ]
         }
         let summary: String
         switch rows.count {

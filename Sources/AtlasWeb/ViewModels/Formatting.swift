@@ -78,7 +78,8 @@ enum Formatting {
     /// `"2021-11-14T05:11:02Z"`, for `<time datetime>`.
     static func isoDateTime(millisecondsSinceEpoch ms: Int64) -> String {
         let p = parts(millisecondsSinceEpoch: ms)
-        return "\(p.year)-\(twoDigits(p.month))-\(twoDigits(p.day))T\(twoDigits(p.hour)):\(twoDigits(p.minute)):\(twoDigits(p.second))Z"
+        return
+            "\(p.year)-\(twoDigits(p.month))-\(twoDigits(p.day))T\(twoDigits(p.hour)):\(twoDigits(p.minute)):\(twoDigits(p.second))Z"
     }
 
     /// A coarse age: `"3 minutes"`, `"5 hours"`, `"2 days"`, `"4 years"`.

@@ -19,7 +19,9 @@ struct StatCell: Sendable {
     }
 
     /// A count cell; `n/a` when the count is unknown.
-    static func count(_ label: String, _ value: Int64?, today: Int64?? = nil, kind: String, note: String? = nil) -> StatCell {
+    static func count(_ label: String, _ value: Int64?, today: Int64?? = nil, kind: String, note: String? = nil)
+        -> StatCell
+    {
         var cell = StatCell(label: label, value: Formatting.grouped(value), kind: kind)
         if let today { cell.change = Formatting.change(today) }
         cell.note = note
