@@ -18,6 +18,7 @@ public struct CountryCatalog: Sendable {
         let sortKey: String
         /// Folded names, ISO codes and aliases that a search may match.
         let searchKeys: [String]
+        /// ISO2 and ISO3, lower case.
         let isoCodes: [String]
 
         /// Whether a folded search key (see `TextFolding.searchKey`) matches the name, an alias,
@@ -32,8 +33,11 @@ public struct CountryCatalog: Sendable {
     public enum Resolution: Sendable {
         /// The id is canonical.
         case found(Entry)
-        /// Another spelling (upper case, ISO3, a name slug): redirect to this canonical id.
+        /// Another spelling (upper case, ISO3, a name slug): redirect permanently to this canonical id.
         case moved(canonicalID: String)
+        /// Not a spelling, but the words match exactly one entry (`vatican`, `holy-see`): redirect
+        /// temporarily, since a later snapshot could make the words ambiguous.
+        case matched(canonicalID: String)
         /// Nothing matches; `suggestions` are near matches, best first (at most 5).
         case notFound(suggestions: [Entry])
     }
@@ -55,11 +59,14 @@ public struct CountryCatalog: Sendable {
         for country in snapshot.countries {
             let iso2 = country.countryInfo.iso2?.uppercased()
             let iso3 = country.countryInfo.iso3?.uppercased()
-            let countryFacts = iso2.flatMap { facts[$0] }
+            let coverage = CountryCatalog.entriesCoveringSeveralTerritories[country.country]
+            // Facts of the code's territory would describe only part of such an entry.
+            let countryFacts = coverage == nil ? iso2.flatMap { facts[$0] } : nil
             var id = iso2?.lowercased() ?? TextFolding.slug(country.country)
             if id.isEmpty || byID[id] != nil { id = "\(id.isEmpty ? "entry" : id)-\(entries.count + 1)" }
             var names = [country.country]
             if let countryFacts { names += [countryFacts.name.common, countryFacts.name.official] }
+            names += coverage ?? []
             let entry = Entry(
                 id: id, country: country, facts: countryFacts, continent: Continent(country.continent),
                 sortKey: TextFolding.searchKey(country.country),
@@ -79,6 +86,13 @@ public struct CountryCatalog: Sendable {
         self.dataUpdated = snapshot.dataUpdated
     }
 
+    /// disease.sh entries whose ISO code names only one of the territories they cover, with the
+    /// territories' names (searchable aliases). `Channel Islands` carries Jersey's code JE but counts
+    /// Jersey and Guernsey together (data/README.md).
+    public static let entriesCoveringSeveralTerritories: [String: [String]] = [
+        "Channel Islands": ["Jersey", "Guernsey"]
+    ]
+
     /// The entry whose canonical id is `id`, or `nil`.
     public func entry(id: String) -> Entry? { byID[id].map { entries[$0] } }
 
@@ -86,10 +100,18 @@ public struct CountryCatalog: Sendable {
     /// `south-korea`, `S.%20Korea` move to `kr`; anything else is not found, with suggestions.
     public func resolve(_ rawID: String) -> Resolution {
         if let index = byID[rawID] { return .found(entries[index]) }
+        // Control characters and an encoded `/` are never part of an id; folding them away would
+        // turn `kr%00` into a redirect to `kr`.
+        if rawID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "/" }) {
+            return .notFound(suggestions: [])
+        }
         let lowered = rawID.lowercased()
         if let index = byID[lowered] ?? byAlias[lowered] ?? byAlias[TextFolding.slug(rawID)] {
             return .moved(canonicalID: entries[index].id)
         }
+        let key = TextFolding.searchKey(rawID)
+        let matching = key.isEmpty ? [] : entries.filter { $0.matches(searchKey: key) }
+        if matching.count == 1 { return .matched(canonicalID: matching[0].id) }
         return .notFound(suggestions: suggestions(for: rawID))
     }
 

@@ -38,12 +38,17 @@ public struct CountryQuery: Sendable, Equatable {
     }
 
     /// The entries of `catalog` that match, in the requested order: names A–Z (folded), figures
-    /// largest first with unknown figures last, ties by name.
+    /// largest first with unknown figures last, ties by name. A search matches names and ISO codes
+    /// (see `CountryCatalog.Entry.matches`), or, when it holds flag emoji, the flags' country codes.
     public func apply(to catalog: CountryCatalog) -> [CountryCatalog.Entry] {
         let key = TextFolding.searchKey(search)
+        let flags = TextFolding.regionCodes(inFlags: search)
         let matching = catalog.entries.filter { entry in
             if let continent, entry.continent != continent { return false }
-            return key.isEmpty || entry.matches(searchKey: key)
+            if search.isEmpty { return true }
+            // A flag emoji searches by its country code; text that folds to nothing (🦠) matches nothing.
+            if !flags.isEmpty { return entry.isoCodes.contains { flags.contains($0) } }
+            return !key.isEmpty && entry.matches(searchKey: key)
         }
         return matching.sorted(by: order)
     }

@@ -17,8 +17,12 @@ public struct Snapshot: Sendable, Equatable {
         self.importedAt = importedAt
     }
 
-    /// The newest `updated` among the totals and the countries, in ms since the epoch; `nil` when none has one.
+    /// When the data was last updated, in ms since the epoch: the totals' `updated` (the time of the
+    /// `/all` fetch), else the newest country `updated`; `nil` when none has one.
+    ///
+    /// The totals win because one entry with a wrong time (even one in the future) must not make
+    /// the whole snapshot look fresh.
     public var dataUpdated: Int64? {
-        ([totals.updated] + countries.map(\.updated)).compactMap { $0 }.max()
+        totals.updated ?? countries.compactMap(\.updated).max()
     }
 }

@@ -26,4 +26,14 @@ public enum TextFolding {
     public static func slug(_ text: String) -> String {
         searchKey(text).replacingOccurrences(of: " ", with: "-")
     }
+
+    /// The ISO 3166-1 alpha-2 codes spelled by flag emoji in `text`, lower case: `"🇰🇷"` → `["kr"]`.
+    /// A flag is a pair of regional indicator symbols (U+1F1E6…U+1F1FF, Unicode TR51 annex B).
+    public static func regionCodes(inFlags text: String) -> [String] {
+        let letters = text.unicodeScalars.compactMap { scalar -> Character? in
+            guard (0x1F1E6...0x1F1FF).contains(scalar.value) else { return nil }
+            return Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(scalar.value - 0x1F1E6)))
+        }
+        return stride(from: 0, to: letters.count - 1, by: 2).map { String(letters[$0...$0 + 1]) }
+    }
 }

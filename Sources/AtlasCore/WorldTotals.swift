@@ -81,17 +81,24 @@ public struct WorldTotals: Sendable, Equatable, Codable {
 
 extension WorldTotals {
     /// Totals summed from country entries, for an import that has no `/all` response: counts are
-    /// added where known (a sum is `nil` only when no entry has the figure), `updated` is the newest,
-    /// `affectedCountries` the number of entries; ratios are left unknown.
+    /// added where known (a sum is `nil` only when no entry has the figure), `updated` is the median
+    /// of the entries' times (so one wrong time cannot move it), `affectedCountries` the number of
+    /// entries; ratios are left unknown.
     public init(summing countries: [Country]) {
         func sum(_ figure: (Country) -> Int64?) -> Int64? {
             let known = countries.compactMap(figure)
             return known.isEmpty ? nil : known.reduce(0) { $0.addingReportingOverflow($1).overflow ? $0 : $0 + $1 }
         }
         self.init(
-            updated: countries.compactMap(\.updated).max(), cases: sum(\.cases), todayCases: sum(\.todayCases),
+            updated: WorldTotals.median(countries.compactMap(\.updated)), cases: sum(\.cases),
+            todayCases: sum(\.todayCases),
             deaths: sum(\.deaths), todayDeaths: sum(\.todayDeaths), recovered: sum(\.recovered),
             todayRecovered: sum(\.todayRecovered), active: sum(\.active), critical: sum(\.critical),
             tests: sum(\.tests), population: sum(\.population), affectedCountries: Int64(countries.count))
+    }
+
+    private static func median(_ values: [Int64]) -> Int64? {
+        guard !values.isEmpty else { return nil }
+        return values.sorted()[values.count / 2]
     }
 }

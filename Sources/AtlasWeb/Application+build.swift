@@ -27,6 +27,7 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> (respo
     for (role, path) in [
         ("views", configuration.viewsDirectory), ("public", configuration.publicDirectory),
         ("data", configuration.dataDirectory),
+        ("Leaflet", configuration.leafletDirectory),
     ] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -54,7 +55,9 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> (respo
     let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
 
     var router = Router(errorPage: { request, error in
-        request.target.path.hasPrefix("/api/") ? APIController.errorBody(error) : pages.errorPage(request, error)
+        // Machine clients (the JSON twins, load balancers' health checks) get JSON errors.
+        let wantsJSON = request.target.path.hasPrefix("/api/") || request.target.path == "/healthz"
+        return wantsJSON ? APIController.errorBody(error) : pages.errorPage(request, error)
     })
     router.get("/", pages.world)
     router.get("/countries", pages.countryList)

@@ -11,7 +11,11 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
         switch self {
         case .noSnapshot: return "the database holds no COVID-19 snapshot; run `covid-atlas import` first"
         case .unreadableData(let path, let reason): return "cannot read \(path): \(reason)"
-        case .missingDirectory(let role, let path): return "the \(role) directory \(path) does not exist"
+        case .missingDirectory(let role, let path):
+            let hint =
+                role == "Leaflet"
+                ? "install Debian's libjs-leaflet (script/bootstrap) or pass --leaflet DIR" : "pass --\(role) DIR"
+            return "the \(role) directory \(path) does not exist; \(hint)"
         }
     }
 }

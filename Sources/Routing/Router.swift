@@ -8,7 +8,8 @@ public typealias Handler = @Sendable (Request, RouteParameters) throws -> Respon
 /// behind the socket server and in `TestClient`.
 ///
 /// - `HEAD` uses the `GET` handler when there is no `HEAD` route (the server drops the body).
-/// - A path that matches with another method answers `405` with `Allow` (RFC 9110 §15.5.6).
+/// - A path that matches with another method answers `405` with `Allow` (RFC 9110 §15.5.6);
+///   a method outside RFC 9110's (`FOO`, lower-case `get`) answers `501`.
 /// - A path with a trailing `/` that matches without it answers `301` to that path, query kept.
 /// - No match: `404`. Every error goes through `errorPage`, so the app renders its own pages.
 public struct Router: Responder {
@@ -54,7 +55,14 @@ public struct Router: Responder {
         }
     }
 
+    /// The methods of RFC 9110 §9 (and PATCH, RFC 5789); any other is answered `501`.
+    static let knownMethods: Set<Method> = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
+
     private func dispatch(_ request: Request) throws -> Response {
+        // RFC 9110 §9.1: a method the server does not recognise is 501, not 405.
+        guard Router.knownMethods.contains(request.method) else {
+            throw HTTPError(.notImplemented, "The method \(request.method.rawValue) is not supported.")
+        }
         let segments = request.target.pathSegments
         var allowed: [Method] = []
         for route in routes {

@@ -67,14 +67,25 @@ public final class StaticFiles: Sendable {
         fields[.cacheControl] = cacheControl
         fields[.eTag] = file.eTag
         fields[.lastModified] = file.lastModified
-        if let ifNoneMatch = request.fields[.ifNoneMatch],
-            ifNoneMatch.split(separator: ",").contains(where: {
-                $0.trimmingCharacters(in: .whitespaces) == file.eTag || $0.trimmingCharacters(in: .whitespaces) == "*"
-            })
-        {
+        if StaticFiles.isNotModified(request, eTag: file.eTag, modified: modified) {
             return Response(status: .notModified, fields: fields)
         }
         return Response(status: .ok, fields: fields, body: file.bytes)
+    }
+
+    /// RFC 9110 §13.2.2: `If-None-Match` decides when present (weak comparison, `*` matches);
+    /// otherwise `If-Modified-Since` at or after the file's modification time means unchanged.
+    static func isNotModified(_ request: Request, eTag: String, modified: Int) -> Bool {
+        if let ifNoneMatch = request.fields[.ifNoneMatch] {
+            return ifNoneMatch.split(separator: ",").contains { candidate in
+                let tag = candidate.trimmingCharacters(in: .whitespaces)
+                return tag == "*" || tag == eTag || tag == "W/" + eTag
+            }
+        }
+        if let since = request.fields[.ifModifiedSince].flatMap(HTTPDate.parse) {
+            return modified <= since
+        }
+        return false
     }
 
     private func cachedFile(_ path: String, modified: Int, size: Int) throws -> CachedFile {

@@ -21,6 +21,9 @@ func importFiles(_ arguments: Arguments) throws {
     let store = SQLiteCountryStore(database: try Database.open(path: databasePath))
     try store.replaceSnapshot(Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath))
     print("imported \(countries.count) countries from \(countriesPath) into \(databasePath)")
+    if arguments.options["all"] == nil {
+        print("no --all file: the worldwide totals were summed from the countries (ratios unknown)")
+    }
 }
 
 /// `covid-atlas refresh`: live fetching belongs to the libcurl client, which is not part of this build yet.

@@ -36,7 +36,8 @@ func serve(_ arguments: Arguments) throws {
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host
     serverConfiguration.port = port
-    serverConfiguration.accessLog = { entry in AccessLog.write(entry) }
+    let accessLog = AccessLog()
+    serverConfiguration.accessLog = { entry in accessLog.record(entry) }
     let server = Server(configuration: serverConfiguration, responder: responder)
     let boundPort = try server.start()
     let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -46,14 +47,29 @@ func serve(_ arguments: Arguments) throws {
             Data("covid-atlas: --refresh-interval is ignored: live refreshing is not part of this build yet\n".utf8))
     }
     if let imported = report.importedShippedCountries {
-        StandardOutput.writeLine(
-            "imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
+        accessLog.note("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
     }
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
-    StandardOutput.writeLine("received \(received == SIGINT ? "SIGINT" : "SIGTERM"), finishing in-flight requests")
+    accessLog.note("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
     server.shutdown()
+    // A second stop signal ends the process without waiting for slow clients.
+    let signalsToWaitFor = stopSignals
+    let forceQuit = Thread {
+        var again: Int32 = 0
+        var signals = signalsToWaitFor
+        sigwait(&signals, &again)
+        accessLog.note("received \(signalName(again)) again, stopping now")
+        accessLog.flush(waitingAtMost: 0.5)
+        _exit(1)
+    }
+    forceQuit.start()
     server.waitUntilStopped()
-    StandardOutput.writeLine("stopped")
+    accessLog.note("stopped")
+    accessLog.flush(waitingAtMost: 1)
+}
+
+private func signalName(_ signal: Int32) -> String {
+    signal == SIGINT ? "SIGINT" : "SIGTERM"
 }

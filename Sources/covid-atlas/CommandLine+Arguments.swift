@@ -7,6 +7,7 @@ struct Arguments {
         case missingValue(String)
         case invalidValue(option: String, value: String, expected: String)
         case unexpectedArgument(String)
+        case repeatedOption(String)
         case missingArgument(String)
 
         var description: String {
@@ -16,6 +17,7 @@ struct Arguments {
             case .missingValue(let option): return "\(option) needs a value"
             case .invalidValue(let option, let value, let expected): return "\(option) “\(value)” is not \(expected)"
             case .unexpectedArgument(let argument): return "unexpected argument “\(argument)”"
+            case .repeatedOption(let option): return "\(option) is given more than once"
             case .missingArgument(let what): return "missing \(what)"
             }
         }
@@ -59,6 +61,7 @@ struct Arguments {
                 name = String(name[..<equals])
             }
             guard allowed.contains(name) else { throw UsageError.unknownOption("--" + name, command: command) }
+            guard options[name] == nil else { throw UsageError.repeatedOption("--" + name) }
             if value == nil { value = remaining.popFirst() }
             guard let value, !value.hasPrefix("--") else { throw UsageError.missingValue("--" + name) }
             options[name] = value

@@ -86,6 +86,7 @@ struct CountryQueryTests {
     @Test(arguments: [
         ("kor", ["kr"]), ("Korea", ["kr"]), ("cote", ["ci"]), ("CÔTE D'IVOIRE", ["ci"]), ("ivory", ["ci"]),
         ("united", ["gb", "us"]), ("usa", ["us"]), ("princess", ["diamond-princess"]), ("zzz", []),
+        ("🇰🇷", ["kr"]), ("🇬🇧 🇺🇸", ["gb", "us"]), ("🦠", []), ("...", []),
     ])
     func searchIsCaseAndDiacriticInsensitiveOverNamesAndCodes(_ search: String, _ expected: [String]) {
         let ids = CountryQuery(search: search).apply(to: sampleCatalog()).map(\.id)

@@ -63,7 +63,7 @@ struct ShippedSnapshotDecoding {
         #expect(snapshot.totals.affectedCountries == 224)
         #expect(snapshot.source == "file:\(Fixtures.snapshotDirectory)")
         #expect(snapshot.importedAt == nil)
-        #expect(snapshot.dataUpdated == 1_636_866_663_562)
+        #expect(snapshot.dataUpdated == 1_636_866_662_668)
     }
 
     @Test func aMissingSnapshotFolderIsAnUnreadableFileError() {

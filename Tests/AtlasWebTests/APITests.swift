@@ -56,6 +56,13 @@ struct APITests {
                 "\"allowed\":\"africa, asia, europe, north-america, south-america, australia-oceania\""))
     }
 
+    @Test func errorsOnHealthzAreJSONToo() throws {
+        let response = try client.execute(.post, "/healthz")
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.fields[.contentType] == "application/json; charset=utf-8")
+        #expect(response.fields[.allow] == "GET, HEAD")
+    }
+
     @Test func allHasWorldTotals() throws {
         let all = try #require(try json("/api/all") as? [String: Any])
         #expect(all["cases"] as? Int == 253_684_421)

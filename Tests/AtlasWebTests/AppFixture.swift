@@ -16,8 +16,8 @@ let packageRoot: String = {
     return FileManager.default.currentDirectoryPath
 }()
 
-/// Milliseconds since the epoch of the shipped snapshot's newest `updated` (2021-11-14 05:11:03 UTC).
-let shippedSnapshotUpdated: Int64 = 1_636_866_663_562
+/// When the shipped snapshot was updated, in ms since the epoch: its `/all` fetch, 2021-11-14 05:11:02 UTC.
+let shippedSnapshotUpdated: Int64 = 1_636_866_662_668
 
 /// A fresh app on a new temporary SQLite file per test, built exactly as the executable builds it.
 final class AppFixture: @unchecked Sendable {

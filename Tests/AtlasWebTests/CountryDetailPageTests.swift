@@ -117,3 +117,55 @@ struct OddRecordTests {
         #expect(page.text.contains("<h1 id=\"country-name\">&lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
     }
 }
+
+/// Ids that are neither canonical nor a known spelling.
+struct LooseIDTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test(arguments: [("vatican", "/countries/va"), ("holy-see", "/countries/va"), ("korea", "/countries/kr")])
+    func wordsThatMatchExactlyOneCountryRedirectTemporarily(_ id: String, _ location: String) throws {
+        let response = try client.get("/countries/\(id)")
+        #expect(response.status == .found)
+        #expect(response.fields[.location] == location)
+    }
+
+    @Test(arguments: ["kr%00", "kr%09", "kr%2F", "%2Fkr"])
+    func controlCharactersAndEncodedSlashesAreNotFound(_ id: String) throws {
+        let response = try client.get("/countries/\(id)")
+        #expect(response.status == .notFound)
+        #expect(!response.text.contains("\u{0}"))
+    }
+
+    @Test func wordsMatchingSeveralCountriesAre404WithThemAsSuggestions() throws {
+        let response = try client.get("/countries/united")
+        #expect(response.status == .notFound)
+        #expect(response.text.contains("href=\"/countries/gb\""))
+        #expect(response.text.contains("href=\"/countries/us\""))
+    }
+}
+
+/// Entries whose figures or facts need care.
+struct QuirkyEntryTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func theChannelIslandsDoNotShowJerseyAloneButAreFoundByEitherIsland() throws {
+        let page = try client.get("/countries/je")
+        #expect(page.status == .ok)
+        #expect(!page.text.contains("Saint Helier"))
+        #expect(!page.text.contains("Bailiwick of Jersey"))
+        let search = try client.get("/countries?q=guernsey")
+        #expect(search.text.contains(">Channel Islands</span></a>"))
+    }
+
+    @Test func shipsWithoutAPopulationHaveNoPerMillionFigures() throws {
+        let page = try client.get("/countries/diamond-princess")
+        #expect(page.text.contains("<dt>Cases per million</dt>\n  <dd><span class=\"stat-value\">n/a</span>"))
+        #expect(page.text.contains("<dt>Cases</dt>\n  <dd><span class=\"stat-value\">712</span>"))
+    }
+}

@@ -108,3 +108,34 @@ struct SortableColumnTests {
             try client.get("/countries").text.contains("aria-sort=\"ascending\"><a href=\"/countries\">Country</a>"))
     }
 }
+
+struct SearchInputTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func aFlagEmojiFindsItsCountry() throws {
+        let page = try client.get("/countries?q=%F0%9F%87%B0%F0%9F%87%B7")  // 🇰🇷
+        #expect(page.count(of: "<th scope=\"row\">") == 1)
+        #expect(page.text.contains(">S. Korea</span></a>"))
+    }
+
+    @Test func textWithoutLettersOrDigitsMatchesNothing() throws {
+        let page = try client.get("/countries?q=%F0%9F%A6%A0")  // 🦠
+        #expect(page.count(of: "<th scope=\"row\">") == 0)
+        #expect(page.text.contains("No countries for “🦠”"))
+    }
+
+    @Test func controlCharactersNeverReachThePage() throws {
+        let page = try client.get("/countries?q=ko%00r%07ea")
+        #expect(!page.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(page.text.contains("value=\"korea\""))
+    }
+
+    @Test func theLinksOfA400KeepTheOtherFilters() throws {
+        let page = try client.get("/countries?q=korea&continent=asia&sort=bogus")
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains("href=\"/countries?q=korea&amp;continent=asia&amp;sort=cases\""))
+    }
+}

@@ -47,4 +47,17 @@ struct StartupTests {
         let error = #expect(throws: AtlasStartupError.self) { try AppFixture(viewsDirectory: "/nonexistent/Views") }
         #expect(String(describing: error).contains("/nonexistent/Views"))
     }
+
+    @Test func aMissingLeafletDirectoryIsNamedWithTheFix() throws {
+        let directory = NSTemporaryDirectory() + "atlas-start-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = AtlasConfiguration(
+            databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
+            publicDirectory: packageRoot + "/Public", leafletDirectory: "/nonexistent/leaflet",
+            dataDirectory: packageRoot + "/data")
+        let error = #expect(throws: AtlasStartupError.self) { try buildResponder(configuration) }
+        #expect(
+            String(describing: error).contains("/nonexistent/leaflet does not exist; install Debian's libjs-leaflet"))
+    }
 }

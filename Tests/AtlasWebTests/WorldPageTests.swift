@@ -17,7 +17,7 @@ struct WorldPageTests {
 
     @Test func labelsTheShippedSnapshotStaleWithAMachineReadableTime() throws {
         let page = try AppFixture().client.get("/")
-        #expect(page.text.contains("<time datetime=\"2021-11-14T05:11:03Z\">14 November 2021, 05:11 UTC</time>"))
+        #expect(page.text.contains("<time datetime=\"2021-11-14T05:11:02Z\">14 November 2021, 05:11 UTC</time>"))
         #expect(page.text.contains("<strong>stale</strong>"))
     }
 
@@ -25,6 +25,13 @@ struct WorldPageTests {
         let page = try AppFixture(now: shippedSnapshotUpdated + 3_600_000).client.get("/")
         #expect(page.text.contains("(1 hour ago)"))
         #expect(!page.text.contains("<strong>stale</strong>"))
+    }
+
+    @Test func aTimeInTheFutureIsNeverShownAsFresh() throws {
+        let page = try AppFixture(now: shippedSnapshotUpdated - 10 * 86_400_000).client.get("/")
+        #expect(page.text.contains("The data claims an update time in the future, so its age is unknown"))
+        #expect(page.text.contains("<strong>stale</strong>"))
+        #expect(!page.text.contains(" ago)"))
     }
 
     @Test func linksIntoEveryContinentAndTheList() throws {

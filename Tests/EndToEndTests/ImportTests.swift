@@ -69,3 +69,35 @@ func runCLI(_ arguments: [String]) throws -> (status: Int32, output: String, err
         String(decoding: errorData, as: UTF8.self)
     )
 }
+
+struct OutputTests {
+    /// A log reader that stalls (a pipe nobody reads) must not stall the server (access log lines
+    /// are dropped instead), and SIGTERM must still stop it.
+    @Test func anUnreadStandardOutputNeitherBlocksRequestsNorShutdown() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        let directory = NSTemporaryDirectory() + "atlas-stall-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        process.arguments = ["serve", "--port", "0", "--database", directory + "/atlas.sqlite"]
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let firstLine = ServerProcess.readLine(output.fileHandleForReading)
+        let port = try #require(Int(firstLine.split(separator: ":").last ?? ""))
+
+        // About 3,000 log lines: far more than a 64 KiB pipe holds. Nothing reads it from now on.
+        let client = try RawClient(port: port)
+        for _ in 0..<3000 {
+            try client.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+        }
+        process.terminate()
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!process.isRunning, "SIGTERM did not stop a server whose standard output is full")
+    }
+}

@@ -136,6 +136,12 @@ struct CommandLineTests {
         #expect(result.errors == "covid-atlas: serve does not take the option --colour (see covid-atlas --help)\n")
     }
 
+    @Test func aRepeatedOptionIsRefused() throws {
+        let result = try runCLI(["serve", "--port", "1", "--port", "2"])
+        #expect(result.status == 64)
+        #expect(result.errors == "covid-atlas: --port is given more than once (see covid-atlas --help)\n")
+    }
+
     @Test func aBadPortIsRefusedClearly() throws {
         let result = try runCLI(["serve", "--port", "http"])
         #expect(result.status == 64)

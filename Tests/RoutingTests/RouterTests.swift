@@ -53,6 +53,12 @@ struct RouterTests {
         #expect(star.fields[.allow] == "POST")
     }
 
+    @Test(arguments: ["FOO", "get", "PROPFIND"])
+    func unknownMethodsAre501(_ method: String) throws {
+        let response = try client.execute(Method(rawValue: method), "/")
+        #expect(response.status == .notImplemented)
+    }
+
     @Test func aTrailingSlashRedirectsToThePathWithoutIt() throws {
         let response = try client.get("/countries/kr/?x=1")
         #expect(response.status == .movedPermanently)

@@ -67,6 +67,18 @@ struct StaticFilesTests {
         #expect(try client.execute(.post, "/static/css/site.css").status == .methodNotAllowed)
     }
 
+    @Test func anIfModifiedSinceAtOrAfterTheFileTimeIs304() throws {
+        let first = try client.get("/static/css/site.css")
+        let lastModified = try #require(first.fields[.lastModified])
+        #expect(try client.get("/static/css/site.css", fields: [.ifModifiedSince: lastModified]).status == .notModified)
+        let later = try client.get("/static/css/site.css", fields: [.ifModifiedSince: "Fri, 01 Jan 2100 00:00:00 GMT"])
+        #expect(later.status == .notModified)
+        let earlier = try client.get(
+            "/static/css/site.css", fields: [.ifModifiedSince: "Sat, 01 Jan 2000 00:00:00 GMT"])
+        #expect(earlier.status == .ok)
+        #expect(earlier.body == Array("body{}".utf8))
+    }
+
     @Test func aMatchingETagIs304() throws {
         let first = try client.get("/static/css/site.css")
         let eTag = try #require(first.fields[.eTag])

@@ -34,6 +34,8 @@ struct APIController: Sendable {
             return APIController.json(writer.output)
         case .moved(let canonicalID):
             return Response.redirect(to: "/api" + Links.country(canonicalID), status: .movedPermanently)
+        case .matched(let canonicalID):
+            return Response.redirect(to: "/api" + Links.country(canonicalID), status: .found)
         case .notFound:
             throw HTTPError(.notFound, "Country not found or doesn't have any cases")
         }
@@ -49,7 +51,7 @@ struct APIController: Sendable {
         writer.beginObject()
         writer.field("status", "ok")
         writer.field("updated", current.catalog.dataUpdated)
-        writer.field("dataAgeSeconds", freshness.ageSeconds)
+        writer.field("dataAgeSeconds", freshness.isFromTheFuture ? nil : freshness.ageSeconds)
         writer.field("stale", freshness.isStale)
         writer.field("countries", Int64(current.catalog.entries.count))
         writer.field("snapshotVersion", current.version)

@@ -40,12 +40,15 @@ struct PageController: Sendable {
                 "countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout)
         case .moved(let canonicalID):
             return Response.redirect(to: Links.country(canonicalID), status: .movedPermanently)
+        case .matched(let canonicalID):
+            return Response.redirect(to: Links.country(canonicalID), status: .found)
         case .notFound(let suggestions):
+            let shownID = parameters["id"].withoutControlCharacters
             let context: TemplateValue = [
-                "id": .string(parameters["id"]),
+                "id": .string(shownID),
                 "suggestions": .array(suggestions.map { CountryRow($0).templateValue }),
                 "hasSuggestions": .bool(!suggestions.isEmpty),
-                "q": .string(parameters["id"].replacingOccurrences(of: "-", with: " ")),
+                "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),
             ]
             return try renderer.page(
                 "countries/not-found", status: .notFound, context: context,
@@ -85,7 +88,10 @@ struct PageController: Sendable {
     }
 
     private func allowedHref(parameter: String, value: String, error: HTTPError) -> String {
-        var query = CountryQuery(search: error.details["q"] ?? "")
+        // Each suggested link keeps what else the visitor asked for (search, the other filter).
+        var query = CountryQuery(
+            search: error.details["q"] ?? "", continent: error.details["continent"].flatMap { Continent($0) },
+            sort: error.details["sort"].flatMap { CountryQuery.Sort(rawValue: $0) } ?? .name)
         if parameter == "continent" { query.continent = Continent(value) }
         if parameter == "sort" { query.sort = CountryQuery.Sort(rawValue: value) ?? .name }
         return Links.countryList(query)

@@ -7,14 +7,15 @@ enum QueryParameters {
     /// - Throws: `HTTPError(400)` naming the bad value and listing the valid ones, for an unknown
     ///   `continent` or `sort`; the details keep `q` so the error page's search box shows it again.
     static func countryQuery(_ target: RequestTarget) throws -> CountryQuery {
-        let search = target.queryValue("q") ?? ""
+        // Control characters (a NUL, a tab pasted from a spreadsheet) are never part of a name.
+        let search = (target.queryValue("q") ?? "").withoutControlCharacters
         var continent: Continent?
         if let raw = target.queryValue("continent"), !raw.isEmpty, raw.lowercased() != "all" {
             guard let parsed = Continent(raw) else {
                 throw HTTPError(
                     .badRequest, "There is no continent called “\(raw)”.",
                     details: [
-                        "q": search, "parameter": "continent",
+                        "q": search, "parameter": "continent", "sort": target.queryValue("sort") ?? "",
                         "allowed": Continent.allCases.map(\.slug).joined(separator: ", "),
                     ])
             }
@@ -26,7 +27,7 @@ enum QueryParameters {
                 throw HTTPError(
                     .badRequest, "The list cannot be sorted by “\(raw)”.",
                     details: [
-                        "q": search, "parameter": "sort",
+                        "q": search, "parameter": "sort", "continent": continent?.slug ?? "",
                         "allowed": CountryQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "),
                     ])
             }

@@ -18,13 +18,16 @@ struct CountryDetailPage {
             .count("Critical", c.critical, kind: "critical"),
             .count("Tests", c.tests, kind: "tests", note: zeroMeansNoData(c.tests)),
         ]
+        // Without a population (the cruise ships) upstream sends 0 for every ratio: unknown, not zero.
+        let hasPopulation = (c.population ?? 0) > 0
+        func ifPopulated(_ value: Double?) -> Double? { hasPopulation ? value : nil }
         let perMillion: [StatCell] = [
-            .ratio("Cases per million", c.casesPerOneMillion, kind: "cases"),
-            .ratio("Deaths per million", c.deathsPerOneMillion, kind: "deaths"),
-            .ratio("Tests per million", c.testsPerOneMillion, kind: "tests"),
-            .ratio("Active per million", c.activePerOneMillion, kind: "active"),
-            .ratio("Recovered per million", c.recoveredPerOneMillion, kind: "recovered"),
-            .ratio("Critical per million", c.criticalPerOneMillion, kind: "critical"),
+            .ratio("Cases per million", ifPopulated(c.casesPerOneMillion), kind: "cases"),
+            .ratio("Deaths per million", ifPopulated(c.deathsPerOneMillion), kind: "deaths"),
+            .ratio("Tests per million", ifPopulated(c.testsPerOneMillion), kind: "tests"),
+            .ratio("Active per million", ifPopulated(c.activePerOneMillion), kind: "active"),
+            .ratio("Recovered per million", ifPopulated(c.recoveredPerOneMillion), kind: "recovered"),
+            .ratio("Critical per million", ifPopulated(c.criticalPerOneMillion), kind: "critical"),
         ]
         let facts = factsValue
         var hasFacts = true

@@ -20,7 +20,7 @@ struct CountryListPage {
         }
         let summary: String
         switch rows.count {
-        case 0: summary = "No countries match."
+        case 0: summary = "No countries"
         case 1: summary = "1 country"
         default: summary = "\(Formatting.grouped(Int64(rows.count))) countries"
         }

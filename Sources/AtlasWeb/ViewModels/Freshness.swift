@@ -9,18 +9,24 @@ struct Freshness: Sendable {
     /// Seconds after which data counts as stale.
     let staleAfterSeconds: Int64
 
-    /// Stale when the age passes the threshold, or when the data carries no time at all
-    /// (unknown age is never presented as fresh).
+    /// How far ahead of the clock an update time may be before it counts as wrong (clock skew), in ms.
+    static let allowedClockSkew: Int64 = 5 * 60 * 1000
+
+    /// Whether the data claims a time after now: a wrong time, which says nothing about freshness.
+    var isFromTheFuture: Bool { updated.map { $0 > now + Freshness.allowedClockSkew } ?? false }
+
+    /// Stale when the age passes the threshold, or when the data's time is unknown or in the future
+    /// (an age that cannot be trusted is never presented as fresh).
     var isStale: Bool {
-        guard let updated else { return true }
+        guard let updated, !isFromTheFuture else { return true }
         return (now - updated) / 1000 > staleAfterSeconds
     }
 
     var ageSeconds: Int64? { updated.map { max(0, (now - $0) / 1000) } }
 
     var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = ["stale": .bool(isStale)]
-        if let updated, let ageSeconds {
+        var value: [String: TemplateValue] = ["stale": .bool(isStale), "future": .bool(isFromTheFuture)]
+        if let updated, let ageSeconds, !isFromTheFuture {
             value["updated"] = .string(Formatting.readableDateTime(millisecondsSinceEpoch: updated))
             value["updatedISO"] = .string(Formatting.isoDateTime(millisecondsSinceEpoch: updated))
             value["age"] = .string(Formatting.age(seconds: ageSeconds))
