@@ -195,7 +195,8 @@ let malformedCases: [ParserCase] = [
         name: "lower-case protocol name", raw: "GET / http/1.1\r\nHost: t\r\n\r\n",
         expected: [.error(.invalidVersion)]),
     ParserCase(
-        name: "absolute-form target", raw: "GET http://example.com/ HTTP/1.1\r\nHost: t\r\n\r\n",
+        name: "absolute-form target with a scheme other than http(s)",
+        raw: "GET ftp://example.com/ HTTP/1.1\r\nHost: t\r\n\r\n",
         expected: [.error(.invalidTarget)]),
     ParserCase(
         name: "garbage target", raw: "GET <script> HTTP/1.1\r\nHost: t\r\n\r\n",

@@ -1,5 +1,10 @@
-/// The request target of a request line in origin-form, `absolute-path [ "?" query ]` (RFC 9112 §3.2.1),
-/// split, percent-decoded and normalised once so every later reader sees the same values.
+/// The request target of a request line (RFC 9112 §3.2), split, percent-decoded and normalised once
+/// so every later reader sees the same values.
+///
+/// Three forms are accepted: origin-form `absolute-path [ "?" query ]` (§3.2.1), the usual one;
+/// absolute-form `http://host[:port]/path?query` (§3.2.2), which a server MUST accept and which
+/// yields the same path and query as its origin-form; and asterisk-form `*` (§3.2.4), only valid with
+/// `OPTIONS` (the parser enforces that). Authority-form (`CONNECT`) is not accepted.
 public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
     /// One `name=value` pair of the query, form-decoded (`+` is a space).
     public struct QueryItem: Sendable, Equatable {
@@ -16,37 +21,66 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
 
     /// The target exactly as received on the request line.
     public let raw: String
+    /// Whether the target is the asterisk-form `*` (RFC 9112 §3.2.4): the request is about the server
+    /// as a whole, not a resource. Then `path` is `"*"`, `pathSegments` is empty and there is no query.
+    public let isAsterisk: Bool
+    /// The authority (`host[:port]`, as received) of an absolute-form target, such as
+    /// `"example.com:8080"` for `http://example.com:8080/a`; `nil` for the other forms. RFC 9112 §3.2.2
+    /// says it takes precedence over the `Host` field.
+    public let authority: String?
     /// The decoded path segments after dot-segment removal (RFC 3986 §5.2.4); `/` is `[]`,
     /// `/a/b/` is `["a", "b", ""]`. A `%2F` inside a segment stays inside that segment.
     public let pathSegments: [String]
-    /// The decoded path, `"/" + pathSegments.joined("/")`.
+    /// The decoded path, `"/" + pathSegments.joined("/")` (an absolute-form target with an empty path
+    /// has the path `/`); `"*"` for the asterisk-form.
     public let path: String
     /// The query as received (after `?`, still encoded), or `nil` when the target has no `?`.
     public let query: String?
     /// The query's pairs in order, form-decoded (WHATWG URL "application/x-www-form-urlencoded").
     public let queryItems: [QueryItem]
 
-    /// Parses an origin-form target.
-    /// - Throws: `ParseError.invalidTarget` when it does not start with `/`, holds a byte outside
-    ///   the URI character set, a malformed percent escape, or escapes that decode to invalid UTF-8.
+    /// Parses a target in origin-form, absolute-form (`http` or `https` scheme, any letter case) or
+    /// asterisk-form.
+    /// - Throws: `ParseError.invalidTarget` when it is none of these forms: it neither starts with `/`
+    ///   nor is `*` nor starts with `http://` or `https://`; the authority is empty, has userinfo
+    ///   (`@`) or is not `host[:port]` (RFC 3986 §3.2.2); the path or query holds a byte outside the URI
+    ///   character set, a malformed percent escape, or escapes that decode to invalid UTF-8.
     public init(parsing raw: String) throws(ParseError) {
-        guard raw.utf8.first == UInt8(ascii: "/") else { throw .invalidTarget }
-        for byte in raw.utf8 where !RequestTarget.isAllowed(byte) { throw .invalidTarget }
         self.raw = raw
+        if raw == "*" {
+            isAsterisk = true
+            authority = nil
+            pathSegments = []
+            path = "*"
+            query = nil
+            queryItems = []
+            return
+        }
+        isAsterisk = false
+        let pathAndQuery: Substring
+        if raw.utf8.first == UInt8(ascii: "/") {
+            authority = nil
+            pathAndQuery = raw[...]
+        } else {
+            let (authority, rest) = try Self.splitAbsoluteForm(raw)
+            self.authority = authority
+            pathAndQuery = rest
+        }
+        for byte in pathAndQuery.utf8 where !RequestTarget.isAllowed(byte) { throw .invalidTarget }
         let rawPath: Substring
-        if let questionMark = raw.firstIndex(of: "?") {
-            rawPath = raw[..<questionMark]
-            let query = String(raw[raw.index(after: questionMark)...])
+        if let questionMark = pathAndQuery.firstIndex(of: "?") {
+            rawPath = pathAndQuery[..<questionMark]
+            let query = String(pathAndQuery[pathAndQuery.index(after: questionMark)...])
             self.query = query
             guard let items = FormURLEncoding.decode(query) else { throw .invalidTarget }
             self.queryItems = items.map { QueryItem(name: $0.name, value: $0.value) }
         } else {
-            rawPath = raw[...]
+            rawPath = pathAndQuery
             self.query = nil
             self.queryItems = []
         }
         var segments: [String] = []
-        let pieces = rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let pieces = rawPath.isEmpty ? [] : rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         for (index, piece) in pieces.enumerated() {
             guard let decoded = PercentDecoding.decode(piece, plusIsSpace: false) else { throw .invalidTarget }
             let isLast = index == pieces.count - 1
@@ -63,6 +97,24 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
         if segments == [""] { segments = [] }
         self.pathSegments = segments
         self.path = "/" + segments.joined(separator: "/")
+    }
+
+    /// Splits `scheme "://" authority path-abempty [ "?" query ]` (RFC 9112 §3.2.2, RFC 3986 §3) into
+    /// the authority and the rest, which starts with `/`, `?` or is empty.
+    private static func splitAbsoluteForm(_ raw: String) throws(ParseError) -> (String, Substring) {
+        guard let schemeEnd = raw.firstIndex(of: ":") else { throw .invalidTarget }
+        let scheme = raw[..<schemeEnd].lowercased()
+        guard scheme == "http" || scheme == "https", raw[schemeEnd...].hasPrefix("://") else {
+            throw .invalidTarget
+        }
+        let authorityStart = raw.index(schemeEnd, offsetBy: 3)
+        let authorityEnd = raw[authorityStart...].firstIndex { $0 == "/" || $0 == "?" } ?? raw.endIndex
+        let authority = raw[authorityStart..<authorityEnd]
+        // An http(s) URI with an empty host MUST be rejected (RFC 9110 §4.2.1, §4.2.2).
+        guard let first = authority.utf8.first, first != UInt8(ascii: ":"),
+            HostSyntax.isValidHostAndPort(authority.utf8)
+        else { throw .invalidTarget }
+        return (String(authority), raw[authorityEnd...])
     }
 
     /// The first query value named `name`, or `nil`.

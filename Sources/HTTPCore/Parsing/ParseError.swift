@@ -5,7 +5,8 @@ public enum ParseError: Error, Sendable, Equatable {
     case invalidRequestLine
     /// The method is not a token. → 400
     case invalidMethod
-    /// The request target is malformed, badly escaped or not UTF-8. → 400
+    /// The request target is not in origin-, absolute- (`http`/`https`) or asterisk-form (`*`, only
+    /// with `OPTIONS`), is malformed, badly escaped or not UTF-8 (RFC 9112 §3.2). → 400
     case invalidTarget
     /// The version is not `HTTP/x.y`. → 400
     case invalidVersion
@@ -15,6 +16,8 @@ public enum ParseError: Error, Sendable, Equatable {
     case invalidFieldLine
     /// HTTP/1.1 without exactly one `Host` field (RFC 9112 §3.2). → 400
     case missingHost
+    /// The `Host` field value is not `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC 3986 §3.2.2). → 400
+    case invalidHost
     /// `Content-Length` is not digits, or several differ. → 400
     case invalidContentLength
     /// Both `Content-Length` and `Transfer-Encoding` (a request smuggling vector, RFC 9112 §6.3). → 400
@@ -52,6 +55,7 @@ public enum ParseError: Error, Sendable, Equatable {
         case .unsupportedVersion: return "Only HTTP/1.0 and HTTP/1.1 are supported."
         case .invalidFieldLine: return "A header field line is malformed."
         case .missingHost: return "HTTP/1.1 requests need exactly one Host field."
+        case .invalidHost: return "The Host field is not a valid host and port."
         case .invalidContentLength: return "Content-Length is invalid."
         case .conflictingFraming: return "Content-Length and Transfer-Encoding cannot both be sent."
         case .unsupportedTransferCoding: return "Only the chunked transfer coding is supported."

@@ -258,8 +258,10 @@ public struct RequestParser: Sendable {
         for byte in buffer[methodRange] where !ByteClass.isTokenByte(byte) { throw .invalidMethod }
         version = try parseVersion(versionRange)
         method = Self.method(buffer[methodRange])
-        for byte in buffer[targetRange] where !RequestTarget.isAllowed(byte) { throw .invalidTarget }
-        target = try RequestTarget(parsing: String(decoding: buffer[targetRange], as: UTF8.self))
+        let target = try RequestTarget(parsing: String(decoding: buffer[targetRange], as: UTF8.self))
+        // Asterisk-form is only defined for OPTIONS (RFC 9112 §3.2.4).
+        if target.isAsterisk, method != .options { throw .invalidTarget }
+        self.target = target
     }
 
     private func parseVersion(_ range: Range<Int>) throws(ParseError) -> Version {
@@ -299,6 +301,8 @@ public struct RequestParser: Sendable {
             switch field.name {
             case .host:
                 hostCount += 1
+                // RFC 9110 §7.2: `Host = uri-host [ ":" port ]`; anything else could be echoed into links.
+                guard HostSyntax.isValidHostAndPort(field.value[...].utf8) else { throw .invalidHost }
             case .transferEncoding:
                 hasTransferEncoding = true
                 for element in field.value.split(separator: ",", omittingEmptySubsequences: false) {
