@@ -9,11 +9,19 @@ public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadyStarted
     /// The host did not resolve to an IPv4 or IPv6 address (getaddrinfo(3) failed with the message).
     case invalidHost(String, reason: String)
+    /// bind(2) or listen(2) failed for the resolved address of `host` and `port` (the configured
+    /// values; port 0 means "any"), for example with `EADDRINUSE` when another process has the port.
+    case cannotListen(host: String, port: Int, underlying: SystemError)
 
+    /// For example `cannot listen on 127.0.0.1:8080: Address already in use (errno 98)`; an IPv6 host
+    /// is bracketed (`[::1]:8080`).
     public var description: String {
         switch self {
         case .alreadyStarted: return "the server was already started"
         case .invalidHost(let host, let reason): return "cannot listen on host \"\(host)\": \(reason)"
+        case .cannotListen(let host, let port, let underlying):
+            let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            return "cannot listen on \(address): \(underlying.reason)"
         }
     }
 }
@@ -40,9 +48,18 @@ public final class Server: Sendable {
     /// - Parameters:
     ///   - configuration: address, limits and timeouts.
     ///   - responder: answers every request, on the event loop threads.
-    public init(configuration: ServerConfiguration = ServerConfiguration(), responder: some Responder) {
+    public convenience init(configuration: ServerConfiguration = ServerConfiguration(), responder: some Responder) {
+        self.init(configuration: configuration, responder: responder, outputObserver: nil)
+    }
+
+    /// Creates a server whose connections report the bytes their write buffer holds after every
+    /// queued response to `outputObserver`, on the loop threads (for tests of the output bound).
+    init(
+        configuration: ServerConfiguration, responder: some Responder, outputObserver: (@Sendable (Int) -> Void)?
+    ) {
         self.configuration = configuration
-        self.context = ServerContext(configuration: configuration, responder: responder)
+        self.context = ServerContext(
+            configuration: configuration, responder: responder, outputObserver: outputObserver)
     }
 
     /// Binds, listens and starts the event loops.
@@ -53,8 +70,9 @@ public final class Server: Sendable {
     /// shutdown closes one socket without dropping connections queued in per-loop backlogs.
     /// - Returns: the bound TCP port (the chosen one when `configuration.port` is 0).
     /// - Throws: `ServerError.alreadyStarted`; `ServerError.invalidHost` when the host does not
-    ///   resolve; `SystemError` when socket(2), setsockopt(2), bind(2) (e.g. `EADDRINUSE`), listen(2),
-    ///   epoll or thread creation fails.
+    ///   resolve; `ServerError.cannotListen` (naming the address, wrapping the `SystemError`) when
+    ///   bind(2) (e.g. `EADDRINUSE`, `EADDRNOTAVAIL`) or listen(2) fails; `SystemError` when socket(2),
+    ///   setsockopt(2), epoll or thread creation fails.
     public func start() throws -> Int {
         try state.withLock { state in
             guard !state.started else { throw ServerError.alreadyStarted }
@@ -81,6 +99,7 @@ public final class Server: Sendable {
             group = try EventLoopGroup(count: count)
             for loop in group.loops {
                 let listener = Listener(fd: listenerFD, loop: loop, context: context)
+                context.add(listener)
                 // Still before the loop's thread starts, so touching loop state here is safe.
                 try listener.register()
             }
@@ -158,11 +177,16 @@ public final class Server: Sendable {
             _ = try Syscall.run("setsockopt") {
                 setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &enabled, socklen_t(MemoryLayout<Int32>.size))
             }
+        } catch {
+            close(fd)
+            throw error
+        }
+        do throws(SystemError) {
             _ = try Syscall.run("bind") { Glibc.bind(fd, info.ai_addr, info.ai_addrlen) }
             _ = try Syscall.run("listen") { listen(fd, Int32(clamping: backlog)) }
         } catch {
             close(fd)
-            throw error
+            throw ServerError.cannotListen(host: host, port: port, underlying: error)
         }
         return fd
     }

@@ -67,6 +67,19 @@ public struct ServerConfiguration: Sendable {
     /// requests answered but not yet read by the client). At this count the server stops reading that
     /// connection until the client reads; nothing is refused. Default 16.
     public var maxPipelinedRequests: Int
+    /// MaxBufferedResponseBytes bounds the memory one connection's unsent responses may hold, in
+    /// bytes. While more than this many bytes are queued for a client that is not reading, the server
+    /// stops reading that connection and answers none of its further pipelined requests (they wait,
+    /// in order, in the socket); it resumes when the client has read enough to bring the queue below
+    /// the limit. One response larger than the limit is still sent whole, so a connection holds at
+    /// most this much plus one response. Zero or less means no limit (only `maxPipelinedRequests`
+    /// applies). Default 1 MiB (1_048_576).
+    public var maxBufferedResponseBytes: Int
+    /// MaxConnections is how many client connections may be open at once, across all event loops.
+    /// At the limit the server stops accepting (like nginx's `worker_connections`): new connections
+    /// wait in the kernel's listen backlog, unanswered, and are accepted as soon as an open one
+    /// closes. Zero or less means no limit. Default 10_000.
+    public var maxConnections: Int
     /// ShutdownGracePeriod is how long `Server.shutdown()` lets in-flight requests finish, in
     /// seconds; connections still open afterwards are closed abruptly. Default 10.
     public var shutdownGracePeriod: Double
@@ -79,7 +92,8 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 0, parserLimits: ParserLimits = .default,
         headerReadTimeout: Double = 10, idleTimeout: Double = 60, writeTimeout: Double = 30,
         eventLoopCount: Int = 0, backlog: Int = 1024, maxPipelinedRequests: Int = 16,
-        shutdownGracePeriod: Double = 10, accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
+        maxBufferedResponseBytes: Int = 1 << 20, maxConnections: Int = 10_000, shutdownGracePeriod: Double = 10,
+        accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
     ) {
         self.host = host
         self.port = port
@@ -90,6 +104,8 @@ public struct ServerConfiguration: Sendable {
         self.eventLoopCount = eventLoopCount
         self.backlog = backlog
         self.maxPipelinedRequests = maxPipelinedRequests
+        self.maxBufferedResponseBytes = maxBufferedResponseBytes
+        self.maxConnections = maxConnections
         self.shutdownGracePeriod = shutdownGracePeriod
         self.accessLog = accessLog
     }

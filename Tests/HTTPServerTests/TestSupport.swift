@@ -45,6 +45,12 @@ final class RawClient {
 
     deinit { close(fd) }
 
+    /// Makes later reads give up after `seconds` seconds.
+    func setReadTimeout(_ seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     func send(_ text: String) {
         let bytes = Array(text.utf8)
         var offset = 0

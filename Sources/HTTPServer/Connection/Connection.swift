@@ -7,8 +7,10 @@ import HTTPCore
 /// Requests are parsed from the read buffer and answered one at a time, in order, by calling the
 /// responder synchronously (RFC 9112 §9.3.2). Responses are appended to one write buffer and sent with
 /// as few send(2) calls as the socket allows; a partial write waits for `EPOLLOUT`. When
-/// `maxPipelinedRequests` responses are waiting for the client to read them, the connection stops
-/// reading (backpressure, as NIO's `HTTPServerPipelineHandler`). A malformed request gets one
+/// `maxPipelinedRequests` responses, or more than `maxBufferedResponseBytes` bytes, are waiting for
+/// the client to read them, the connection stops reading and answering (backpressure, as NIO's
+/// `HTTPServerPipelineHandler`), so a client that pipelines and never reads holds a bounded amount
+/// of memory. A malformed request gets one
 /// plain-text error response with `Connection: close`, then the connection closes (Go's
 /// `conn.serve`).
 final class Connection: EventHandler {
@@ -29,8 +31,8 @@ final class Connection: EventHandler {
     private var lingering = false
     private var closed = false
     private var continueSent = false
-    /// Whether complete requests may still be buffered because the response queue was full.
-    private var stalledAtPipelineLimit = false
+    /// Whether complete requests may still be buffered because the output was full (`isOutputFull`).
+    private var stalledAtOutputLimit = false
     /// Whether any request has been answered; before that, the header-read timeout also bounds the
     /// wait for the first byte (a connection that never speaks is not "idle").
     private var answeredAny = false
@@ -99,6 +101,7 @@ final class Connection: EventHandler {
         loop.deregister(fd: fd, removeFromEpoll: false)
         // Closing also removes the descriptor from the epoll set: it was never duplicated.
         close(fd)
+        context.releaseConnection()
     }
 
     /// Called when the server begins a graceful shutdown: idle connections close now, busy ones after
@@ -153,12 +156,19 @@ final class Connection: EventHandler {
         updateInterest()
     }
 
-    /// - Returns: whether it stopped because `maxPipelinedRequests` responses are queued.
+    /// Whether no further request may be answered until the client reads: `maxPipelinedRequests`
+    /// responses are queued, or more than `maxBufferedResponseBytes` bytes are unsent.
+    private var isOutputFull: Bool {
+        queuedResponseEnds.count >= context.maxPipelinedRequests
+            || writeBuffer.count - writeOffset > context.maxBufferedResponseBytes
+    }
+
+    /// - Returns: whether it stopped because the output is full (`isOutputFull`).
     private func answerBufferedRequests() -> Bool {
-        stalledAtPipelineLimit = false
+        stalledAtOutputLimit = false
         while !closeAfterWrite {
-            if queuedResponseEnds.count >= context.maxPipelinedRequests {
-                stalledAtPipelineLimit = true
+            if isOutputFull {
+                stalledAtOutputLimit = true
                 return true
             }
             switch parser.next() {
@@ -248,9 +258,17 @@ final class Connection: EventHandler {
         if writeBuffer.isEmpty {
             writeBuffer = bytes
         } else {
+            // Drop what the client already read, so a client that reads slowly but never lets the
+            // buffer empty cannot make it grow past the unsent bytes the limit allows.
+            if writeOffset > 0 {
+                writeBuffer.removeSubrange(0..<writeOffset)
+                for index in queuedResponseEnds.indices { queuedResponseEnds[index] -= writeOffset }
+                writeOffset = 0
+            }
             writeBuffer.append(contentsOf: bytes)
         }
         queuedResponseEnds.append(writeBuffer.count)
+        context.outputObserver?(writeBuffer.count)
     }
 
     /// Writes as much of the write buffer as the socket takes.
@@ -290,7 +308,7 @@ final class Connection: EventHandler {
             beginLingeringClose()
             return false
         }
-        if inputClosed && !stalledAtPipelineLimit {
+        if inputClosed && !stalledAtOutputLimit {
             closeNow()
             return false
         }
@@ -303,7 +321,7 @@ final class Connection: EventHandler {
         if lingering {
             wanted = clinux_epoll_in
         } else {
-            if !inputClosed, !closeAfterWrite, queuedResponseEnds.count < context.maxPipelinedRequests {
+            if !inputClosed, !closeAfterWrite, !isOutputFull {
                 wanted |= clinux_epoll_in
             }
             if writeOffset < writeBuffer.count { wanted |= clinux_epoll_out }

@@ -3,12 +3,21 @@ import Glibc
 
 /// One event loop's registration of the server's shared listening socket: accepts connections and
 /// hands them to `Connection`s on the same loop.
-final class Listener: EventHandler {
+///
+/// At `maxConnections` open connections it stops watching the socket instead of accepting and
+/// closing: clients wait in the kernel's backlog rather than being refused, and the loop does not
+/// spin on a socket it will not serve (nginx does the same at `worker_connections`). Any loop that
+/// closes a connection at the limit wakes every listener through `requestResume()`.
+///
+/// Confined to its loop's thread (hence `@unchecked Sendable`), except `requestResume()`, which only
+/// hands work to the loop.
+final class Listener: EventHandler, @unchecked Sendable {
     private let fd: Int32
     private unowned let loop: EventLoop
     private let context: ServerContext
     private var registered = false
     private var stopped = false
+    private var pausedAtLimit = false
 
     // Accepting at most this many per wake-up keeps one loop from taking a whole burst while the
     // others (woken less often thanks to EPOLLEXCLUSIVE) stay idle.
@@ -45,8 +54,30 @@ final class Listener: EventHandler {
         loop.deregister(fd: fd, removeFromEpoll: true)
     }
 
+    /// Asks the loop to watch the socket again if it stopped at `maxConnections`; callable from any
+    /// thread.
+    func requestResume() {
+        loop.execute { self.resumeAfterLimit() }
+    }
+
+    private func resumeAfterLimit() {
+        guard pausedAtLimit else { return }
+        pausedAtLimit = false
+        guard !stopped, !loop.isShuttingDown else { return }
+        do throws(SystemError) {
+            try register()
+        } catch {
+            backOff()
+        }
+    }
+
     func handleEvents(_ events: UInt32) {
         for _ in 0..<Self.maxAcceptsPerWake where registered {
+            guard context.reserveConnection() else {
+                pausedAtLimit = true
+                unregister()
+                return
+            }
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let result: IOResult<Int32>
@@ -57,6 +88,7 @@ final class Listener: EventHandler {
                     }
                 }
             } catch {
+                context.releaseConnection()
                 switch error.errno {
                 case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH,
                     EOPNOTSUPP, ENETUNREACH:
@@ -68,7 +100,10 @@ final class Listener: EventHandler {
                     return
                 }
             }
-            guard case .processed(let connectionFD) = result else { return }
+            guard case .processed(let connectionFD) = result else {
+                context.releaseConnection()
+                return
+            }
             adopt(connectionFD, address: address)
         }
     }
@@ -86,6 +121,7 @@ final class Listener: EventHandler {
             try loop.register(connection, fd: connectionFD, events: clinux_epoll_in)
         } catch {
             close(connectionFD)
+            context.releaseConnection()
         }
     }
 

@@ -1,21 +1,64 @@
 import HTTPCore
+import Synchronization
 
-/// What every connection of one server shares: the configuration, the responder, and the timeouts
-/// converted to nanoseconds once.
+/// What every connection of one server shares: the configuration, the responder, the timeouts
+/// converted to nanoseconds once, and the count of open connections across all loops.
 final class ServerContext: Sendable {
     let configuration: ServerConfiguration
     let responder: any Responder
     let timeouts: ConnectionTimeouts
     let maxPipelinedRequests: Int
+    /// `configuration.maxBufferedResponseBytes`, with "no limit" as `Int.max`.
+    let maxBufferedResponseBytes: Int
+    /// `configuration.maxConnections`, with "no limit" as `Int.max`.
+    let maxConnections: Int
+    /// Testing hook: called on the loop thread after every queued response with the bytes the
+    /// connection's write buffer then holds.
+    let outputObserver: (@Sendable (Int) -> Void)?
 
-    init(configuration: ServerConfiguration, responder: any Responder) {
+    /// Open connections plus accepts in progress, across every loop.
+    private let openConnections = Atomic<Int>(0)
+    /// Every loop's listener, to wake those that stopped accepting at `maxConnections`.
+    private let listeners = Mutex<[Listener]>([])
+
+    init(
+        configuration: ServerConfiguration, responder: any Responder,
+        outputObserver: (@Sendable (Int) -> Void)? = nil
+    ) {
         self.configuration = configuration
         self.responder = responder
+        self.outputObserver = outputObserver
         timeouts = ConnectionTimeouts(
             headerRead: configuration.headerReadTimeout.nanosecondsIfPositive,
             idle: configuration.idleTimeout.nanosecondsIfPositive,
             write: configuration.writeTimeout.nanosecondsIfPositive,
             linger: Connection.lingerTime)
         maxPipelinedRequests = max(1, configuration.maxPipelinedRequests)
+        maxBufferedResponseBytes =
+            configuration.maxBufferedResponseBytes > 0 ? configuration.maxBufferedResponseBytes : Int.max
+        maxConnections = configuration.maxConnections > 0 ? configuration.maxConnections : Int.max
+    }
+
+    /// Records a listener so it can be woken when connections drop below the limit (before start).
+    func add(_ listener: Listener) {
+        listeners.withLock { $0.append(listener) }
+    }
+
+    /// Claims a slot for a connection about to be accepted (any loop thread).
+    /// - Returns: `false` when `maxConnections` are open; the caller must stop accepting.
+    func reserveConnection() -> Bool {
+        let before = openConnections.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard before >= maxConnections else { return true }
+        openConnections.wrappingSubtract(1, ordering: .relaxed)
+        return false
+    }
+
+    /// Gives back a slot: the connection closed, or the accept it was reserved for found nothing.
+    /// When the count was at the limit, every listener is asked to resume accepting; one that was
+    /// not paused ignores it, and one still at the limit pauses again on its next accept.
+    func releaseConnection() {
+        let before = openConnections.wrappingSubtract(1, ordering: .relaxed).oldValue
+        guard before >= maxConnections else { return }
+        for listener in listeners.withLock({ $0 }) { listener.requestResume() }
     }
 }

@@ -13,19 +13,24 @@ enum SocketAddress {
                     return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
                         var raw = v4.pointee.sin_addr
                         inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
-                        return "\(String(cString: text)):\(UInt16(bigEndian: v4.pointee.sin_port))"
+                        return "\(Self.string(text)):\(UInt16(bigEndian: v4.pointee.sin_port))"
                     }
                 case AF_INET6:
                     return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
                         var raw = v6.pointee.sin6_addr
                         inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
-                        return "[\(String(cString: text))]:\(UInt16(bigEndian: v6.pointee.sin6_port))"
+                        return "[\(Self.string(text))]:\(UInt16(bigEndian: v6.pointee.sin6_port))"
                     }
                 default:
                     return "unknown"
                 }
             }
         }
+    }
+
+    /// The text of a NUL-terminated buffer filled by inet_ntop(3) (ASCII only).
+    private static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The port of a bound IPv4 or IPv6 socket address, in host byte order.

@@ -15,8 +15,13 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `"bind: Address already in use (errno 98)"`, using strerror(3) for the text.
     public var description: String {
+        "\(syscall): \(reason)"
+    }
+
+    /// `"Address already in use (errno 98)"`: strerror(3)'s text and the number, without the call.
+    public var reason: String {
         let text = strerror(errno).map { String(cString: $0) } ?? "unknown error"
-        return "\(syscall): \(text) (errno \(errno))"
+        return "\(text) (errno \(errno))"
     }
 }
 
