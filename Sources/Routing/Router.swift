@@ -63,6 +63,13 @@ public struct Router: Responder {
         guard Router.knownMethods.contains(request.method) else {
             throw HTTPError(.notImplemented, "The method \(request.method.rawValue) is not supported.")
         }
+        // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7): name every method it routes.
+        if request.target.isAsterisk {
+            var methods: [Method] = []
+            for route in routes where !methods.contains(route.method) { methods.append(route.method) }
+            if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
+            return Response(status: .noContent, fields: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
+        }
         let segments = request.target.pathSegments
         var allowed: [Method] = []
         for route in routes {

@@ -11,10 +11,10 @@ public struct TestClient: Sendable {
     /// Sends one request.
     /// - Parameters:
     ///   - method: the request method.
-    ///   - target: an origin-form request target such as `/countries?q=kor`.
+    ///   - target: a request target such as `/countries?q=kor` (origin-form), `http://host/path` (absolute-form) or `*`.
     ///   - fields: header fields; `Host` is added when missing.
     ///   - body: the message body.
-    /// - Throws: `ParseError` when `target` is not a valid origin-form target.
+    /// - Throws: `ParseError` when `target` is not a valid request target.
     public func execute(_ method: Method, _ target: String, fields: Fields = Fields(), body: [UInt8] = []) throws
         -> Response
     {

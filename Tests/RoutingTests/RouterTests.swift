@@ -59,6 +59,16 @@ struct RouterTests {
         #expect(response.status == .notImplemented)
     }
 
+    @Test func optionsAsteriskNamesEveryRoutedMethod() throws {
+        let response = try client.execute(.options, "*")
+        #expect(response.status == .noContent)
+        #expect(response.fields[.allow] == "GET, POST, HEAD")
+    }
+
+    @Test func anAbsoluteFormTargetRoutesLikeItsPath() throws {
+        #expect(try client.get("http://example.com/countries/kr?x=1").text == "country kr")
+    }
+
     @Test func aTrailingSlashRedirectsToThePathWithoutIt() throws {
         let response = try client.get("/countries/kr/?x=1")
         #expect(response.status == .movedPermanently)
