@@ -3,10 +3,9 @@ import PackageDescription
 
 // Layering (DESIGN.md): covid-atlas → AtlasWeb → Routing → HTTPCore; AtlasWeb → Mustache,
 // AtlasStore → AtlasCore + CSQLite, AtlasSource → AtlasCore + CCurl; covid-atlas → HTTPServer → HTTPCore.
-// No `.package(url:)` dependencies: only the toolchain and Debian's C libraries.
+// No `.package(url:)` dependencies: only the toolchain and Debian's C libraries. Linux only (epoll, Glibc).
 let package = Package(
     name: "covid-atlas",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "covid-atlas", targets: ["covid-atlas"])
     ],

@@ -62,7 +62,7 @@ public struct CountryCatalog: Sendable {
     public let entries: [Entry]
     /// The worldwide totals of the same snapshot.
     public let totals: WorldTotals
-    /// The newest `updated` of the data, in ms since the epoch.
+    /// When the data was updated, in ms since the epoch (`Snapshot.dataUpdated`: the totals' time first).
     public let dataUpdated: Int64?
     private let byID: [String: Int]
     private let byAlias: [String: Int]
@@ -108,9 +108,6 @@ public struct CountryCatalog: Sendable {
     public static let entriesCoveringSeveralTerritories: [String: [String]] = [
         "Channel Islands": ["Jersey", "Guernsey"]
     ]
-
-    /// The entry whose canonical id is `id`, or `nil`.
-    public func entry(id: String) -> Entry? { byID[id].map { entries[$0] } }
 
     /// Resolves an id as typed in a URL: canonical ids are found; `KR`, `kor`, `KOR`, `s-korea`,
     /// `south-korea`, `S.%20Korea` move to `kr`; anything else is not found, with suggestions.

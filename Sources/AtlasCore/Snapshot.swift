@@ -8,13 +8,18 @@ public struct Snapshot: Sendable, Equatable {
     public var source: String
     /// When this copy was stored, in milliseconds since the Unix epoch; `nil` before it is stored.
     public var importedAt: Int64?
+    /// The store's version counter for this copy (it grows with every replace); `nil` before it is stored.
+    public var version: Int64?
 
     /// Creates a snapshot; `importedAt` is set by the store.
-    public init(countries: [Country], totals: WorldTotals, source: String, importedAt: Int64? = nil) {
+    public init(
+        countries: [Country], totals: WorldTotals, source: String, importedAt: Int64? = nil, version: Int64? = nil
+    ) {
         self.countries = countries
         self.totals = totals
         self.source = source
         self.importedAt = importedAt
+        self.version = version
     }
 
     /// When the data was last updated, in ms since the epoch: the totals' `updated` (the time of the
@@ -24,5 +29,12 @@ public struct Snapshot: Sendable, Equatable {
     /// the whole snapshot look fresh.
     public var dataUpdated: Int64? {
         totals.updated ?? countries.compactMap(\.updated).max()
+    }
+
+    /// Equal when the data and where it came from are equal; `version` is the store's bookkeeping
+    /// and does not make two copies of the same data different.
+    public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+        lhs.countries == rhs.countries && lhs.totals == rhs.totals && lhs.source == rhs.source
+            && lhs.importedAt == rhs.importedAt
     }
 }

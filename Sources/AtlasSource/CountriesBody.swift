@@ -42,7 +42,7 @@ private struct CountryEntry: Decodable {
             return
         }
         country = Country(
-            updated: fields.count("updated"),
+            updated: fields.timestamp("updated"),
             country: name,
             countryInfo: Self.countryInfo(from: fields.object("countryInfo")),
             cases: fields.count("cases"),

@@ -46,6 +46,15 @@ struct LenientObject {
         return Int64(exactly: double.rounded(.towardZero))
     }
 
+    /// The latest time an `updated` field may carry: 3000-01-01T00:00:00Z, in ms since the epoch.
+    static let latestTimestamp: Int64 = 32_503_680_000_000
+
+    /// A time in ms since the epoch (`updated`): a count from 1970 up to the year 3000, else `nil`,
+    /// so a wild value can neither pass for data age nor overflow date arithmetic downstream.
+    func timestamp(_ name: String) -> Int64? {
+        count(name).flatMap { (0...LenientObject.latestTimestamp).contains($0) ? $0 : nil }
+    }
+
     /// A ratio (`…PerOneMillion`, `one…PerPeople`, `lat`, `long`); `nil` for anything but a finite number.
     func ratio(_ name: String) -> Double? {
         guard let double = try? members.decodeIfPresent(Double.self, forKey: MemberName(name)), double.isFinite

@@ -16,7 +16,7 @@ struct TotalsBody: Decodable {
         }
         foundKind = "an object"
         totals = WorldTotals(
-            updated: fields.count("updated"),
+            updated: fields.timestamp("updated"),
             cases: fields.count("cases"),
             todayCases: fields.count("todayCases"),
             deaths: fields.count("deaths"),

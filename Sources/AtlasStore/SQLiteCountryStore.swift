@@ -45,14 +45,16 @@ public final class SQLiteCountryStore: CountryStore {
         "SELECT \(totalsColumns.joined(separator: ", ")) FROM world_totals WHERE id = 1"
 
     /// See `CountryStore.loadSnapshot()`. Reads inside one deferred transaction, so a replace
-    /// committed by another connection meanwhile is seen entirely or not at all.
+    /// committed by another connection meanwhile is seen entirely or not at all, and the returned
+    /// `version` is the version of exactly these rows.
     public func loadSnapshot() throws -> Snapshot? {
         try database.transaction(.deferred) { database in
-            let meta = try database.prepare("SELECT source, imported_at FROM snapshot_meta WHERE id = 1")
+            let meta = try database.prepare("SELECT source, imported_at, version FROM snapshot_meta WHERE id = 1")
             defer { meta.reset() }
             guard try meta.step() else { return nil }
             guard let source = meta.string(at: 0) else { throw StoreError.corruptRow("snapshot_meta.source is NULL") }
             let importedAt = meta.int64(at: 1)
+            let version = meta.int64(at: 2)
 
             let select = try database.prepare(Self.selectCountriesSQL)
             defer { select.reset() }
@@ -64,7 +66,8 @@ public final class SQLiteCountryStore: CountryStore {
             let totalsRow = try database.prepare(Self.selectTotalsSQL)
             defer { totalsRow.reset() }
             let totals = try totalsRow.step() ? Self.totals(from: totalsRow) : WorldTotals()
-            return Snapshot(countries: countries, totals: totals, source: source, importedAt: importedAt)
+            return Snapshot(
+                countries: countries, totals: totals, source: source, importedAt: importedAt, version: version)
         }
     }
 

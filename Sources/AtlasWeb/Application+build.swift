@@ -10,8 +10,25 @@ import Routing
 public struct StartupReport: Sendable {
     /// Set when the database was empty and the shipped snapshot was imported: its number of countries.
     public var importedShippedCountries: Int?
-    /// The template names loaded from `Views/`.
-    public var templateCount: Int
+}
+
+/// The built app: the responder to serve, what happened at start-up, and the database to close.
+public struct AtlasApp: Sendable {
+    /// Answers every request; hand it to the HTTP server or a `TestClient`.
+    public let responder: Router
+    /// What happened at start-up.
+    public let report: StartupReport
+    private let database: Database
+
+    init(responder: Router, report: StartupReport, database: Database) {
+        self.responder = responder
+        self.report = report
+        self.database = database
+    }
+
+    /// Closes the database cleanly (SQLite checkpoints the WAL into the main file), once no request
+    /// is running any more: after the server stopped.
+    public func close() { database.close() }
 }
 
 /// Builds the whole app as a `Responder`: opens (and migrates) the database, imports the shipped
@@ -19,11 +36,11 @@ public struct StartupReport: Sendable {
 /// template, and registers the routes. Shared by the executable and the tests (STYLE.md example 13).
 ///
 /// - Parameter configuration: paths, source URL, staleness threshold and clock.
-/// - Returns: the router and what happened at start-up.
+/// - Returns: the app: its router, what happened at start-up, and `close()` for shutdown.
 /// - Throws: `AtlasStartupError` for a missing directory or unreadable shipped data, `StoreError`
 ///   when the database cannot be opened or migrated, `SourceError` when the shipped snapshot does not
 ///   decode, `TemplateError` (file, line, column) when a template is broken or missing.
-public func buildResponder(_ configuration: AtlasConfiguration) throws -> (responder: Router, report: StartupReport) {
+public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasApp {
     for (role, path) in [
         ("views", configuration.viewsDirectory), ("public", configuration.publicDirectory),
         ("data", configuration.dataDirectory),
@@ -40,25 +57,26 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> (respo
 
     let database = try Database.open(path: configuration.databasePath)
     let store = SQLiteCountryStore(database: database)
-    var report = StartupReport(importedShippedCountries: nil, templateCount: library.names.count)
+    var report = StartupReport(importedShippedCountries: nil)
     if try store.loadSnapshot() == nil {
         let shipped = try SnapshotDecoder.loadSnapshot(directory: configuration.dataDirectory + "/disease-sh")
         try store.replaceSnapshot(shipped)
         report.importedShippedCountries = shipped.countries.count
     }
-    let cache = try SnapshotCache(
-        store: store, facts: facts, checkInterval: configuration.reloadCheckInterval, now: configuration.now)
+    let cache = try SnapshotCache(store: store, facts: facts, checkInterval: configuration.reloadCheckInterval)
 
     let pages = PageController(cache: cache, renderer: renderer, configuration: configuration)
     let api = APIController(cache: cache, configuration: configuration)
     let publicFiles = StaticFiles(root: configuration.publicDirectory)
     let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
 
-    var router = Router(errorPage: { request, error in
-        // Machine clients (the JSON twins, load balancers' health checks) get JSON errors.
-        let wantsJSON = request.target.path.hasPrefix("/api/") || request.target.path == "/healthz"
-        return wantsJSON ? APIController.errorBody(error) : pages.errorPage(request, error)
-    })
+    var router = Router(
+        logError: configuration.logError,
+        errorPage: { request, error in
+            // Machine clients (the JSON twins, load balancers' health checks) get JSON errors.
+            let wantsJSON = request.target.path.hasPrefix("/api/") || request.target.path == "/healthz"
+            return wantsJSON ? APIController.errorBody(error) : pages.errorPage(request, error)
+        })
     router.get("/", pages.world)
     router.get("/countries", pages.countryList)
     router.get("/countries/:id", pages.countryDetail)
@@ -74,7 +92,7 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> (respo
         try publicFiles.response(for: ["icons", "favicon.ico"], request: request)
     }
     router.get("/robots.txt") { request, _ in try publicFiles.response(for: ["robots.txt"], request: request) }
-    return (router, report)
+    return AtlasApp(responder: router, report: report, database: database)
 }
 
 private func loadFacts(_ path: String) throws -> [String: CountryFacts] {

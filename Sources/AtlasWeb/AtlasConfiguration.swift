@@ -1,4 +1,5 @@
 import Glibc
+import Routing
 
 /// Everything `buildResponder` needs; the executable fills it from the command line, tests from temp paths.
 public struct AtlasConfiguration: Sendable {
@@ -21,13 +22,17 @@ public struct AtlasConfiguration: Sendable {
     public var reloadCheckInterval: Double
     /// The current time in milliseconds since the epoch; injected so tests control staleness.
     public var now: @Sendable () -> Int64
+    /// Receives one line per unexpected error (a `500`): method, path and the error. It runs on an
+    /// event loop thread, so it must not block; the executable queues lines for a writer thread.
+    public var logError: @Sendable (String) -> Void
 
     /// Defaults match `covid-atlas serve` run from the repository root.
     public init(
         databasePath: String, viewsDirectory: String = "Views", publicDirectory: String = "Public",
         leafletDirectory: String = "/usr/share/javascript/leaflet", dataDirectory: String = "data",
         sourceURL: String = "https://disease.sh", staleAfterSeconds: Int64 = 86_400,
-        reloadCheckInterval: Double = 2, now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow
+        reloadCheckInterval: Double = 2, now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow,
+        logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog
     ) {
         self.databasePath = databasePath
         self.viewsDirectory = viewsDirectory
@@ -38,6 +43,7 @@ public struct AtlasConfiguration: Sendable {
         self.staleAfterSeconds = staleAfterSeconds
         self.reloadCheckInterval = reloadCheckInterval
         self.now = now
+        self.logError = logError
     }
 
     /// Wall-clock time in ms since the epoch.

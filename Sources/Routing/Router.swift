@@ -25,10 +25,11 @@ public struct Router: Responder {
 
     /// - Parameters:
     ///   - errorPage: renders an `HTTPError` for a request; defaults to a plain-text page.
-    ///   - logError: receives one line per unexpected error (method, path, error); defaults to stderr.
+    ///   - logError: receives one line per unexpected error (method, path, error); defaults to a blocking
+    ///     write to standard error, so servers pass a logger that never blocks the event loop.
     public init(
-        errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage,
-        logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog
+        logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog,
+        errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage
     ) {
         self.errorPage = errorPage
         self.logError = logError

@@ -27,17 +27,11 @@ public final class StaticFiles: Sendable {
     ///   - root: the directory to serve; relative paths are resolved against the working directory.
     ///   - cacheControl: the `Cache-Control` value sent with every file.
     ///
-    /// A missing root serves nothing (`404`); callers check `rootExists` at start to report it.
+    /// A missing root serves nothing (`404`); the app checks its directories exist at start.
     public init(root: String, cacheControl: String = "public, max-age=3600") {
         let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
         self.root = StaticFiles.realPath(absolute) ?? absolute
         self.cacheControl = cacheControl
-    }
-
-    /// Whether the root exists and is a directory.
-    public var rootExists: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The response for the file at `segments` below the root.

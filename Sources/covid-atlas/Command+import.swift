@@ -18,8 +18,10 @@ func importFiles(_ arguments: Arguments) throws {
         totals = WorldTotals(summing: countries)
     }
     let databasePath = arguments.string("database", default: "covid-atlas.sqlite")
-    let store = SQLiteCountryStore(database: try Database.open(path: databasePath))
-    try store.replaceSnapshot(Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath))
+    let database = try Database.open(path: databasePath)
+    defer { database.close() }
+    try SQLiteCountryStore(database: database).replaceSnapshot(
+        Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath))
     print("imported \(countries.count) countries from \(countriesPath) into \(databasePath)")
     if arguments.options["all"] == nil {
         print("no --all file: the worldwide totals were summed from the countries (ratios unknown)")

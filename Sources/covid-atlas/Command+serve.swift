@@ -11,6 +11,8 @@ func serve(_ arguments: Arguments) throws {
     let host = arguments.string("host", default: "127.0.0.1")
     let port = try arguments.integer("port", default: 8080, range: 0...65_535)
     let staleAfter = try arguments.integer("stale-after", default: 86_400, range: 1...(86_400 * 3650))
+    let output = LogWriter(descriptor: 1)
+    let errors = LogWriter(descriptor: 2)
     let refreshInterval = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
 
     // A client that resets its connection must cost an EPIPE, not the process (FIELD-CASES B10).
@@ -30,29 +32,29 @@ func serve(_ arguments: Arguments) throws {
         leafletDirectory: arguments.string("leaflet", default: "/usr/share/javascript/leaflet"),
         dataDirectory: arguments.string("data", default: "data"),
         sourceURL: arguments.string("source", default: "https://disease.sh"),
-        staleAfterSeconds: Int64(staleAfter))
-    let (responder, report) = try buildResponder(configuration)
+        staleAfterSeconds: Int64(staleAfter),
+        logError: { line in errors.write(line) })
+    let app = try buildResponder(configuration)
 
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host
     serverConfiguration.port = port
-    let accessLog = AccessLog()
-    serverConfiguration.accessLog = { entry in accessLog.record(entry) }
-    let server = Server(configuration: serverConfiguration, responder: responder)
+    serverConfiguration.accessLog = { entry in output.write(AccessLog.line(entry)) }
+    let server = Server(configuration: serverConfiguration, responder: app.responder)
     let boundPort = try server.start()
     let shownHost = host.contains(":") ? "[\(host)]" : host
     StandardOutput.writeLine("listening on http://\(shownHost):\(boundPort)")
-    if refreshInterval > 0 {
-        FileHandle.standardError.write(
-            Data("covid-atlas: --refresh-interval is ignored: live refreshing is not part of this build yet\n".utf8))
+    if refreshInterval > 0 || arguments.options["source"] != nil {
+        errors.write(
+            "covid-atlas: --refresh-interval and --source are ignored: live refreshing is not part of this build yet")
     }
-    if let imported = report.importedShippedCountries {
-        accessLog.note("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
+    if let imported = app.report.importedShippedCountries {
+        output.write("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
     }
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
-    accessLog.note("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
+    output.write("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
     server.shutdown()
     // A second stop signal ends the process without waiting for slow clients.
     let signalsToWaitFor = stopSignals
@@ -60,14 +62,17 @@ func serve(_ arguments: Arguments) throws {
         var again: Int32 = 0
         var signals = signalsToWaitFor
         sigwait(&signals, &again)
-        accessLog.note("received \(signalName(again)) again, stopping now")
-        accessLog.flush(waitingAtMost: 0.5)
+        output.write("received \(signalName(again)) again, stopping now")
+        output.flush(waitingAtMost: 0.5)
         _exit(1)
     }
     forceQuit.start()
     server.waitUntilStopped()
-    accessLog.note("stopped")
-    accessLog.flush(waitingAtMost: 1)
+    // No request runs any more: close the database so the WAL is checkpointed into the main file.
+    app.close()
+    output.write("stopped")
+    output.flush(waitingAtMost: 1)
+    errors.flush(waitingAtMost: 0.5)
 }
 
 private func signalName(_ signal: Int32) -> String {

@@ -284,3 +284,19 @@ struct JSONSyntax {
         }
     }
 }
+
+struct TimestampRangeTests {
+    @Test(arguments: ["-9223372036854775808", "-1", "32503680000001", "9999999999999999"])
+    func anUpdatedTimeOutsideTheYears1970To3000IsUnknown(_ value: String) throws {
+        let countries = try SnapshotDecoder.decodeCountries(
+            Array("[{\"country\":\"A\",\"updated\":\(value),\"cases\":1}]".utf8))
+        #expect(countries.first?.updated == nil)
+        #expect(countries.first?.cases == 1)
+    }
+
+    @Test func aRealTimeIsKeptExactly() throws {
+        let countries = try SnapshotDecoder.decodeCountries(
+            Array("[{\"country\":\"A\",\"updated\":1636866663168}]".utf8))
+        #expect(countries.first?.updated == 1_636_866_663_168)
+    }
+}

@@ -23,6 +23,7 @@ let shippedSnapshotUpdated: Int64 = 1_636_866_662_668
 final class AppFixture: @unchecked Sendable {
     let directory: String
     let configuration: AtlasConfiguration
+    let app: AtlasApp
     let client: TestClient
 
     /// - Parameters:
@@ -41,10 +42,14 @@ final class AppFixture: @unchecked Sendable {
             publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
         if let now { configuration.now = { now } }
         self.configuration = configuration
-        client = TestClient(try buildResponder(configuration).responder)
+        app = try buildResponder(configuration)
+        client = TestClient(app.responder)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
+    deinit {
+        app.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 }
 
 /// Stores `countries` (and summed totals) as the snapshot in the database at `path`.

@@ -1,5 +1,6 @@
 import AtlasCore
 import AtlasSource
+import AtlasStore
 import Foundation
 import HTTPCore
 import Routing
@@ -167,5 +168,48 @@ struct QuirkyEntryTests {
         let page = try client.get("/countries/diamond-princess")
         #expect(page.text.contains("<dt>Cases per million</dt>\n  <dd><span class=\"stat-value\">n/a</span>"))
         #expect(page.text.contains("<dt>Cases</dt>\n  <dd><span class=\"stat-value\">712</span>"))
+    }
+}
+
+/// Times that no real data has must not crash or mislead (a page, `/healthz`).
+struct ExtremeTimeTests {
+    @Test(arguments: [Int64.min, -1, Int64.max])
+    func anExtremeUpdatedTimeNeitherCrashesNorLooksFresh(_ updated: Int64) throws {
+        let countries = [
+            Country(updated: updated, country: "Timeland", countryInfo: CountryInfo(iso2: "TL", iso3: "TLS"), cases: 1)
+        ]
+        let app = try AppFixture(prepare: { path in
+            let store = SQLiteCountryStore(database: try Database.open(path: path))
+            try store.replaceSnapshot(
+                Snapshot(countries: countries, totals: WorldTotals(updated: updated), source: "test"))
+        })
+        let page = try app.client.get("/")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("<strong>stale</strong>"))
+        let health = try app.client.get("/healthz")
+        #expect(health.status == .ok)
+        #expect(health.text.contains("\"stale\":true"))
+    }
+}
+
+/// Text from the URL shown on error pages is escaped (STYLE.md example 12).
+struct ErrorPageEscapingTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func anUnknownIDWithMarkupIsShownAsText() throws {
+        let page = try client.get("/countries/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+        #expect(page.status == .notFound)
+        #expect(!page.text.contains("<img src=x"))
+        #expect(page.text.contains("&lt;img src=x onerror=alert(1)&gt;"))
+    }
+
+    @Test func anUnknownContinentWithMarkupIsShownAsText() throws {
+        let page = try client.get("/countries?continent=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+        #expect(page.status == .badRequest)
+        #expect(!page.text.contains("<script>alert(1)"))
+        #expect(page.text.contains("“&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;”"))
     }
 }

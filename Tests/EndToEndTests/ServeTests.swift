@@ -115,9 +115,13 @@ struct ServeTests {
         #expect(try fetch(server.port, "/healthz").status == 200)
     }
 
-    @Test func sigtermStopsGracefullyWithExitStatusZero() throws {
+    @Test func sigtermStopsGracefullyAndClosesTheDatabase() throws {
         #expect(try fetch(server.port, "/").status == 200)
         #expect(server.stop() == 0)
+        // A clean close checkpoints the write-ahead log into the database file and removes it.
+        let database = server.directory + "/atlas.sqlite"
+        #expect(FileManager.default.fileExists(atPath: database))
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
     }
 }
 

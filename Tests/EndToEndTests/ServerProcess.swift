@@ -30,7 +30,7 @@ final class ServerProcess: @unchecked Sendable {
     let port: Int
     let output = Pipe()
     let errors = Pipe()
-    /// Everything the server printed after its first line, read when it has exited.
+    /// The first line the server printed (`listening on http://127.0.0.1:PORT`).
     private(set) var firstLine = ""
 
     /// - Parameters:
@@ -59,8 +59,9 @@ final class ServerProcess: @unchecked Sendable {
             throw ServerError("unexpected first line: \(firstLine.debugDescription)")
         }
         self.port = port
-        // Keep draining the access log so the pipe never fills and blocks the server.
+        // Keep draining both pipes so a full one never changes how the server behaves.
         output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
     }
 
     /// Sends SIGTERM and waits for the exit status.
@@ -75,6 +76,7 @@ final class ServerProcess: @unchecked Sendable {
 
     deinit {
         output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
         stop()
         try? FileManager.default.removeItem(atPath: directory)
     }

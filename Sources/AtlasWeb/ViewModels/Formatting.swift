@@ -1,5 +1,8 @@
+import Foundation
+
 /// Number and date formatting for pages, independent of the process locale and calendar
-/// (FIELD-CASES B28: a `th_TH` locale must not turn 2021 into 2564), so no `NumberFormatter`/`DateFormatter`.
+/// (FIELD-CASES B28: a `th_TH` locale must not turn 2021 into 2564): numbers are grouped by hand
+/// (always `,`), dates come from a Gregorian calendar fixed to UTC.
 enum Formatting {
     /// The text shown where a figure is unknown (`null` or missing upstream).
     static let notAvailable = "n/a"
@@ -41,7 +44,7 @@ enum Formatting {
 
     /// A date and time in UTC from milliseconds since the epoch.
     struct DateParts: Equatable {
-        var year: Int64, month: Int, day: Int, hour: Int, minute: Int, second: Int
+        var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     }
 
     static let monthNames = [
@@ -49,24 +52,23 @@ enum Formatting {
         "November", "December",
     ]
 
-    /// Splits ms since the epoch into UTC calendar parts (proleptic Gregorian; Howard Hinnant's
-    /// civil-from-days algorithm).
+    /// The Gregorian calendar in UTC, fixed so the process locale and time zone never change a date.
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        return calendar
+    }()
+
+    /// Splits ms since the epoch into UTC calendar parts. Times are clamped to the years 1…9999,
+    /// far beyond any real data, so no input can overflow.
     static func parts(millisecondsSinceEpoch ms: Int64) -> DateParts {
-        let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
-        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = Int(seconds - days * 86_400)
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * monthPrime + 2) / 5 + 1)
-        let month = Int(monthPrime < 10 ? monthPrime + 3 : monthPrime - 9)
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let seconds = Double(min(max(ms, -62_135_596_800_000), 253_402_300_799_000)) / 1000
+        let components = utcCalendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
         return DateParts(
-            year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60,
-            second: secondOfDay % 60)
+            year: components.year ?? 1, month: components.month ?? 1, day: components.day ?? 1,
+            hour: components.hour ?? 0, minute: components.minute ?? 0, second: components.second ?? 0)
     }
 
     /// `"14 November 2021, 05:11 UTC"`.

@@ -13,16 +13,25 @@ struct Freshness: Sendable {
     static let allowedClockSkew: Int64 = 5 * 60 * 1000
 
     /// Whether the data claims a time after now: a wrong time, which says nothing about freshness.
-    var isFromTheFuture: Bool { updated.map { $0 > now + Freshness.allowedClockSkew } ?? false }
+    var isFromTheFuture: Bool {
+        guard let updated else { return false }
+        let latest = now > Int64.max - Freshness.allowedClockSkew ? Int64.max : now + Freshness.allowedClockSkew
+        return updated > latest
+    }
 
     /// Stale when the age passes the threshold, or when the data's time is unknown or in the future
     /// (an age that cannot be trusted is never presented as fresh).
     var isStale: Bool {
-        guard let updated, !isFromTheFuture else { return true }
-        return (now - updated) / 1000 > staleAfterSeconds
+        guard let ageSeconds, !isFromTheFuture else { return true }
+        return ageSeconds > staleAfterSeconds
     }
 
-    var ageSeconds: Int64? { updated.map { max(0, (now - $0) / 1000) } }
+    /// Whole seconds since `updated`, at least 0; `nil` when unknown or not representable.
+    var ageSeconds: Int64? {
+        guard let updated else { return nil }
+        let (difference, overflow) = now.subtractingReportingOverflow(updated)
+        return overflow ? nil : max(0, difference / 1000)
+    }
 
     var templateValue: TemplateValue {
         var value: [String: TemplateValue] = ["stale": .bool(isStale), "future": .bool(isFromTheFuture)]

@@ -1,0 +1,73 @@
+import Foundation
+import Glibc
+
+/// Writes lines to a file descriptor (standard output or error) from a dedicated thread.
+///
+/// Event loops only append to a bounded in-memory queue; the writer thread does the blocking
+/// `write(2)`. When nobody reads the descriptor (a stalled pipe or log shipper), the queue fills and
+/// further lines are dropped and counted, so a slow reader can never stall request handling or
+/// graceful shutdown.
+final class LogWriter: @unchecked Sendable {
+    /// How many bytes may wait for the writer thread before lines are dropped.
+    static let maxQueuedBytes = 1 << 20
+
+    private let descriptor: Int32
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var queued: [UInt8] = []
+    private var dropped = 0
+    private var writerBusy = false
+
+    /// Starts the writer thread for `descriptor` (1 for standard output, 2 for standard error).
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        let thread = Thread { [unowned self] in self.run() }
+        thread.name = "log-writer-\(descriptor)"
+        thread.start()
+    }
+
+    /// Queues `line` (a newline is added); drops it when the queue is full. Never blocks on I/O.
+    func write(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        condition.lock()
+        if queued.count + bytes.count > LogWriter.maxQueuedBytes {
+            dropped += 1
+        } else {
+            queued += bytes
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits up to `seconds` for queued lines to be written, for a clean exit.
+    func flush(waitingAtMost seconds: Double) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        while !queued.isEmpty || writerBusy {
+            if !condition.wait(until: deadline) { break }
+        }
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while queued.isEmpty && dropped == 0 { condition.wait() }
+            var batch = queued
+            queued.removeAll(keepingCapacity: true)
+            if dropped > 0 {
+                batch += Array("(\(dropped) log lines dropped: nobody was reading)\n".utf8)
+                dropped = 0
+            }
+            writerBusy = true
+            condition.unlock()
+
+            StandardOutput.write(batch, to: descriptor)
+
+            condition.lock()
+            writerBusy = false
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}
