@@ -36,7 +36,7 @@ struct ParserLimitTests {
     func endlessRequestLine() {
         var parser = RequestParser(limits: Self.limits)
         #expect(
-            Parsed(parser.parse(Array(("GET /" + String(repeating: "a", count: 40)).utf8)))
+            Parsed(parser.feed(Array(("GET /" + String(repeating: "a", count: 40)).utf8)))
                 == .error(.requestLineTooLong))
     }
 
@@ -83,6 +83,46 @@ struct ParserLimitTests {
         #expect(Parsed(parseAll(overLimit, limits: Self.limits)[0]) == .error(.bodyTooLarge))
     }
 
+    @Test(
+        "chunk extensions and framing count: a chunked body of exactly body + header limit bytes is accepted, one more is 413",
+        arguments: [true, false])
+    func chunkedFramingLimit(byteByByte: Bool) {
+        let parse = byteByByte ? parseByteByByte : parseAll
+        let head = "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+        // 25 bytes of framing and data without the extension; ";" plus padding makes up the rest.
+        func body(extensionLength: Int) -> String {
+            "5;" + String(repeating: "x", count: extensionLength) + "\r\n01234\r\n5\r\n56789\r\n0\r\n\r\n"
+        }
+        let bound = Self.limits.maxChunkedBodyBytes
+        #expect(bound == 74)
+        #expect(body(extensionLength: 48).utf8.count == bound)
+        #expect(
+            Parsed(parse(head + body(extensionLength: 48), Self.limits)[0])
+                == .request(method: "POST", path: "/", version: .http1_1, body: "0123456789"))
+        #expect(Parsed(parse(head + body(extensionLength: 49), Self.limits)[0]) == .error(.bodyTooLarge))
+    }
+
+    @Test("a flood of one-byte chunks with 4,000-byte extensions ends in 413 quickly and the buffer stays small")
+    func chunkExtensionFlood() {
+        let limits = ParserLimits.default
+        var parser = RequestParser(limits: limits)
+        parser.append(Array("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+        #expect(Parsed(parser.next()) == .needMoreBytes)
+        let piece = Array(("1;" + String(repeating: "a", count: 4000) + "\r\nX\r\n").utf8)
+        var outcome = Parsed.needMoreBytes
+        var fed = 0
+        var largestBuffer = 0
+        while fed < 20_000, outcome == .needMoreBytes, largestBuffer <= 2 * piece.count {
+            parser.append(piece)
+            fed += 1
+            outcome = Parsed(parser.next())
+            largestBuffer = max(largestBuffer, parser.bufferedByteCount)
+        }
+        #expect(outcome == .error(.bodyTooLarge))
+        #expect(fed <= limits.maxChunkedBodyBytes / piece.count + 1)
+        #expect(largestBuffer <= 2 * piece.count)
+    }
+
     @Test("trailer lines count against the field line limit")
     func trailerLimit() {
         let raw =
@@ -97,5 +137,6 @@ struct ParserLimitTests {
         #expect(limits.maxHeaderBytes == 65536)
         #expect(limits.maxFieldLines == 100)
         #expect(limits.maxBodyBytes == 1_048_576)
+        #expect(limits.maxChunkedBodyBytes == 1_048_576 + 65_536)
     }
 }

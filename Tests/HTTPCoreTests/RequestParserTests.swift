@@ -25,6 +25,14 @@ func parseByteByByte(_ raw: String, limits: ParserLimits = .default) -> [Request
     return outcomes
 }
 
+extension RequestParser {
+    /// Appends `bytes` and returns the next outcome.
+    mutating func feed(_ bytes: [UInt8]) -> Outcome {
+        append(bytes)
+        return next()
+    }
+}
+
 func drain(_ parser: inout RequestParser) -> [RequestParser.Outcome] {
     var outcomes: [RequestParser.Outcome] = []
     while true {
@@ -176,6 +184,18 @@ let malformedCases: [ParserCase] = [
         raw: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
         expected: [.error(.unsupportedTransferCoding)]),
     ParserCase(
+        name: "HTTP/1.0 with Transfer-Encoding: chunked is faulty framing (RFC 9112 §6.1)",
+        raw: "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+        expected: [.error(.transferEncodingInHTTP10)]),
+    ParserCase(
+        name: "HTTP/1.0 with Transfer-Encoding and Content-Length",
+        raw: "POST / HTTP/1.0\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc",
+        expected: [.error(.transferEncodingInHTTP10)]),
+    ParserCase(
+        name: "HTTP/1.0 with Host and an unknown Transfer-Encoding",
+        raw: "POST / HTTP/1.0\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n",
+        expected: [.error(.transferEncodingInHTTP10)]),
+    ParserCase(
         name: "smuggling: chunked given twice",
         raw: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
         expected: [.error(.unsupportedTransferCoding)]),
@@ -280,8 +300,8 @@ struct RequestParserTests {
     @Test("after an error the parser keeps reporting it and serves nothing after it")
     func errorIsSticky() {
         var parser = RequestParser()
-        #expect(Parsed(parser.parse(Array("GET / HTTP/9.9\r\n\r\n".utf8))) == .error(.unsupportedVersion))
-        #expect(Parsed(parser.parse(Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8))) == .error(.unsupportedVersion))
+        #expect(Parsed(parser.feed(Array("GET / HTTP/9.9\r\n\r\n".utf8))) == .error(.unsupportedVersion))
+        #expect(Parsed(parser.feed(Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8))) == .error(.unsupportedVersion))
     }
 
     @Test("fields keep order, repeats and case-insensitive lookup; values lose surrounding whitespace")
@@ -318,10 +338,10 @@ struct RequestParserTests {
     func expectContinue() {
         var parser = RequestParser()
         let head = "POST / HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"
-        #expect(Parsed(parser.parse(Array(head.utf8))) == .needMoreBytes)
+        #expect(Parsed(parser.feed(Array(head.utf8))) == .needMoreBytes)
         #expect(parser.expectsContinue)
         #expect(
-            Parsed(parser.parse(Array("ok".utf8))) == .request(method: "POST", path: "/", version: .http1_1, body: "ok")
+            Parsed(parser.feed(Array("ok".utf8))) == .request(method: "POST", path: "/", version: .http1_1, body: "ok")
         )
         #expect(!parser.expectsContinue)
     }
@@ -330,11 +350,11 @@ struct RequestParserTests {
     func partialRequest() {
         var parser = RequestParser()
         #expect(!parser.hasPartialRequest)
-        _ = parser.parse(Array("\r\n".utf8))
+        _ = parser.feed(Array("\r\n".utf8))
         #expect(!parser.hasPartialRequest)
-        _ = parser.parse(Array("GET".utf8))
+        _ = parser.feed(Array("GET".utf8))
         #expect(parser.hasPartialRequest)
-        _ = parser.parse(Array(" / HTTP/1.1\r\nHost: t\r\n\r\n".utf8))
+        _ = parser.feed(Array(" / HTTP/1.1\r\nHost: t\r\n\r\n".utf8))
         #expect(!parser.hasPartialRequest)
     }
 

@@ -22,6 +22,8 @@ public enum ParseError: Error, Sendable, Equatable {
     case invalidContentLength
     /// Both `Content-Length` and `Transfer-Encoding` (a request smuggling vector, RFC 9112 §6.3). → 400
     case conflictingFraming
+    /// `Transfer-Encoding` in an HTTP/1.0 request: faulty framing (RFC 9112 §6.1). → 400
+    case transferEncodingInHTTP10
     /// A transfer coding other than `chunked`. → 501
     case unsupportedTransferCoding
     /// Chunked framing is malformed. → 400
@@ -30,7 +32,8 @@ public enum ParseError: Error, Sendable, Equatable {
     case requestLineTooLong
     /// The header section is over `ParserLimits.maxHeaderBytes` or `maxFieldLines`. → 431
     case headerSectionTooLarge
-    /// The message body is over `ParserLimits.maxBodyBytes`. → 413
+    /// The message body is over `ParserLimits.maxBodyBytes`, or a chunked body with its framing is
+    /// over `ParserLimits.maxChunkedBodyBytes`. → 413
     case bodyTooLarge
 
     /// The status code sent for this error.
@@ -58,6 +61,7 @@ public enum ParseError: Error, Sendable, Equatable {
         case .invalidHost: return "The Host field is not a valid host and port."
         case .invalidContentLength: return "Content-Length is invalid."
         case .conflictingFraming: return "Content-Length and Transfer-Encoding cannot both be sent."
+        case .transferEncodingInHTTP10: return "HTTP/1.0 requests cannot use Transfer-Encoding."
         case .unsupportedTransferCoding: return "Only the chunked transfer coding is supported."
         case .invalidChunk: return "The chunked message body is malformed."
         case .requestLineTooLong: return "The request line is too long."

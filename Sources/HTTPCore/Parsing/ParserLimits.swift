@@ -19,6 +19,13 @@ public struct ParserLimits: Sendable, Equatable {
     /// byte is read; a chunked body is refused as soon as its chunks add up to more.
     public var maxBodyBytes: Int
 
+    /// MaxChunkedBodyBytes bounds a chunked message body as received, in bytes: chunk data plus every
+    /// chunk-size line with its extensions, each CRLF and the trailer section (RFC 9112 §7.1). It is
+    /// `maxBodyBytes + maxHeaderBytes` (default 1,114,112), so framing, however it is padded (long
+    /// chunk extensions, one-byte chunks), adds at most `maxHeaderBytes` to what the body may cost.
+    /// Exceeding it is answered with 413 Content Too Large.
+    public var maxChunkedBodyBytes: Int { maxBodyBytes + maxHeaderBytes }
+
     /// Creates limits; every argument defaults to the documented value.
     public init(
         maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 64 * 1024, maxFieldLines: Int = 100,

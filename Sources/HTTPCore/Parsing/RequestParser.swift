@@ -45,8 +45,11 @@ public struct RequestParser: Sendable {
     private var version = Version.http1_1
     private var fields = Fields()
     private var body: [UInt8] = []
+    // May be negative after `compact()` dropped consumed lines of the section being read.
     private var sectionStart = 0
     private var fieldLineCount = 0
+    /// Bytes of the current chunked message body consumed so far, framing included.
+    private var chunkedBytesConsumed = 0
 
     /// Whether the request being read sent `Expect: 100-continue` (RFC 9110 §10.1.1) and its body has
     /// not fully arrived yet: the connection may answer `100 Continue` before the client sends it.
@@ -71,6 +74,10 @@ public struct RequestParser: Sendable {
         return true
     }
 
+    /// The bytes the parser holds: consumed bytes not yet dropped plus unconsumed ones (for tests of
+    /// the memory bound).
+    var bufferedByteCount: Int { buffer.count }
+
     /// Adds received bytes to the parser's buffer.
     public mutating func append<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         compact()
@@ -81,12 +88,6 @@ public struct RequestParser: Sendable {
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         compact()
         buffer.append(contentsOf: bytes)
-    }
-
-    /// Appends `bytes` and returns the next outcome; shorthand for `append(_:)` then `next()`.
-    public mutating func parse(_ bytes: [UInt8]) -> Outcome {
-        append(bytes)
-        return next()
     }
 
     /// Returns the next complete request, `.needMoreBytes`, or the error that ends the connection.
@@ -100,15 +101,29 @@ public struct RequestParser: Sendable {
         }
     }
 
+    /// Drops consumed bytes in every state, so a long chunked body never keeps its raw framing:
+    /// the buffer holds at most the unconsumed rest of one line or chunk plus the new bytes.
     private mutating func compact() {
-        guard case .requestLine = state, start > 0 else { return }
+        guard start > 0 else { return }
         if start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
         } else {
             buffer.removeSubrange(0..<start)
         }
         scanIndex -= start
+        sectionStart -= start
         start = 0
+    }
+
+    /// Counts consumed chunked framing or data against `ParserLimits.maxChunkedBodyBytes`.
+    private mutating func consumeChunked(_ count: Int) throws(ParseError) {
+        chunkedBytesConsumed += count
+        if chunkedBytesConsumed > limits.maxChunkedBodyBytes { throw .bodyTooLarge }
+    }
+
+    /// Refuses a chunked body whose buffered, unconsumed bytes already take it past the bound.
+    private func checkChunkedBuffered() throws(ParseError) {
+        if chunkedBytesConsumed + (buffer.count - start) > limits.maxChunkedBodyBytes { throw .bodyTooLarge }
     }
 
     private mutating func step() throws(ParseError) -> Outcome {
@@ -149,10 +164,12 @@ public struct RequestParser: Sendable {
             case .chunkSize:
                 guard let lf = findLineFeed() else {
                     if buffer.count - start > Self.maxChunkSizeLineBytes { throw .invalidChunk }
+                    try checkChunkedBuffered()
                     return .needMoreBytes
                 }
                 guard lf > start, buffer[lf - 1] == .cr else { throw .invalidChunk }
                 let size = try parseChunkSizeLine(start..<lf - 1)
+                try consumeChunked(lf + 1 - start)
                 consumeLine(through: lf)
                 if size == 0 {
                     sectionStart = start
@@ -163,8 +180,12 @@ public struct RequestParser: Sendable {
                 }
 
             case .chunkData(let size):
-                guard buffer.count - start >= size + 2 else { return .needMoreBytes }
+                guard buffer.count - start >= size + 2 else {
+                    try checkChunkedBuffered()
+                    return .needMoreBytes
+                }
                 guard buffer[start + size] == .cr, buffer[start + size + 1] == .lf else { throw .invalidChunk }
+                try consumeChunked(size + 2)
                 body.append(contentsOf: buffer[start..<start + size])
                 start += size + 2
                 scanIndex = start
@@ -173,7 +194,12 @@ public struct RequestParser: Sendable {
             case .trailerLines:
                 // Trailer fields are read and bounded but dropped: nothing here may rely on them
                 // (RFC 9110 §6.5.1), and merging them into the header section invites smuggling.
-                guard let line = try nextFieldLine() else { return .needMoreBytes }
+                let lineStart = start
+                guard let line = try nextFieldLine() else {
+                    try checkChunkedBuffered()
+                    return .needMoreBytes
+                }
+                try consumeChunked(start - lineStart)
                 if line == nil { return emit() }
 
             case .failed(let error):
@@ -320,11 +346,14 @@ public struct RequestParser: Sendable {
         }
         if version == .http1_1 ? hostCount != 1 : hostCount > 1 { throw .missingHost }
         if hasTransferEncoding {
+            // RFC 9112 §6.1: an HTTP/1.0 recipient cannot know chunked framing, so the framing is faulty.
+            if version == .http1_0 { throw .transferEncodingInHTTP10 }
             if contentLength != nil { throw .conflictingFraming }
             guard transferCodings.count == 1, transferCodings[0].lowercased() == "chunked" else {
                 throw .unsupportedTransferCoding
             }
             expectsContinue = expectContinue && version == .http1_1
+            chunkedBytesConsumed = 0
             state = .chunkSize
             return nil
         }
