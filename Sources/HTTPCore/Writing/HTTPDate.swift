@@ -1,17 +1,33 @@
-/// HTTP dates in the preferred IMF-fixdate format (RFC 9110 §5.6.7), e.g.
-/// `Sun, 06 Nov 1994 08:49:37 GMT`, computed with integer arithmetic only (no Foundation, no locale).
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// HTTP dates (RFC 9110 §5.6.7): formatted in the preferred IMF-fixdate format, e.g.
+/// `Sun, 06 Nov 1994 08:49:37 GMT`; parsed from IMF-fixdate and the obsolete rfc850-date and asctime
+/// forms. Integer arithmetic only (no Foundation, no locale).
 public enum HTTPDate {
     private static let dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let longDayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     private static let monthNames = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]
 
+    /// Seconds since the epoch of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the instants a
+    /// four-digit year can show.
+    static let earliestFormattable = days(fromYear: 0, month: 1, day: 1) * 86_400
+    static let latestFormattable = days(fromYear: 9999, month: 12, day: 31) * 86_400 + 86_399
+
     /// Formats a time as IMF-fixdate.
-    /// - Parameter secondsSinceEpoch: seconds since 1970-01-01T00:00:00Z (UTC); may be negative.
+    /// - Parameter secondsSinceEpoch: seconds since 1970-01-01T00:00:00Z (UTC); may be negative. Any
+    ///   value works: instants before year 0000 or after year 9999, which IMF-fixdate's four-digit year
+    ///   cannot show, are clamped to `Sat, 01 Jan 0000 00:00:00 GMT` and `Fri, 31 Dec 9999 23:59:59 GMT`.
     /// - Returns: 29 ASCII characters, such as `Sun, 06 Nov 1994 08:49:37 GMT` for 784111777.
     public static func format(secondsSinceEpoch: Int) -> String {
-        let days = floorDivide(secondsSinceEpoch, 86_400)
-        let secondOfDay = secondsSinceEpoch - days * 86_400
+        let seconds = min(max(secondsSinceEpoch, earliestFormattable), latestFormattable)
+        let days = floorDivide(seconds, 86_400)
+        let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         // 1970-01-01 was a Thursday (index 4 with Sunday = 0).
         let weekday = ((days % 7) + 7 + 4) % 7
@@ -23,7 +39,7 @@ public enum HTTPDate {
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: monthNames[month - 1].utf8)
         bytes.append(UInt8(ascii: " "))
-        appendTwoDigits(year / 100 % 100, to: &bytes)
+        appendTwoDigits(year / 100, to: &bytes)
         appendTwoDigits(year % 100, to: &bytes)
         bytes.append(UInt8(ascii: " "))
         appendTwoDigits(secondOfDay / 3600, to: &bytes)
@@ -35,27 +51,106 @@ public enum HTTPDate {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses an IMF-fixdate, as sent in `If-Modified-Since` (RFC 9110 §13.1.3).
-    /// - Returns: seconds since 1970-01-01T00:00:00Z, or `nil` when `text` is not an IMF-fixdate with
-    ///   valid ranges (the obsolete RFC 850 and asctime forms are not accepted: callers then ignore
-    ///   the field, as RFC 9110 §13.1.3 allows for invalid dates).
+    /// Parses an HTTP date, as sent in `If-Modified-Since` (RFC 9110 §13.1.3), in any of the three
+    /// forms recipients must accept (RFC 9110 §5.6.7): IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`,
+    /// rfc850-date `Sunday, 06-Nov-94 08:49:37 GMT` and asctime `Sun Nov  6 08:49:37 1994`. A two-digit
+    /// rfc850 year that would be more than 50 years after the current year is taken as the most
+    /// recent past year with those last two digits (the century is chosen so the year falls in the 100
+    /// years ending 50 years from now).
+    /// - Returns: seconds since 1970-01-01T00:00:00Z, or `nil` when `text` is none of the forms or
+    ///   names an impossible date or time (callers then ignore the field, as RFC 9110 §13.1.3 allows).
     public static func parse(_ text: String) -> Int? {
+        parse(text, currentYear: civil(fromDays: floorDivide(Int(time(nil)), 86_400)).year)
+    }
+
+    /// `parse(_:)` with the current year given, so the rfc850 two-digit year rule is testable.
+    static func parse(_ text: String, currentYear: Int) -> Int? {
         let bytes = Array(text.utf8)
+        if let fields = imfFixdate(bytes) ?? asctime(bytes) { return instant(fields) }
+        guard var fields = rfc850(bytes) else { return nil }
+        // RFC 9110 §5.6.7: more than 50 years in the future means the most recent such year in the
+        // past; the year is taken from the 100-year window ending 50 years after `currentYear`.
+        fields.year += currentYear - currentYear % 100
+        if fields.year > currentYear + 50 {
+            fields.year -= 100
+        } else if fields.year <= currentYear - 50 {
+            fields.year += 100
+        }
+        return instant(fields)
+    }
+
+    private struct Fields {
+        var year: Int
+        var month: Int
+        var day: Int
+        var hour: Int
+        var minute: Int
+        var second: Int
+    }
+
+    /// `IMF-fixdate = day-name "," SP date1 SP time-of-day SP GMT`, date1 = `2DIGIT SP month SP 4DIGIT`.
+    private static func imfFixdate(_ bytes: [UInt8]) -> Fields? {
         guard bytes.count == 29, bytes[3] == UInt8(ascii: ","), bytes[4] == UInt8(ascii: " "),
             bytes[7] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: " "), bytes[16] == UInt8(ascii: " "),
-            bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"),
             bytes[25...].elementsEqual(" GMT".utf8),
             dayNames.contains(where: { $0.utf8.elementsEqual(bytes[0..<3]) }),
-            let monthIndex = monthNames.firstIndex(where: { $0.utf8.elementsEqual(bytes[8..<11]) }),
-            let day = number(bytes[5..<7]), let year = number(bytes[12..<16]),
-            let hour = number(bytes[17..<19]), let minute = number(bytes[20..<22]),
-            let second = number(bytes[23..<25])
+            let month = month(bytes[8..<11]), let day = number(bytes[5..<7]), let year = number(bytes[12..<16]),
+            let time = timeOfDay(bytes[17..<25])
         else { return nil }
-        let month = monthIndex + 1
-        guard day >= 1, day <= daysInMonth(month, year: year), hour < 24, minute < 60, second < 61 else {
-            return nil
-        }
-        return days(fromYear: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        return Fields(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
+    }
+
+    /// `rfc850-date = day-name-l "," SP date2 SP time-of-day SP GMT`, date2 = `2DIGIT "-" month "-" 2DIGIT`.
+    /// The year is returned as its two digits.
+    private static func rfc850(_ bytes: [UInt8]) -> Fields? {
+        guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")),
+            longDayNames.contains(where: { $0.utf8.elementsEqual(bytes[0..<comma]) }),
+            bytes.count == comma + 24
+        else { return nil }
+        let rest = bytes[(comma + 1)...]
+        let base = rest.startIndex
+        guard rest[base] == UInt8(ascii: " "), rest[base + 3] == UInt8(ascii: "-"),
+            rest[base + 7] == UInt8(ascii: "-"), rest[base + 10] == UInt8(ascii: " "),
+            rest[(base + 19)...].elementsEqual(" GMT".utf8),
+            let day = number(rest[(base + 1)..<(base + 3)]), let month = month(rest[(base + 4)..<(base + 7)]),
+            let year = number(rest[(base + 8)..<(base + 10)]), let time = timeOfDay(rest[(base + 11)..<(base + 19)])
+        else { return nil }
+        return Fields(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
+    }
+
+    /// `asctime-date = day-name SP date3 SP time-of-day SP year`, date3 = `month SP ( 2DIGIT / ( SP DIGIT ) )`.
+    private static func asctime(_ bytes: [UInt8]) -> Fields? {
+        guard bytes.count == 24, bytes[3] == UInt8(ascii: " "), bytes[7] == UInt8(ascii: " "),
+            bytes[10] == UInt8(ascii: " "), bytes[19] == UInt8(ascii: " "),
+            dayNames.contains(where: { $0.utf8.elementsEqual(bytes[0..<3]) }),
+            let month = month(bytes[4..<7]),
+            let day = bytes[8] == UInt8(ascii: " ") ? number(bytes[9..<10]) : number(bytes[8..<10]),
+            let time = timeOfDay(bytes[11..<19]), let year = number(bytes[20..<24])
+        else { return nil }
+        return Fields(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
+    }
+
+    /// `time-of-day = hour ":" minute ":" second`, each two digits.
+    private static func timeOfDay(_ bytes: ArraySlice<UInt8>) -> (hour: Int, minute: Int, second: Int)? {
+        let base = bytes.startIndex
+        guard bytes.count == 8, bytes[base + 2] == UInt8(ascii: ":"), bytes[base + 5] == UInt8(ascii: ":"),
+            let hour = number(bytes[base..<(base + 2)]), let minute = number(bytes[(base + 3)..<(base + 5)]),
+            let second = number(bytes[(base + 6)..<(base + 8)])
+        else { return nil }
+        return (hour, minute, second)
+    }
+
+    /// `Jan` → 1 … `Dec` → 12 (case-sensitive, RFC 9110 §5.6.7).
+    private static func month(_ bytes: ArraySlice<UInt8>) -> Int? {
+        monthNames.firstIndex(where: { $0.utf8.elementsEqual(bytes) }).map { $0 + 1 }
+    }
+
+    private static func instant(_ fields: Fields) -> Int? {
+        guard fields.day >= 1, fields.day <= daysInMonth(fields.month, year: fields.year), fields.hour < 24,
+            fields.minute < 60, fields.second < 61
+        else { return nil }
+        return days(fromYear: fields.year, month: fields.month, day: fields.day) * 86_400 + fields.hour * 3600
+            + fields.minute * 60 + fields.second
     }
 
     /// Days since 1970-01-01 → (year, month 1...12, day 1...31) in the proleptic Gregorian calendar
@@ -96,6 +191,7 @@ public enum HTTPDate {
     }
 
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty else { return nil }
         var result = 0
         for byte in bytes {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
