@@ -18,26 +18,47 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static func == (lhs: FieldName, rhs: FieldName) -> Bool { lhs.canonicalName == rhs.canonicalName }
     public func hash(into hasher: inout Hasher) { hasher.combine(canonicalName) }
 
+    /// `Allow` (RFC 9110 §10.2.1).
     public static let allow: FieldName = "Allow"
+    /// `Cache-Control` (RFC 9111 §5.2).
     public static let cacheControl: FieldName = "Cache-Control"
+    /// `Connection` (RFC 9110 §7.6.1).
     public static let connection: FieldName = "Connection"
+    /// `Content-Length` (RFC 9110 §8.6).
     public static let contentLength: FieldName = "Content-Length"
+    /// `Content-Type` (RFC 9110 §8.3).
     public static let contentType: FieldName = "Content-Type"
+    /// `Cookie` (RFC 6265 §5.4).
     public static let cookie: FieldName = "Cookie"
+    /// `Date` (RFC 9110 §6.6.1).
     public static let date: FieldName = "Date"
+    /// `ETag` (RFC 9110 §8.8.3).
     public static let eTag: FieldName = "ETag"
+    /// `Expect` (RFC 9110 §10.1.1).
     public static let expect: FieldName = "Expect"
+    /// `Host` (RFC 9110 §7.2).
     public static let host: FieldName = "Host"
+    /// `If-None-Match` (RFC 9110 §13.1.2).
     public static let ifNoneMatch: FieldName = "If-None-Match"
+    /// `If-Modified-Since` (RFC 9110 §13.1.3).
     public static let ifModifiedSince: FieldName = "If-Modified-Since"
+    /// `Last-Modified` (RFC 9110 §8.8.2).
     public static let lastModified: FieldName = "Last-Modified"
+    /// `Location` (RFC 9110 §10.2.2).
     public static let location: FieldName = "Location"
+    /// `Origin` (RFC 6454 §7).
     public static let origin: FieldName = "Origin"
+    /// `Server` (RFC 9110 §10.2.4).
     public static let server: FieldName = "Server"
+    /// `Set-Cookie` (RFC 6265 §4.1).
     public static let setCookie: FieldName = "Set-Cookie"
+    /// `Transfer-Encoding` (RFC 9112 §6.1).
     public static let transferEncoding: FieldName = "Transfer-Encoding"
+    /// `Content-Security-Policy` (W3C Content Security Policy Level 3 §3.1).
     public static let contentSecurityPolicy: FieldName = "Content-Security-Policy"
+    /// `Referrer-Policy` (W3C Referrer Policy §4.1).
     public static let referrerPolicy: FieldName = "Referrer-Policy"
+    /// `X-Content-Type-Options` (WHATWG Fetch §3.5).
     public static let xContentTypeOptions: FieldName = "X-Content-Type-Options"
 }
 

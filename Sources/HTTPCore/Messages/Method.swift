@@ -8,13 +8,22 @@ public struct Method: RawRepresentable, Hashable, Sendable, CustomStringConverti
 
     public var description: String { rawValue }
 
+    /// The `GET` method (RFC 9110 §9.3.1).
     public static let get = Method(rawValue: "GET")
+    /// The `HEAD` method (RFC 9110 §9.3.2).
     public static let head = Method(rawValue: "HEAD")
+    /// The `POST` method (RFC 9110 §9.3.3).
     public static let post = Method(rawValue: "POST")
+    /// The `PUT` method (RFC 9110 §9.3.4).
     public static let put = Method(rawValue: "PUT")
+    /// The `DELETE` method (RFC 9110 §9.3.5).
     public static let delete = Method(rawValue: "DELETE")
+    /// The `PATCH` method (RFC 5789 §2).
     public static let patch = Method(rawValue: "PATCH")
+    /// The `OPTIONS` method (RFC 9110 §9.3.7).
     public static let options = Method(rawValue: "OPTIONS")
+    /// The `TRACE` method (RFC 9110 §9.3.8).
     public static let trace = Method(rawValue: "TRACE")
+    /// The `CONNECT` method (RFC 9110 §9.3.6).
     public static let connect = Method(rawValue: "CONNECT")
 }
