@@ -78,10 +78,6 @@ public final class Server: Sendable {
             guard !state.started else { throw ServerError.alreadyStarted }
             state.started = true
         }
-        // The server writes with MSG_NOSIGNAL already; ignoring SIGPIPE also covers any other write
-        // to a closed socket in the process, which would otherwise kill it (FIELD-CASES B10).
-        signal(SIGPIPE, SIG_IGN)
-
         let listenerFD = try Self.bind(
             host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         let port: Int
@@ -115,11 +111,16 @@ public final class Server: Sendable {
         return port
     }
 
-    /// Begins a graceful shutdown and returns at once: every loop stops accepting, closes idle
-    /// connections, lets in-flight requests finish and their responses (sent with
-    /// `Connection: close`) flush, and stops when its last connection closes or after
-    /// `configuration.shutdownGracePeriod` seconds, whichever comes first. Calling it again, or
-    /// before `start()`, does nothing.
+    /// Begins a graceful shutdown and returns at once: every loop stops accepting and closes idle
+    /// connections. A request being read or answered is finished; its response, and any serialised
+    /// after this call, carries `Connection: close` and is the connection's last: later pipelined
+    /// requests are left unread, for the client to retry (RFC 9112 §9.3.1, §9.6). A response already
+    /// serialised for keep-alive before this call is written completely, then the connection closes.
+    /// Each loop stops when its last connection closes or after `configuration.shutdownGracePeriod`
+    /// seconds, whichever comes first. Calling it again, or before `start()`, does nothing.
+    ///
+    /// The library never changes process-wide state such as the SIGPIPE disposition: every socket
+    /// write uses `send` with `MSG_NOSIGNAL`.
     public func shutdown() {
         let taken: (EventLoopGroup, Int32)? = state.withLock { state in
             guard let group = state.group, !state.shuttingDown else { return nil }
@@ -127,6 +128,8 @@ public final class Server: Sendable {
             return (group, state.listenerFD)
         }
         guard let (group, listenerFD) = taken else { return }
+        // Before the loops hear of it, so a responder running right now gets `Connection: close`.
+        context.beginShutdown()
         let closer = ListenerCloser(fd: listenerFD, loopCount: group.loops.count)
         let grace = configuration.shutdownGracePeriod.nanosecondsIfPositive ?? 0
         for loop in group.loops {

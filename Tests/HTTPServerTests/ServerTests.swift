@@ -198,6 +198,7 @@ struct MalformedRequestTests {
             ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n", 413),
             ("GET / HTTP/2.0\r\nHost: t\r\n\r\n", 505),
             ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+            ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
         ])
     func limits(raw: String, status: Int) throws {
         var configuration = ServerConfiguration(eventLoopCount: 1)
@@ -360,6 +361,72 @@ struct LifecycleTests {
         #expect(idle.isClosedByServer())
         server.waitUntilStopped()
         #expect(throws: SystemError.self) { try RawClient(port: port) }
+    }
+
+    @Test("shutdown during a slow response: it arrives whole, says Connection: close, then the connection closes")
+    func shutdownMarksResponseInProgress() throws {
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let server = Server(
+            configuration: ServerConfiguration(eventLoopCount: 1),
+            responder: TestResponder(slowStarted: started, proceed: proceed))
+        let port = try server.start()
+        let client = try RawClient(port: port)
+        client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        started.wait()
+        server.shutdown()
+        proceed.signal()
+
+        let response = try #require(client.readResponse())
+        #expect(response.body == "slow done")
+        #expect(response.field("Connection") == "close")
+        #expect(client.isClosedByServer())
+        server.waitUntilStopped()
+    }
+
+    @Test(
+        "shutdown during a slow response with a request pipelined behind it: the slow one is the last, with Connection: close"
+    )
+    func shutdownLeavesPipelinedRequestUnread() throws {
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let server = Server(
+            configuration: ServerConfiguration(eventLoopCount: 1),
+            responder: TestResponder(slowStarted: started, proceed: proceed))
+        let port = try server.start()
+        let client = try RawClient(port: port)
+        client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /next HTTP/1.1\r\nHost: t\r\n\r\n")
+        started.wait()
+        server.shutdown()
+        proceed.signal()
+
+        let response = try #require(client.readResponse())
+        #expect(response.body == "slow done")
+        #expect(response.field("Connection") == "close")
+        // `/next` was neither answered nor dropped behind a keep-alive response: the close says so.
+        #expect(client.isClosedByServer())
+        server.waitUntilStopped()
+    }
+
+    @Test("the library leaves SIGPIPE alone, and clients that reset mid-response do not kill the process (B10)")
+    func sigpipeUntouched() throws {
+        let previous = signal(SIGPIPE, SIG_DFL)
+        defer { signal(SIGPIPE, previous) }
+        try withServer { _, port in
+            for _ in 0..<10 {
+                let client = try RawClient(port: port)
+                // Larger than the socket buffers, so the server is still sending when the reset lands.
+                client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\n")
+                client.reset()
+            }
+            let client = try RawClient(port: port)
+            client.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(client.readResponse()?.body == "GET /after")
+        }
+        let current = signal(SIGPIPE, SIG_DFL)
+        #expect(
+            unsafeBitCast(current, to: Int.self) == unsafeBitCast(SIG_DFL, to: Int.self),
+            "the server changed the process-wide SIGPIPE disposition")
     }
 
     @Test("the access log gets one entry per response with method, raw target and status")

@@ -104,8 +104,13 @@ final class Connection: EventHandler {
         context.releaseConnection()
     }
 
-    /// Called when the server begins a graceful shutdown: idle connections close now, busy ones after
-    /// their current response (which carries `Connection: close`).
+    /// Called on the loop thread when the server begins a graceful shutdown (after
+    /// `ServerContext.isShuttingDown` became true). An idle connection closes now. One whose
+    /// queued output is being written and that holds no further request bytes closes once that
+    /// output is fully written (a response serialised before the shutdown keeps its keep-alive
+    /// framing; the client sees the close after the whole response). Otherwise the connection
+    /// carries on: the next response is serialised with `Connection: close` and ends it, and any
+    /// requests pipelined after that one are left unread for the client to retry.
     func beginShutdown() {
         guard !closed, !lingering else { return }
         let writing = writeOffset < writeBuffer.count
@@ -205,7 +210,7 @@ final class Connection: EventHandler {
         let logger = context.configuration.accessLog
         let startedAt = logger == nil ? 0 : System.monotonicNanoseconds()
         let response = context.responder.respond(to: request)
-        let keepAlive = request.keepAlive && !loop.isShuttingDown
+        let keepAlive = request.keepAlive && !context.isShuttingDown
         let bytes = ResponseSerializer.serialize(
             response, requestMethod: request.method, keepAlive: keepAlive, date: loop.currentDate(),
             requestVersion: request.version)

@@ -16,6 +16,10 @@ final class ServerContext: Sendable {
     /// connection's write buffer then holds.
     let outputObserver: (@Sendable (Int) -> Void)?
 
+    /// Set by `Server.shutdown()` on the calling thread, before any loop hears of it, so a response
+    /// serialised after that moment (even by a responder that was already running) says
+    /// `Connection: close`.
+    private let shutdownBegun = Atomic<Bool>(false)
     /// Open connections plus accepts in progress, across every loop.
     private let openConnections = Atomic<Int>(0)
     /// Every loop's listener, to wake those that stopped accepting at `maxConnections`.
@@ -37,6 +41,14 @@ final class ServerContext: Sendable {
         maxBufferedResponseBytes =
             configuration.maxBufferedResponseBytes > 0 ? configuration.maxBufferedResponseBytes : Int.max
         maxConnections = configuration.maxConnections > 0 ? configuration.maxConnections : Int.max
+    }
+
+    /// Whether a graceful shutdown has begun (any thread).
+    var isShuttingDown: Bool { shutdownBegun.load(ordering: .acquiring) }
+
+    /// Marks the graceful shutdown as begun (any thread).
+    func beginShutdown() {
+        shutdownBegun.store(true, ordering: .releasing)
     }
 
     /// Records a listener so it can be woken when connections drop below the limit (before start).
