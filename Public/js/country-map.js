@@ -11,7 +11,9 @@
     var zoom = parseInt(element.dataset.zoom, 10) || 5;
     if (!isFinite(lat) || !isFinite(lng)) return;
     element.textContent = "";
-    var map = L.map(element, { scrollWheelZoom: false }).setView([lat, lng], zoom);
+    // On touch screens one finger scrolls the page, not the map (zoom buttons and pinch still work).
+    var map = L.map(element, { scrollWheelZoom: false, dragging: !L.Browser.mobile, tap: !L.Browser.mobile })
+      .setView([lat, lng], zoom);
     L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
       maxZoom: 18,
       attribution: "© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a> contributors"

@@ -23,6 +23,8 @@ public struct CountryCatalog: Sendable {
         let searchKeys: [String]
         /// ISO2 and ISO3, lower case.
         let isoCodes: [String]
+        /// `searchKeys` without spaces.
+        let compactKeys: [String]
 
         init(
             id: String, country: Country, facts: CountryFacts?, continent: Continent?, sortKey: String,
@@ -34,14 +36,22 @@ public struct CountryCatalog: Sendable {
             self.continent = continent
             self.sortKey = sortKey
             self.searchKeys = searchKeys
+            self.compactKeys = searchKeys.map { $0.replacingOccurrences(of: " ", with: "") }
             self.isoCodes = isoCodes
         }
 
-        /// Whether a folded search key (see `TextFolding.searchKey`) matches the name, an alias,
-        /// or equals the ISO2/ISO3 code.
+        /// Whether a folded search key (see `TextFolding.searchKey`) matches: it equals the ISO2/ISO3
+        /// code, or a name or alias contains it, or contains all its words in any order
+        /// (`korea republic of`), or contains it once spaces are ignored (`viet nam`, `cote divoire`).
         public func matches(searchKey key: String) -> Bool {
             if isoCodes.contains(key) { return true }
-            return searchKeys.contains { $0.contains(key) }
+            if searchKeys.contains(where: { $0.contains(key) }) { return true }
+            let words = key.split(separator: " ")
+            if words.count > 1, searchKeys.contains(where: { name in words.allSatisfy { name.contains($0) } }) {
+                return true
+            }
+            let compact = key.replacingOccurrences(of: " ", with: "")
+            return compactKeys.contains { $0.contains(compact) }
         }
     }
 
@@ -128,16 +138,19 @@ public struct CountryCatalog: Sendable {
         return .notFound(suggestions: suggestions(for: rawID))
     }
 
-    /// Near matches for a mistyped id or name: entries whose names contain the words, else the
-    /// closest names by edit distance (at most 3 edits), best first, at most `limit`.
+    /// Near matches for a mistyped id or name: entries whose names match the words, else the names
+    /// (or words of names) closest by edit distance, best first, at most `limit`. Short inputs allow
+    /// fewer edits (one per three characters, at most three), so `zzz` suggests nothing rather than `UK`.
     public func suggestions(for text: String, limit: Int = 5) -> [Entry] {
         let key = TextFolding.searchKey(text.replacingOccurrences(of: "-", with: " "))
         guard !key.isEmpty else { return [] }
         let containing = entries.filter { $0.matches(searchKey: key) }
         if !containing.isEmpty { return Array(containing.prefix(limit)) }
+        let allowed = min(3, max(1, key.count / 3))
         let scored = entries.compactMap { entry -> (Int, Entry)? in
-            let best = entry.searchKeys.map { EditDistance.between(key, $0, limit: 3) }.min() ?? Int.max
-            return best <= 3 ? (best, entry) : nil
+            let candidates = entry.searchKeys + entry.searchKeys.flatMap { $0.split(separator: " ").map(String.init) }
+            let best = candidates.map { EditDistance.between(key, $0, limit: allowed) }.min() ?? Int.max
+            return best <= allowed ? (best, entry) : nil
         }
         return scored.sorted { $0.0 < $1.0 }.prefix(limit).map(\.1)
     }

@@ -73,8 +73,9 @@ struct CountryIDResolutionTests {
         #expect(suggestions.map(\.id).contains("kr"))
     }
 
-    @Test func gibberishHasNoSuggestions() {
-        guard case .notFound(let suggestions) = sampleCatalog().resolve("qqqqqqqqqq") else {
+    @Test(arguments: ["qqqqqqqqqq", "zzz"])
+    func gibberishHasNoSuggestions(_ id: String) {
+        guard case .notFound(let suggestions) = sampleCatalog().resolve(id) else {
             Issue.record("should not resolve")
             return
         }
@@ -87,6 +88,7 @@ struct CountryQueryTests {
         ("kor", ["kr"]), ("Korea", ["kr"]), ("cote", ["ci"]), ("CÔTE D'IVOIRE", ["ci"]), ("ivory", ["ci"]),
         ("united", ["gb", "us"]), ("usa", ["us"]), ("princess", ["diamond-princess"]), ("zzz", []),
         ("🇰🇷", ["kr"]), ("🇬🇧 🇺🇸", ["gb", "us"]), ("🦠", []), ("...", []),
+        ("Korea, Republic of", ["kr"]), ("cote divoire", ["ci"]), ("new zea land", ["nz"]),
     ])
     func searchIsCaseAndDiacriticInsensitiveOverNamesAndCodes(_ search: String, _ expected: [String]) {
         let ids = CountryQuery(search: search).apply(to: sampleCatalog()).map(\.id)

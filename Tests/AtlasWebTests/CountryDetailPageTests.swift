@@ -29,6 +29,9 @@ struct CountryDetailPageTests {
         #expect(page.text.contains("Learn more about COVID-19 in S. Korea"))
         #expect(page.text.contains("/vendor/leaflet/images/marker-icon.png"))
         #expect(page.text.contains("<script src=\"/static/js/country-map.js\" defer></script>"))
+        #expect(page.text.contains("role=\"region\" aria-label=\"Map of S. Korea\""))
+        #expect(page.text.contains("<a href=\"/countries\" aria-current=\"true\">Countries</a>"))
+        #expect(page.text.contains("<noscript><link rel=\"stylesheet\" href=\"/static/css/no-script.css\"></noscript>"))
     }
 
     @Test(arguments: ["KR", "kor", "KOR", "s-korea", "south-korea", "S.%20Korea"])

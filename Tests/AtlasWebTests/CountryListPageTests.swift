@@ -139,3 +139,28 @@ struct SearchInputTests {
         #expect(page.text.contains("href=\"/countries?q=korea&amp;continent=asia&amp;sort=cases\""))
     }
 }
+
+/// What keeps the list usable on a phone and after an empty result.
+struct ListUsabilityTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func theTableNamesItsSortSoPhonesKeepThatColumn() throws {
+        #expect(
+            try client.get("/countries?sort=deaths").text.contains("<table class=\"country-table sorted-by-deaths\">"))
+        let css = try client.get("/static/css/atlas.css").text
+        #expect(css.contains(".sorted-by-deaths .col-deaths { display: table-cell; }"))
+    }
+
+    @Test func anEmptyResultInOneContinentOffersTheSameSearchEverywhere() throws {
+        let page = try client.get("/countries?q=korea&continent=europe")
+        #expect(page.text.contains("<a href=\"/countries?q=korea\">Search all continents for “korea”</a>"))
+    }
+
+    @Test func theSearchBoxHasAVisibleLabel() throws {
+        let page = try client.get("/countries")
+        #expect(page.text.contains("<label for=\"list-q\">Search countries</label>"))
+    }
+}

@@ -32,7 +32,7 @@ struct PageController: Sendable {
         let current = cache.current()
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
-            var pageLayout = layout("\(entry.country.country) — Covid Atlas", .countries, current)
+            var pageLayout = layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
             pageLayout.usesMap = true
             pageLayout.description =
                 "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
@@ -52,7 +52,7 @@ struct PageController: Sendable {
             ]
             return try renderer.page(
                 "countries/not-found", status: .notFound, context: context,
-                layout: layout("Country not found — Covid Atlas", .countries, current))
+                layout: layout("Country not found — Covid Atlas", .inCountries, current))
         }
     }
 

@@ -39,7 +39,9 @@ struct PageRenderer: Sendable {
 
 /// What the layout shows around every page.
 struct LayoutContext: Sendable {
-    enum Section: String, Sendable { case world, countries, none }
+    /// Where the page sits in the main navigation: the world page, the country list itself, a page
+    /// inside the countries section (a detail page: its nav link is `aria-current="true"`, not "page").
+    enum Section: String, Sendable { case world, countries, inCountries, none }
 
     var title: String
     var section: Section
@@ -55,6 +57,7 @@ struct LayoutContext: Sendable {
             "usesMap": .bool(usesMap),
             "navWorld": .bool(section == .world),
             "navCountries": .bool(section == .countries),
+            "navInCountries": .bool(section == .inCountries),
             "freshness": freshness?.templateValue ?? .null,
         ]
     }

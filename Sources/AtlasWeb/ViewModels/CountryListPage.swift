@@ -47,6 +47,9 @@ struct CountryListPage {
             "hasQuery": .bool(!query.search.isEmpty),
             "summary": .string(summary),
             "clearHref": .string(Links.countryList(CountryQuery(continent: query.continent, sort: query.sort))),
+            "sortKey": .string(query.sort.rawValue),
+            "searchEverywhereHref": query.continent != nil && !query.search.isEmpty
+                ? .string(Links.countryList(CountryQuery(search: query.search, sort: query.sort))) : .null,
         ]
     }
 
