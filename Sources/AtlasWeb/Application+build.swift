@@ -37,7 +37,7 @@ public struct AtlasApp: Sendable {
 ///
 /// - Parameter configuration: paths, source URL, staleness threshold and clock.
 /// - Returns: the app: its router, what happened at start-up, and `close()` for shutdown.
-/// - Throws: `AtlasStartupError` for a missing directory or unreadable shipped data, `StoreError`
+/// - Throws: `AtlasStartupError` for a missing directory, template or unreadable shipped data, `StoreError`
 ///   when the database cannot be opened or migrated, `SourceError` when the shipped snapshot does not
 ///   decode, `TemplateError` (file, line, column) when a template is broken or missing.
 public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasApp {
@@ -52,7 +52,7 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
         }
     }
     let library = try TemplateLibrary(directory: configuration.viewsDirectory)
-    let renderer = try PageRenderer(library: library)
+    let renderer = try PageRenderer(library: library, viewsDirectory: configuration.viewsDirectory)
     let facts = try loadFacts(configuration.dataDirectory + "/countries-facts.json")
 
     let database = try Database.open(path: configuration.databasePath)

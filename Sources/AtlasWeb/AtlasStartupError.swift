@@ -4,6 +4,8 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
     case noSnapshot
     /// A file the app ships with (facts, snapshot) could not be read or decoded.
     case unreadableData(path: String, reason: String)
+    /// A template the app renders is not in the views directory.
+    case missingTemplate(path: String)
     /// A configured directory does not exist.
     case missingDirectory(role: String, path: String)
 
@@ -11,6 +13,7 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
         switch self {
         case .noSnapshot: return "the database holds no COVID-19 snapshot; run `covid-atlas import` first"
         case .unreadableData(let path, let reason): return "cannot read \(path): \(reason)"
+        case .missingTemplate(let path): return "the template \(path) is missing"
         case .missingDirectory(let role, let path):
             let hint =
                 role == "Leaflet"

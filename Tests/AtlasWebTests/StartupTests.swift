@@ -16,8 +16,8 @@ struct StartupTests {
     @Test func aMissingTemplateStopsStartWithItsName() throws {
         let views = try viewsCopy { try FileManager.default.removeItem(atPath: $0 + "/countries/show.mustache") }
         defer { try? FileManager.default.removeItem(atPath: views) }
-        let error = #expect(throws: (any Error).self) { try AppFixture(viewsDirectory: views) }
-        #expect(String(describing: error).contains("countries/show"))
+        let error = #expect(throws: AtlasStartupError.self) { try AppFixture(viewsDirectory: views) }
+        #expect(error.map { String(describing: $0) } == "the template \(views)/countries/show.mustache is missing")
     }
 
     @Test func aBrokenTemplateStopsStartWithFileAndLine() throws {

@@ -126,12 +126,19 @@ struct ServeTests {
 }
 
 struct CommandLineTests {
-    @Test func dataAndDatesDoNotDependOnTheProcessLocale() throws {
-        let server = try ServerProcess(environment: ["LANG": "th_TH.UTF-8", "LC_ALL": "th_TH.UTF-8"])
+    /// A Buddhist-calendar locale and a 12-hour English one with a far-off time zone (FIELD-CASES B28).
+    @Test(arguments: [
+        ["LANG": "th_TH.UTF-8", "LC_ALL": "th_TH.UTF-8"],
+        ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8", "TZ": "America/New_York"],
+    ])
+    func dataAndDatesDoNotDependOnTheProcessLocale(_ environment: [String: String]) throws {
+        let server = try ServerProcess(environment: environment)
         let page = try fetch(server.port, "/")
         #expect(page.text.contains("14 November 2021, 05:11 UTC"))
+        #expect(page.text.contains("<time datetime=\"2021-11-14T05:11:02Z\">"))
         #expect(page.text.contains("253,684,421"))
         #expect(!page.text.contains("2564"))
+        #expect(!page.text.contains(" AM") && !page.text.contains(" PM"))
     }
 
     @Test func anUnknownOptionIsOneLineOnStandardErrorWithUsageStatus() throws {

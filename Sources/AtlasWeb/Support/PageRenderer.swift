@@ -11,11 +11,12 @@ struct PageRenderer: Sendable {
 
     let library: TemplateLibrary
 
-    /// - Throws: `TemplateError` naming a template the app needs that `Views/` lacks.
-    init(library: TemplateLibrary) throws {
-        let missing = PageRenderer.requiredTemplates.filter { !library.names.contains($0) }
-        if let first = missing.first {
-            _ = try library.render(first, .null)
+    /// - Parameter viewsDirectory: where the templates were loaded from, to name a missing file.
+    /// - Throws: `AtlasStartupError.missingTemplate` naming the file of a template the app needs
+    ///   that `Views/` lacks.
+    init(library: TemplateLibrary, viewsDirectory: String) throws {
+        if let missing = PageRenderer.requiredTemplates.first(where: { !library.names.contains($0) }) {
+            throw AtlasStartupError.missingTemplate(path: viewsDirectory + "/" + missing + ".mustache")
         }
         self.library = library
     }
