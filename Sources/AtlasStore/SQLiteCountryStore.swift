@@ -75,7 +75,7 @@ public final class SQLiteCountryStore: CountryStore {
     /// inserts the new ones, and bumps `snapshot_meta.version`.
     public func replaceSnapshot(_ snapshot: Snapshot) throws {
         guard !snapshot.countries.isEmpty else { throw StoreError.emptySnapshot }
-        let importedAt = snapshot.importedAt ?? Self.nowMilliseconds()
+        let importedAt = snapshot.importedAt ?? WallClock.millisecondsSinceEpoch()
         try database.transaction { database in
             try database.execute("DELETE FROM countries; DELETE FROM world_totals")
             let insert = try database.prepare(Self.insertCountrySQL)
@@ -107,12 +107,6 @@ public final class SQLiteCountryStore: CountryStore {
             defer { select.reset() }
             return try select.step() ? (select.int64(at: 0) ?? 0) : 0
         }
-    }
-
-    private static func nowMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     private static func bind(_ country: Country, position: Int64, to insert: Statement) throws {

@@ -1,4 +1,4 @@
-import Glibc
+import AtlasCore
 import Routing
 
 /// Everything `buildResponder` needs; the executable fills it from the command line, tests from temp paths.
@@ -47,9 +47,5 @@ public struct AtlasConfiguration: Sendable {
     }
 
     /// Wall-clock time in ms since the epoch.
-    public static let systemNow: @Sendable () -> Int64 = {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-    }
+    public static let systemNow: @Sendable () -> Int64 = { WallClock.millisecondsSinceEpoch() }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCore
 
 /// A request handler: the request and the captures of its route → a response.
@@ -113,7 +114,7 @@ public struct Router: Responder {
 
     /// Writes a line to standard error.
     public static let standardErrorLog: @Sendable (String) -> Void = { line in
-        FileHandleStandardError.write(line + "\n")
+        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
     }
 }
 

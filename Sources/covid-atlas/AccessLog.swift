@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import HTTPServer
 
@@ -5,18 +6,12 @@ import HTTPServer
 enum StandardOutput {
     /// Writes `line` and a newline to standard output.
     static func writeLine(_ line: String) {
-        write(Array((line + "\n").utf8), to: 1)
+        write(Array((line + "\n").utf8), to: FileHandle.standardOutput)
     }
 
-    /// Writes all of `bytes` to `descriptor`, retrying on EINTR; gives up on any other error.
-    static func write(_ bytes: [UInt8], to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+    /// Writes all of `bytes`; a closed or failing descriptor loses them rather than stopping the process.
+    static func write(_ bytes: [UInt8], to handle: FileHandle) {
+        try? handle.write(contentsOf: bytes)
     }
 }
 

@@ -11,7 +11,7 @@ final class LogWriter: @unchecked Sendable {
     /// How many bytes may wait for the writer thread before lines are dropped.
     static let maxQueuedBytes = 1 << 20
 
-    private let descriptor: Int32
+    private let handle: FileHandle
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var queued: [UInt8] = []
@@ -20,7 +20,7 @@ final class LogWriter: @unchecked Sendable {
 
     /// Starts the writer thread for `descriptor` (1 for standard output, 2 for standard error).
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         let thread = Thread { [unowned self] in self.run() }
         thread.name = "log-writer-\(descriptor)"
         thread.start()
@@ -62,7 +62,7 @@ final class LogWriter: @unchecked Sendable {
             writerBusy = true
             condition.unlock()
 
-            StandardOutput.write(batch, to: descriptor)
+            StandardOutput.write(batch, to: handle)
 
             condition.lock()
             writerBusy = false

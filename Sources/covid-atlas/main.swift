@@ -21,7 +21,7 @@ let allowedOptions: [String: Set<String>] = [
 func fail(_ message: String, status: Int32 = 1) -> Never {
     let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         .joined(separator: " — ")
-    FileHandle.standardError.write(Data("covid-atlas: \(oneLine)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("covid-atlas: \(oneLine)\n".utf8))
     exit(status)
 }
 
