@@ -42,12 +42,14 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AtlasCoreTests", dependencies: ["AtlasCore"]),
         .testTarget(name: "AtlasStoreTests", dependencies: ["AtlasStore", "AtlasCore", "AtlasSource"]),
-        .testTarget(name: "AtlasSourceTests", dependencies: ["AtlasSource", "AtlasCore"]),
+        // A scripted upstream on a loopback socket for the libcurl client's tests (a library, not tests).
+        .target(name: "UpstreamStub", path: "Tests/UpstreamStub"),
+        .testTarget(name: "AtlasSourceTests", dependencies: ["AtlasSource", "AtlasCore", "UpstreamStub"]),
         .testTarget(
             name: "AtlasWebTests",
             dependencies: ["AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore"]),
         // Depends on the executable only so that `swift test` builds it; the tests run the binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,23 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     case emptyPayload
     /// A snapshot file could not be read: the path and the operating system's reason.
     case unreadableFile(path: String, reason: String)
+    /// The fetch of `url` failed below HTTP: no connection, a timeout (connect, total or low-speed),
+    /// a connection reset or closed mid-body, too many redirects, a redirect to another scheme.
+    case transfer(url: String, reason: String)
+    /// TLS verification of `url` failed, or the CA certificates to verify with are missing
+    /// (FIELD-CASES B26). Verification is never turned off; the reason says what to install.
+    case tls(url: String, reason: String)
+    /// `url` answered a status code other than `200` (or `304` to a conditional request), e.g. `429`
+    /// or `500` (FIELD-CASES B04). `retryAfterSeconds` is the `Retry-After` field (RFC 9110 §10.2.3)
+    /// in seconds when the answer had one.
+    case httpStatus(url: String, status: Int, retryAfterSeconds: Int64?)
+    /// `url` answered `200` with a `Content-Type` that is not JSON, e.g. `text/html` (FIELD-CASES B04).
+    case unexpectedContentType(url: String, contentType: String)
+    /// The body of `url` grew past `limit` bytes (whether or not a `Content-Length` announced it).
+    case tooLarge(url: String, limit: Int)
+    /// The payload decodes but is not a snapshot worth storing: duplicate ids, negative or absurd
+    /// figures, or far fewer countries than the stored snapshot. The reason names the entry and field.
+    case invalidSnapshot(String)
 
     /// One line for people, e.g. `malformed payload: expected a JSON array of countries, got an object`.
     public var description: String {
@@ -26,6 +43,19 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
             return "empty payload: the countries array has no entries"
         case .unreadableFile(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .transfer(let url, let reason):
+            return "fetching \(url) failed: \(reason)"
+        case .tls(let url, let reason):
+            return "TLS verification of \(url) failed: \(reason)"
+        case .httpStatus(let url, let status, let retryAfter):
+            let retry = retryAfter.map { ", Retry-After \($0) s" } ?? ""
+            return "\(url) answered HTTP \(status)\(retry); the stored data is kept"
+        case .unexpectedContentType(let url, let contentType):
+            return "\(url) answered \(contentType.isEmpty ? "no Content-Type" : contentType) instead of JSON"
+        case .tooLarge(let url, let limit):
+            return "the body of \(url) is larger than the \(limit)-byte limit"
+        case .invalidSnapshot(let reason):
+            return "invalid snapshot: \(reason)"
         }
     }
 }

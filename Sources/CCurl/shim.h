@@ -32,3 +32,13 @@ static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *val
 static inline CURLcode ccurl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode ccurl_getinfo_off(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+static inline CURLcode ccurl_getinfo_double(CURL *handle, CURLINFO info, double *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+// CURL_GLOBAL_DEFAULT is a compound macro that Swift does not import.
+static inline CURLcode ccurl_global_init_default(void) {
+    return curl_global_init(CURL_GLOBAL_DEFAULT);
+}

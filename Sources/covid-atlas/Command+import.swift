@@ -1,10 +1,12 @@
 import AtlasCore
 import AtlasSource
 import AtlasStore
+import AtlasWeb
 import Foundation
 
-/// `covid-atlas import FILE [--all FILE] [--database PATH]`: decodes saved disease.sh responses and
-/// replaces the stored snapshot in one transaction. Without `--all`, the totals are summed from the countries.
+/// `covid-atlas import FILE [--all FILE] [--database PATH]`: decodes saved disease.sh responses, runs the
+/// same validation as a refresh, and replaces the stored snapshot in one transaction. Without `--all`,
+/// the totals are summed from the countries.
 func importFiles(_ arguments: Arguments) throws {
     guard let countriesPath = arguments.positional.first else {
         throw Arguments.UsageError.missingArgument("FILE (a saved /v3/covid-19/countries response)")
@@ -20,18 +22,14 @@ func importFiles(_ arguments: Arguments) throws {
     let databasePath = arguments.string("database", default: "covid-atlas.sqlite")
     let database = try Database.open(path: databasePath)
     defer { database.close() }
-    try SQLiteCountryStore(database: database).replaceSnapshot(
-        Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath))
+    let report = try SnapshotImporter(database: database).replace(
+        with: Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath),
+        now: WallClock.millisecondsSinceEpoch())
     print("imported \(countries.count) countries from \(countriesPath) into \(databasePath)")
+    report.lines.forEach { print($0) }
     if arguments.options["all"] == nil {
         print("no --all file: the worldwide totals were summed from the countries (ratios unknown)")
     }
-}
-
-/// `covid-atlas refresh`: live fetching belongs to the libcurl client, which is not part of this build yet.
-func refresh(_ arguments: Arguments) throws {
-    throw CommandError(
-        "refresh is not available in this build yet; use `covid-atlas import FILE --all FILE` with saved responses")
 }
 
 /// A failure of a command, printed as one line.

@@ -1,3 +1,4 @@
+import AtlasSource
 import AtlasWeb
 import Foundation
 import Glibc
@@ -10,10 +11,13 @@ func serve(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
     let host = arguments.string("host", default: "127.0.0.1")
     let port = try arguments.integer("port", default: 8080, range: 0...65_535)
-    let staleAfter = try arguments.integer("stale-after", default: 86_400, range: 1...(86_400 * 3650))
+    let refreshInterval = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
+    // Stale past two missed refreshes; without refreshing, past a day.
+    let staleAfter = try arguments.integer(
+        "stale-after", default: refreshInterval > 0 ? 2 * refreshInterval : 86_400, range: 1...(86_400 * 3650))
+    let limits = try fetchLimits(arguments)
     let output = LogWriter(descriptor: 1)
     let errors = LogWriter(descriptor: 2)
-    let refreshInterval = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
 
     // A client that resets its connection must cost an EPIPE, not the process (FIELD-CASES B10).
     signal(SIGPIPE, SIG_IGN)
@@ -44,17 +48,24 @@ func serve(_ arguments: Arguments) throws {
     let boundPort = try server.start()
     let shownHost = host.contains(":") ? "[\(host)]" : host
     StandardOutput.writeLine("listening on http://\(shownHost):\(boundPort)")
-    if refreshInterval > 0 || arguments.options["source"] != nil {
-        errors.write(
-            "covid-atlas: --refresh-interval and --source are ignored: live refreshing is not part of this build yet")
-    }
     if let imported = app.report.importedShippedCountries {
         output.write("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
+    }
+    var refresher: BackgroundRefresher?
+    if refreshInterval > 0 {
+        let client = DiseaseShClient(baseURL: configuration.sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)
+        refresher = BackgroundRefresher(
+            databasePath: configuration.databasePath, client: client, interval: Double(refreshInterval),
+            log: { line in errors.write("covid-atlas: " + line) })
+        refresher?.start()
+    } else if arguments.options["source"] != nil {
+        errors.write("covid-atlas: --source is used only with --refresh-interval; serving the stored snapshot")
     }
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
     output.write("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
+    refresher?.stop()
     server.shutdown()
     // A second stop signal ends the process without waiting for slow clients.
     let signalsToWaitFor = stopSignals

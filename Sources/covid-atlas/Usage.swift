@@ -6,9 +6,9 @@ let usageText = """
       covid-atlas serve   [--host 127.0.0.1] [--port 8080] [--database covid-atlas.sqlite]
                           [--source https://disease.sh] [--refresh-interval SECONDS]
                           [--views Views] [--public Public] [--leaflet /usr/share/javascript/leaflet]
-                          [--data data] [--stale-after SECONDS]
+                          [--data data] [--stale-after SECONDS] [fetch limits]
       covid-atlas import  FILE [--all FILE] [--database PATH]
-      covid-atlas refresh [--database PATH] [--source URL]
+      covid-atlas refresh [--database PATH] [--source URL] [fetch limits]
       covid-atlas --help | --version
 
     serve    Serves the site. On first start with an empty database it imports the shipped snapshot
@@ -16,6 +16,14 @@ let usageText = """
              "listening on http://HOST:PORT". SIGTERM or SIGINT stop it gracefully.
     import   Loads a saved disease.sh /v3/covid-19/countries response (and /all with --all)
              into the database in one transaction.
-    refresh  Fetches live data from --source and replaces the stored snapshot.
+    refresh  Fetches live data from --source (default https://disease.sh) with a progress bar,
+             validates it and replaces the stored snapshot in one transaction; prints what changed.
+             Exit 0 also when the upstream answers 304 Not Modified.
+             serve --refresh-interval SECONDS does the same in the background, retrying failures
+             with backoff; pages are labelled stale after --stale-after (default 2 × the interval,
+             or 24 h without refreshing).
+
+    Fetch limits (whole seconds): --connect-timeout 10, --fetch-timeout 60 (whole transfer),
+             --stall-timeout 20 (under 1 byte/s for this long aborts). Bodies over 20 MiB are refused.
 
     """

@@ -12,9 +12,10 @@ import HTTPServer
 let allowedOptions: [String: Set<String>] = [
     "serve": [
         "host", "port", "database", "source", "refresh-interval", "views", "public", "leaflet", "data", "stale-after",
+        "connect-timeout", "fetch-timeout", "stall-timeout",
     ],
     "import": ["all", "database"],
-    "refresh": ["database", "source"],
+    "refresh": ["database", "source", "connect-timeout", "fetch-timeout", "stall-timeout"],
 ]
 
 /// Prints one line to standard error and exits with `status`: no stack trace, ever.

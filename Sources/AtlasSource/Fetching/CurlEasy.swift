@@ -1,0 +1,191 @@
+import CCurl
+import Foundation
+
+/// One HTTP `GET` through a libcurl easy handle (https://curl.se/libcurl/c/libcurl-easy.html) with
+/// every limit of `FetchLimits` applied. Blocking: call it off the event loops.
+///
+/// What it guarantees, whatever the server does:
+/// - gzip and deflate bodies are decoded (`CURLOPT_ACCEPT_ENCODING ""`), also when the server compresses
+///   without being asked (FIELD-CASES B25);
+/// - redirects are followed up to `maxRedirects`, and only to `http`/`https` (`CURLOPT_REDIR_PROTOCOLS_STR`);
+/// - TLS peers and host names are verified against the system CA bundle; missing CAs are an error that
+///   says so, never a reason to stop verifying (FIELD-CASES B26);
+/// - connect, total and low-speed timeouts end a stalled upstream (FIELD-CASES B24);
+/// - the body is capped at `maxBodyBytes` as it arrives, with or without `Content-Length`;
+/// - the status code is returned, never treated as success by itself (FIELD-CASES B04).
+public enum CurlEasy {
+    /// Called as bytes arrive: bytes of the body received so far, and the total when a `Content-Length`
+    /// announced it (`nil` otherwise). Runs on the fetching thread.
+    public typealias Progress = (_ received: Int64, _ total: Int64?) -> Void
+
+    /// Fetches `url` with `GET`.
+    /// - Parameters:
+    ///   - url: an `http` or `https` URL.
+    ///   - requestFieldLines: extra field lines such as `If-None-Match: "x"`.
+    ///   - userAgent: the `User-Agent` field value, e.g. `covid-atlas/0.1.0`.
+    ///   - limits: timeouts, size cap, redirects, CA bundle.
+    ///   - progress: receives download progress; `nil` for none.
+    /// - Returns: the final response, whatever its status code.
+    /// - Throws: `SourceError.transfer` (no connection, timeout, reset, truncated body, redirect limit or
+    ///   scheme), `.tls` (verification failed or CA certificates missing), `.tooLarge` (body over the cap).
+    public static func get(
+        url: String, requestFieldLines: [String] = [], userAgent: String, limits: FetchLimits,
+        progress: Progress? = nil
+    ) throws(SourceError) -> FetchResponse {
+        try CurlGlobal.ensureInitialised(url: url)
+        guard let handle = curl_easy_init() else {
+            throw .transfer(url: url, reason: "libcurl could not create a handle")
+        }
+        defer { curl_easy_cleanup(handle) }
+        let transfer = Transfer(maxBodyBytes: limits.maxBodyBytes, progress: progress)
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
+        var fieldList: UnsafeMutablePointer<curl_slist>?
+        for line in ["Accept: application/json"] + requestFieldLines {
+            fieldList = curl_slist_append(fieldList, line)
+        }
+        defer { curl_slist_free_all(fieldList) }
+
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        let results: [CURLcode] = [
+            ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
+            ccurl_setopt_string(handle, CURLOPT_URL, url),
+            ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1),
+            ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
+            ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maxRedirects),
+            ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            // Timeouts use signals unless told not to, which is unsafe in a threaded process.
+            ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
+            ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(limits.connectTimeout)),
+            ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(limits.totalTimeout)),
+            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, limits.lowSpeedBytesPerSecond),
+            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, limits.lowSpeedSeconds),
+            ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBodyBytes)),
+            ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1),
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2),
+            ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent),
+            ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, fieldList),
+            ccurl_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, receiveBody),
+            ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
+            ccurl_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, receiveFieldLine),
+            ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context),
+            ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, progress == nil ? 1 : 0),
+            ccurl_setopt_progress_function(handle, reportProgress),
+            ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context),
+        ]
+        if let caBundlePath = limits.caBundlePath {
+            _ = ccurl_setopt_string(handle, CURLOPT_CAINFO, caBundlePath)
+        }
+        if let failed = results.first(where: { $0 != CURLE_OK }) {
+            throw .transfer(
+                url: url, reason: "libcurl refused an option: \(String(cString: curl_easy_strerror(failed)))")
+        }
+
+        let result = withExtendedLifetime(transfer) { curl_easy_perform(handle) }
+        guard result == CURLE_OK else {
+            throw error(for: result, url: url, detail: String(cString: errorBuffer), transfer: transfer, limits: limits)
+        }
+        var status = 0
+        _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return FetchResponse(status: status, fields: transfer.fields, body: transfer.body)
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        Int(max(1, (seconds * 1000).rounded()))
+    }
+
+    /// Turns a failed `curl_easy_perform` into one line an operator can act on.
+    private static func error(
+        for code: CURLcode, url: String, detail: String, transfer: Transfer, limits: FetchLimits
+    ) -> SourceError {
+        let detail = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        if transfer.exceededCap || code == CURLE_FILESIZE_EXCEEDED {
+            return .tooLarge(url: url, limit: limits.maxBodyBytes)
+        }
+        switch code {
+        case CURLE_SSL_CACERT_BADFILE:
+            return .tls(
+                url: url,
+                reason: "the CA certificates cannot be read (\(detail)); install ca-certificates, "
+                    + "verification stays on")
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM:
+            return .tls(url: url, reason: "\(detail) (are the ca-certificates installed?)")
+        case CURLE_OPERATION_TIMEDOUT:
+            return .transfer(
+                url: url,
+                reason: "timed out (connect \(limits.connectTimeout) s, total \(limits.totalTimeout) s, "
+                    + "under \(limits.lowSpeedBytesPerSecond) B/s for \(limits.lowSpeedSeconds) s): \(detail)")
+        case CURLE_PARTIAL_FILE:
+            return .transfer(url: url, reason: "the connection closed before the whole body arrived: \(detail)")
+        case CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
+            return .transfer(url: url, reason: "the connection failed while receiving: \(detail)")
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .transfer(url: url, reason: "more than \(limits.maxRedirects) redirects")
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .transfer(url: url, reason: "only http and https are fetched, also after a redirect: \(detail)")
+        case CURLE_BAD_CONTENT_ENCODING:
+            return .transfer(url: url, reason: "the compressed body does not decode: \(detail)")
+        default:
+            return .transfer(url: url, reason: detail)
+        }
+    }
+}
+
+/// The state libcurl's callbacks fill during one transfer, reached through the `…DATA` pointer.
+private final class Transfer {
+    let maxBodyBytes: Int
+    let progress: CurlEasy.Progress?
+    var body: [UInt8] = []
+    var fields: [String: String] = [:]
+    var exceededCap = false
+
+    init(maxBodyBytes: Int, progress: CurlEasy.Progress?) {
+        self.maxBodyBytes = maxBodyBytes
+        self.progress = progress
+    }
+
+    static func from(_ context: UnsafeMutableRawPointer?) -> Transfer? {
+        context.map { Unmanaged<Transfer>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
+/// `CURLOPT_WRITEFUNCTION`: appends decoded body bytes; returning less than given aborts the transfer,
+/// which is how the size cap holds when no `Content-Length` announced the size.
+private let receiveBody: ccurl_write_callback = { data, size, count, context in
+    guard let transfer = Transfer.from(context) else { return 0 }
+    let length = size * count
+    guard transfer.body.count + length <= transfer.maxBodyBytes else {
+        transfer.exceededCap = true
+        return 0
+    }
+    if let data, length > 0 {
+        transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+    }
+    return length
+}
+
+/// `CURLOPT_HEADERFUNCTION`: one field line at a time, status lines included. A status line starts
+/// the fields afresh, so only the final response's fields remain after redirects.
+private let receiveFieldLine: ccurl_write_callback = { data, size, count, context in
+    let length = size * count
+    guard let transfer = Transfer.from(context), let data else { return length }
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    if line.hasPrefix("HTTP/") {
+        transfer.fields = [:]
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        transfer.fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return length
+}
+
+/// `CURLOPT_XFERINFOFUNCTION`: forwards download progress; never aborts.
+private let reportProgress: ccurl_progress_callback = { context, total, received, _, _ in
+    guard let transfer = Transfer.from(context), let progress = transfer.progress else { return 0 }
+    progress(Int64(received), total > 0 ? Int64(total) : nil)
+    return 0
+}

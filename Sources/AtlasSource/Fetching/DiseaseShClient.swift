@@ -1,0 +1,98 @@
+import AtlasCore
+
+/// Fetches a snapshot from the disease.sh API (`GET {base}/v3/covid-19/countries` and
+/// `GET {base}/v3/covid-19/all`, https://disease.sh/docs/#/COVID-19%3A%20Worldometers) over libcurl.
+///
+/// The countries request is conditional when validators from the last successful fetch are given,
+/// so an unchanged upstream costs one `304` without a body and `/all` is not fetched at all.
+public struct DiseaseShClient: Sendable {
+    /// What a fetch found.
+    public enum Outcome: Sendable, Equatable {
+        /// The upstream answered `304 Not Modified` to the conditional countries request.
+        case notModified
+        /// A new decoded snapshot, the countries response's validators to store with it, and the
+        /// body bytes received for both resources.
+        case fetched(Snapshot, validators: ConditionalValidators, bodyBytes: Int)
+    }
+
+    /// Which resource a progress report is about.
+    public enum Resource: String, Sendable {
+        /// `/v3/covid-19/countries`.
+        case countries
+        /// `/v3/covid-19/all`.
+        case all
+    }
+
+    /// Receives progress: the resource, body bytes received, and the total when announced.
+    public typealias Progress = (_ resource: Resource, _ received: Int64, _ total: Int64?) -> Void
+
+    /// The API base URL without a trailing slash, e.g. `https://disease.sh` or `http://127.0.0.1:8123`.
+    public let baseURL: String
+    /// The bounds of each request.
+    public let limits: FetchLimits
+    /// The `User-Agent` value, e.g. `covid-atlas/0.1.0`.
+    public let userAgent: String
+
+    /// A client for `baseURL` (a trailing slash is dropped).
+    public init(baseURL: String, limits: FetchLimits = FetchLimits(), userAgent: String) {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.limits = limits
+        self.userAgent = userAgent
+    }
+
+    /// The URL of `resource`, e.g. `https://disease.sh/v3/covid-19/countries`.
+    public func url(of resource: Resource) -> String {
+        "\(baseURL)/v3/covid-19/\(resource.rawValue)"
+    }
+
+    /// Fetches and decodes both resources. Does not validate against a stored snapshot: see
+    /// `SnapshotValidation`.
+    /// - Parameters:
+    ///   - validators: from the last successful fetch; empty for an unconditional request.
+    ///   - now: the current time in ms since the epoch, to read a `Retry-After` date.
+    ///   - progress: receives download progress; `nil` for none.
+    /// - Returns: `.notModified`, or the snapshot (with `source` = `baseURL`) and its validators.
+    /// - Throws: `SourceError.transfer`, `.tls`, `.tooLarge` from `CurlEasy`; `.httpStatus` for a status
+    ///   other than 200 (or 304 to a conditional request); `.unexpectedContentType` for a body that is not
+    ///   declared JSON; `.notJSON`, `.malformedPayload`, `.emptyPayload` from `SnapshotDecoder`.
+    public func fetch(
+        validators: ConditionalValidators = ConditionalValidators(), now: Int64, progress: Progress? = nil
+    ) throws(SourceError) -> Outcome {
+        let countries = try get(.countries, fieldLines: validators.requestFieldLines, now: now, progress: progress)
+        if countries.status == 304 && !validators.isEmpty { return .notModified }
+        let decodedCountries = try SnapshotDecoder.decodeCountries(
+            try body(of: countries, resource: .countries, now: now))
+        let all = try get(.all, fieldLines: [], now: now, progress: progress)
+        let totals = try SnapshotDecoder.decodeTotals(try body(of: all, resource: .all, now: now))
+        return .fetched(
+            Snapshot(countries: decodedCountries, totals: totals, source: baseURL),
+            validators: countries.validators, bodyBytes: countries.body.count + all.body.count)
+    }
+
+    private func get(_ resource: Resource, fieldLines: [String], now: Int64, progress: Progress?) throws(SourceError)
+        -> FetchResponse
+    {
+        let forward: CurlEasy.Progress? = progress.map { report in
+            { received, total in report(resource, received, total) }
+        }
+        return try CurlEasy.get(
+            url: url(of: resource), requestFieldLines: fieldLines, userAgent: userAgent, limits: limits,
+            progress: forward)
+    }
+
+    /// The body of a `200` declared as JSON (`application/json` or a `+json` type, RFC 6839 §3.1).
+    private func body(of response: FetchResponse, resource: Resource, now: Int64) throws(SourceError) -> [UInt8] {
+        guard response.status == 200 else {
+            throw .httpStatus(
+                url: url(of: resource), status: response.status, retryAfterSeconds: response.retryAfterSeconds(now: now)
+            )
+        }
+        let type = response.mediaType
+        guard type == "application/json" || type.hasSuffix("+json") else {
+            throw .unexpectedContentType(url: url(of: resource), contentType: type)
+        }
+        return response.body
+    }
+}

@@ -1,0 +1,81 @@
+import AtlasCore
+
+/// The checks a decoded snapshot must pass before it may replace the stored one, so that a bad
+/// upstream can never damage what is stored. Each failure is one line naming the entry and field.
+public enum SnapshotValidation {
+    /// The largest count believed: 10^11 people or tests, twelve times the world's population. Anything
+    /// larger (`9223372036854775807`) is a broken upstream, not data.
+    public static let largestCount: Int64 = 100_000_000_000
+
+    /// Checks `snapshot`.
+    /// - Parameters:
+    ///   - snapshot: the decoded data.
+    ///   - storedCountryCount: how many countries the stored snapshot has; `nil` when none is stored.
+    /// - Throws: `SourceError.emptyPayload` without countries; `.invalidSnapshot` when two entries share an
+    ///   id (ISO2, ISO3, or the name of an entry without ISO2), a count is negative (cumulative counts
+    ///   and population) or above `largestCount` (any count, `today…` included), or the snapshot has
+    ///   under half the stored number of countries.
+    public static func validate(_ snapshot: Snapshot, storedCountryCount: Int?) throws(SourceError) {
+        guard !snapshot.countries.isEmpty else { throw .emptyPayload }
+        if let stored = storedCountryCount, snapshot.countries.count * 2 < stored {
+            throw .invalidSnapshot(
+                "only \(snapshot.countries.count) countries, under half of the \(stored) stored; keeping the stored data"
+            )
+        }
+        try checkDuplicates(snapshot.countries)
+        for country in snapshot.countries {
+            try checkFigures(counts(of: country), in: "\"\(country.country)\"")
+        }
+        try checkFigures(counts(of: snapshot.totals), in: "the worldwide totals")
+    }
+
+    private static func checkDuplicates(_ countries: [Country]) throws(SourceError) {
+        var seen: [String: String] = [:]
+        for country in countries {
+            let info = country.countryInfo
+            var keys: [String] = []
+            if let iso2 = info.iso2 { keys.append("ISO2 \(iso2.uppercased())") }
+            if let iso3 = info.iso3 { keys.append("ISO3 \(iso3.uppercased())") }
+            if info.iso2 == nil { keys.append("id \(TextFolding.slug(country.country))") }
+            for key in keys {
+                if let first = seen[key] {
+                    throw .invalidSnapshot("duplicate id \(key): \"\(first)\" and \"\(country.country)\"")
+                }
+                seen[key] = country.country
+            }
+        }
+    }
+
+    /// Whether a field may go below zero: the `today…` counters and `active` do when upstream corrects figures.
+    private static let mayBeNegative: Set<String> = ["todayCases", "todayDeaths", "todayRecovered", "active"]
+
+    private static func checkFigures(_ counts: KeyValuePairs<String, Int64?>, in entry: String) throws(SourceError) {
+        for (field, value) in counts {
+            guard let value else { continue }
+            if value < 0 && !mayBeNegative.contains(field) {
+                throw .invalidSnapshot("negative \(field) \(value) in \(entry)")
+            }
+            if value.magnitude > largestCount.magnitude {
+                throw .invalidSnapshot("absurd \(field) \(value) in \(entry) (over \(largestCount))")
+            }
+        }
+    }
+
+    private static func counts(of country: Country) -> KeyValuePairs<String, Int64?> {
+        [
+            "cases": country.cases, "todayCases": country.todayCases, "deaths": country.deaths,
+            "todayDeaths": country.todayDeaths, "recovered": country.recovered,
+            "todayRecovered": country.todayRecovered, "active": country.active, "critical": country.critical,
+            "tests": country.tests, "population": country.population,
+        ]
+    }
+
+    private static func counts(of totals: WorldTotals) -> KeyValuePairs<String, Int64?> {
+        [
+            "cases": totals.cases, "todayCases": totals.todayCases, "deaths": totals.deaths,
+            "todayDeaths": totals.todayDeaths, "recovered": totals.recovered,
+            "todayRecovered": totals.todayRecovered, "active": totals.active, "critical": totals.critical,
+            "tests": totals.tests, "population": totals.population, "affectedCountries": totals.affectedCountries,
+        ]
+    }
+}

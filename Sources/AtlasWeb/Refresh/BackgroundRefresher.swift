@@ -1,0 +1,100 @@
+import AtlasCore
+import AtlasSource
+import AtlasStore
+import Foundation
+import Synchronization
+
+/// Refreshes the stored snapshot from the live API on a thread of its own, never on an event loop, so a
+/// slow or stalled upstream (bounded by `FetchLimits`, FIELD-CASES B24) never delays a request. The
+/// running server sees each new snapshot through `SnapshotCache`, like an import by another process.
+///
+/// The first refresh starts at once; then one every `interval` seconds. A failure is logged as one line
+/// and retried with backoff, never sooner than the upstream's `Retry-After` (`RetrySchedule`).
+public final class BackgroundRefresher: Sendable {
+    private let databasePath: String
+    private let client: DiseaseShClient
+    private let schedule: RetrySchedule
+    private let log: @Sendable (String) -> Void
+    private let now: @Sendable () -> Int64
+    private let wakeUp = NSCondition()
+    private let stopped = Mutex(false)
+
+    /// - Parameters:
+    ///   - databasePath: the SQLite file the server reads; the refresher opens its own connection.
+    ///   - client: the API client, with its base URL and limits.
+    ///   - interval: seconds between successful refreshes, more than 0.
+    ///   - log: receives one line per refresh outcome (success, 304, failure and the retry delay).
+    ///   - now: the current time in ms since the epoch.
+    public init(
+        databasePath: String, client: DiseaseShClient, interval: Double,
+        log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow
+    ) {
+        self.databasePath = databasePath
+        self.client = client
+        self.schedule = RetrySchedule(interval: interval)
+        self.log = log
+        self.now = now
+    }
+
+    /// Starts the refresh thread.
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "background-refresh"
+        thread.start()
+    }
+
+    /// Stops after the current fetch (which its limits bound); a waiting thread wakes at once.
+    /// Does not wait: a fetch in flight is abandoned with the process, and its transaction with it.
+    public func stop() {
+        stopped.withLock { $0 = true }
+        wakeUp.lock()
+        wakeUp.broadcast()
+        wakeUp.unlock()
+    }
+
+    private var isStopped: Bool { stopped.withLock { $0 } }
+
+    private func run() {
+        let database: Database
+        do {
+            database = try Database.open(path: databasePath)
+        } catch {
+            log("refresh: cannot open the database: \(error); background refresh is off")
+            return
+        }
+        defer { database.close() }
+        let refresh = LiveRefresh(client: client, database: database)
+        var failures = 0
+        while !isStopped {
+            let delay: Double
+            do {
+                switch try refresh.run(now: now()) {
+                case .notModified:
+                    log("refresh: \(client.baseURL) not modified (304); the stored snapshot is current")
+                case .replaced(let report):
+                    log(
+                        "refresh: stored a new snapshot from \(client.baseURL): " + report.lines.joined(separator: "; ")
+                    )
+                }
+                failures = 0
+                delay = schedule.afterSuccess
+            } catch {
+                failures += 1
+                var retryAfter: Int64?
+                if case .httpStatus(_, _, let seconds) = error as? SourceError { retryAfter = seconds }
+                delay = schedule.afterFailure(failures, retryAfterSeconds: retryAfter)
+                log("refresh failed (\(failures) in a row): \(error); keeping the stored data, retrying in \(delay) s")
+            }
+            wait(seconds: delay)
+        }
+    }
+
+    private func wait(seconds: Double) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        wakeUp.lock()
+        while !isStopped && Date() < deadline {
+            _ = wakeUp.wait(until: deadline)
+        }
+        wakeUp.unlock()
+    }
+}

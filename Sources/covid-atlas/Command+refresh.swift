@@ -1,0 +1,49 @@
+import AtlasCore
+import AtlasSource
+import AtlasStore
+import AtlasWeb
+import Glibc
+
+/// `covid-atlas refresh [--database PATH] [--source URL] [fetch limits]`: fetches the live data with a
+/// progress bar (plain lines when standard output is not a terminal), validates it, replaces the stored
+/// snapshot in one transaction and prints what changed. Exit 0 on success or `304`; any failure throws
+/// and `main` prints it as one line with a non-zero status, the stored data untouched.
+func refresh(_ arguments: Arguments) throws {
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
+    let databasePath = arguments.string("database", default: "covid-atlas.sqlite")
+    let client = DiseaseShClient(
+        baseURL: arguments.string("source", default: "https://disease.sh"), limits: try fetchLimits(arguments),
+        userAgent: LiveRefresh.userAgent)
+    let database = try Database.open(path: databasePath)
+    defer { database.close() }
+    let bar = TransferProgress(isTerminal: isatty(1) == 1)
+    let result: LiveRefresh.Result
+    do {
+        result = try LiveRefresh(client: client, database: database).run(
+            now: WallClock.millisecondsSinceEpoch(), progress: bar.update)
+        bar.finish()
+    } catch {
+        bar.abandon()
+        throw error
+    }
+    switch result {
+    case .notModified:
+        print("\(client.baseURL): not modified (304); the stored snapshot is current")
+    case .replaced(let report):
+        print("stored a new snapshot from \(client.baseURL) in \(databasePath)")
+        report.lines.forEach { print($0) }
+    }
+}
+
+/// The fetch limits from `--connect-timeout`, `--fetch-timeout` and `--stall-timeout` (whole seconds),
+/// the defaults of `FetchLimits` otherwise.
+/// - Throws: `Arguments.UsageError.invalidValue` for a value that is not a whole number of seconds in range.
+func fetchLimits(_ arguments: Arguments) throws -> FetchLimits {
+    var limits = FetchLimits()
+    limits.connectTimeout = Double(
+        try arguments.integer("connect-timeout", default: Int(limits.connectTimeout), range: 1...600))
+    limits.totalTimeout = Double(
+        try arguments.integer("fetch-timeout", default: Int(limits.totalTimeout), range: 1...3600))
+    limits.lowSpeedSeconds = try arguments.integer("stall-timeout", default: limits.lowSpeedSeconds, range: 1...3600)
+    return limits
+}

@@ -1,0 +1,151 @@
+import AtlasSource
+import Foundation
+import Testing
+import UpstreamStub
+
+/// The libcurl client against a real local server: what it sends, what it decodes, and every limit.
+struct CurlEasyTests {
+    static let limits = FetchLimits(connectTimeout: 2, totalTimeout: 3, lowSpeedSeconds: 1)
+
+    static func get(_ url: String, fields: [String] = [], limits: FetchLimits = limits) throws(SourceError)
+        -> FetchResponse
+    {
+        try CurlEasy.get(url: url, requestFieldLines: fields, userAgent: "covid-atlas/test", limits: limits)
+    }
+
+    @Test func itSendsItsUserAgentAcceptsCompressionAndSendsTheGivenValidators() throws {
+        let stub = try StubUpstream { _ in .send(StubUpstream.json(Array("[]".utf8))) }
+        _ = try Self.get(stub.baseURL + "/x", fields: ["If-None-Match: \"v1\""])
+        let request = try #require(stub.requests.first)
+        #expect(request.fields["user-agent"] == "covid-atlas/test")
+        #expect(request.fields["accept-encoding"]?.contains("gzip") == true)
+        #expect(request.fields["if-none-match"] == "\"v1\"")
+    }
+
+    /// FIELD-CASES B25: a gzipped body is decoded, also when the server compresses unasked (and with
+    /// deflate), so the JSON parser never sees compressed bytes.
+    @Test(arguments: ["gzip", "deflate"])
+    func aCompressedBodyIsDecodedTransparently_B25(coding: String) throws {
+        let plain = Array(#"[{"country":"Chile","cases":1}]"#.utf8)
+        let compressed = try compress(plain, coding: coding)
+        #expect(compressed != plain)
+        let stub = try StubUpstream { _ in
+            .send(StubUpstream.json(compressed, fields: [("Content-Encoding", coding)]))
+        }
+        let response = try Self.get(stub.baseURL + "/v3/covid-19/countries")
+        #expect(response.body == plain)
+        #expect(try SnapshotDecoder.decodeCountries(response.body).first?.country == "Chile")
+    }
+
+    @Test func theProgressCallbackSeesEveryByteAndTheAnnouncedTotal() throws {
+        let body = [UInt8](repeating: UInt8(ascii: " "), count: 200_000)
+        let stub = try StubUpstream { _ in .send(StubUpstream.json(body)) }
+        let seen = Reports()
+        _ = try CurlEasy.get(
+            url: stub.baseURL, userAgent: "t", limits: Self.limits, progress: { seen.add($0, $1) })
+        #expect(seen.last?.received == 200_000)
+        #expect(seen.last?.total == 200_000)
+    }
+
+    @Test(arguments: [true, false])
+    func aBodyOverTheCapIsRefusedWithOrWithoutContentLength(announced: Bool) throws {
+        let body = [UInt8](repeating: UInt8(ascii: "1"), count: 5000)
+        let stub = try StubUpstream { _ in
+            .send(
+                StubUpstream.response(
+                    status: 200, fields: [("Content-Type", "application/json")], body: body, contentLength: announced))
+        }
+        var limits = Self.limits
+        limits.maxBodyBytes = 1000
+        #expect(throws: SourceError.tooLarge(url: stub.baseURL, limit: 1000)) {
+            try Self.get(stub.baseURL, limits: limits)
+        }
+    }
+
+    @Test func redirectsAreFollowedOnlyToHTTPAndOnlyUpToTheLimit() throws {
+        let stub = try StubUpstream { request in
+            switch request.target {
+            case "/moved": return .send(StubUpstream.response(status: 301, fields: [("Location", "/final")]))
+            case "/final": return .send(StubUpstream.json(Array("[1]".utf8)))
+            case "/ftp": return .send(StubUpstream.response(status: 302, fields: [("Location", "ftp://127.0.0.1/x")]))
+            case "/file": return .send(StubUpstream.response(status: 302, fields: [("Location", "file:///etc/passwd")]))
+            default: return .send(StubUpstream.response(status: 302, fields: [("Location", "/loop")]))
+            }
+        }
+        #expect(try Self.get(stub.baseURL + "/moved").body == Array("[1]".utf8))
+        for target in ["/ftp", "/file"] {
+            let error = try #require(throws: SourceError.self) { try Self.get(stub.baseURL + target) }
+            #expect(error.description.contains("only http and https"), "\(error)")
+        }
+        let loop = try #require(throws: SourceError.self) { try Self.get(stub.baseURL + "/loop") }
+        #expect(loop == .transfer(url: stub.baseURL + "/loop", reason: "more than 5 redirects"))
+    }
+
+    /// FIELD-CASES B24: an upstream that accepts and never replies, and one that sends its header section
+    /// and then stalls, are both aborted within the configured limits.
+    @Test(arguments: [false, true])
+    func aStalledUpstreamIsAbortedWithinTheLimits_B24(sendsHeaders: Bool) throws {
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[".utf8)
+        let stub = try StubUpstream { _ in .sendThenStall(sendsHeaders ? head : [], seconds: 20) }
+        let started = Date()
+        let error = try #require(throws: SourceError.self) { try Self.get(stub.baseURL) }
+        #expect(error.description.contains("timed out"), "\(error)")
+        // The limits above: low-speed 1 s, total 3 s; far below the stub's 20 s stall.
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    /// FIELD-CASES B26: without CA certificates an https fetch fails with a line that says what to
+    /// install; verification is never switched off (it would have reached the server otherwise).
+    @Test func missingCACertificatesAreNamedAndVerificationStaysOn_B26() throws {
+        let stub = try StubUpstream { _ in .send(StubUpstream.json(Array("[]".utf8))) }
+        var limits = Self.limits
+        limits.caBundlePath = "/nonexistent/ca-certificates.crt"
+        let url = stub.baseURL.replacingOccurrences(of: "http://", with: "https://")
+        let error = try #require(throws: SourceError.self) { try Self.get(url, limits: limits) }
+        guard case .tls = error else {
+            Issue.record("expected a TLS error, got \(error)")
+            return
+        }
+        #expect(error.description.contains("ca-certificates"))
+        #expect(!error.description.contains("\n"))
+    }
+
+    @Test func aConnectionResetMidBodyIsATransferError() throws {
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n[{".utf8)
+        let stub = try StubUpstream { _ in .sendThenReset(head) }
+        let error = try #require(throws: SourceError.self) { try Self.get(stub.baseURL) }
+        guard case .transfer = error else {
+            Issue.record("expected a transfer error, got \(error)")
+            return
+        }
+    }
+}
+
+/// Progress reports collected from the fetching thread.
+final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [(received: Int64, total: Int64?)] = []
+    func add(_ received: Int64, _ total: Int64?) { lock.withLock { reports.append((received, total)) } }
+    var last: (received: Int64, total: Int64?)? { lock.withLock { reports.last } }
+}
+
+/// Compresses with the system's `gzip` (RFC 1952), or as a zlib stream (RFC 1950, HTTP's `deflate`)
+/// through Python's zlib, so the test does not depend on the code under test.
+func compress(_ bytes: [UInt8], coding: String) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+        coding == "gzip"
+        ? ["gzip", "-c"]
+        : ["python3", "-c", "import sys, zlib; sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read()))"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    try input.fileHandleForWriting.write(contentsOf: bytes)
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
+}
