@@ -32,6 +32,11 @@ final class ServerProcess: @unchecked Sendable {
     let errors = Pipe()
     /// The first line the server printed (`listening on http://127.0.0.1:PORT`).
     private(set) var firstLine = ""
+    private let errorLock = NSLock()
+    private var errorBytes = Data()
+
+    /// What the server wrote to standard error so far.
+    var errorText: String { errorLock.withLock { String(decoding: errorBytes, as: UTF8.self) } }
 
     /// - Parameters:
     ///   - arguments: extra `serve` arguments.
@@ -61,7 +66,10 @@ final class ServerProcess: @unchecked Sendable {
         self.port = port
         // Keep draining both pipes so a full one never changes how the server behaves.
         output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
-        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.errorLock.withLock { self?.errorBytes.append(data) }
+        }
     }
 
     /// Sends SIGTERM and waits for the exit status.

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+import UpstreamStub
+
+/// A bad upstream, what `covid-atlas refresh` must answer, and whether the stored data may change.
+struct UpstreamCase: CustomStringConvertible, Sendable {
+    let description: String
+    /// The reply to `/v3/covid-19/countries` (`/all` always gets the shipped totals).
+    let countries: @Sendable () -> StubUpstream.Reply
+    let status: Int32
+    /// A piece of the one-line message (stderr on failure, stdout on success).
+    let message: String
+}
+
+/// The shipped `/v3/covid-19/countries` array, for tests to change one thing in.
+func shippedCountries() throws -> [[String: Any]] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/countries.json"))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+}
+
+/// The shipped array with `change` applied to the entry whose ISO2 is `iso2`, as JSON bytes.
+func countriesJSON(changing iso2: String, _ change: (inout [String: Any]) -> Void) throws -> [UInt8] {
+    var countries = try shippedCountries()
+    let index = try #require(countries.firstIndex { ($0["countryInfo"] as? [String: Any])?["iso2"] as? String == iso2 })
+    change(&countries[index])
+    return [UInt8](try JSONSerialization.data(withJSONObject: countries))
+}
+
+let shippedAll = [UInt8](
+    (try? Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/all.json"))) ?? Data())
+
+/// `covid-atlas refresh` against bad upstreams on a local server, with the database of a running server:
+/// exit status, the one-line message, and `/api/countries` before and after.
+struct RefreshTests {
+    static let fastLimits = ["--connect-timeout", "2", "--fetch-timeout", "3", "--stall-timeout", "1"]
+
+    static func failing() throws -> [UpstreamCase] {
+        let truncated = Array(try countriesJSON(changing: "KR") { _ in }.prefix(50_000))
+        let huge = try countriesJSON(changing: "KR") { $0["cases"] = Int64.max }
+        let negative = try countriesJSON(changing: "KR") { $0["cases"] = -5 }
+        var duplicate = try shippedCountries()
+        duplicate.append(duplicate[0])
+        let duplicateBody = [UInt8](try JSONSerialization.data(withJSONObject: duplicate))
+        let fewer = [UInt8](try JSONSerialization.data(withJSONObject: Array(try shippedCountries().prefix(100))))
+        return [
+            UpstreamCase(
+                description: "500", countries: { .send(StubUpstream.response(status: 500, body: Array("oops".utf8))) },
+                status: 1, message: "answered HTTP 500"),
+            UpstreamCase(
+                description: "429 with Retry-After",
+                countries: { .send(StubUpstream.response(status: 429, fields: [("Retry-After", "60")])) },
+                status: 1, message: "answered HTTP 429, Retry-After 60 s"),
+            UpstreamCase(
+                description: "HTML with 200",
+                countries: {
+                    .send(
+                        StubUpstream.response(
+                            status: 200, fields: [("Content-Type", "text/html")], body: Array("<html>busy</html>".utf8))
+                    )
+                }, status: 1, message: "answered text/html instead of JSON"),
+            UpstreamCase(
+                description: "headers then a stall",
+                countries: {
+                    .sendThenStall(
+                        Array(
+                            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n[".utf8),
+                        seconds: 20)
+                }, status: 1, message: "timed out"),
+            UpstreamCase(
+                description: "no reply at all", countries: { .sendThenStall([], seconds: 20) }, status: 1,
+                message: "timed out"),
+            UpstreamCase(
+                description: "reset mid-body",
+                countries: {
+                    .sendThenReset(
+                        Array(
+                            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 90000\r\n\r\n[{".utf8)
+                    )
+                }, status: 1, message: "failed"),
+            UpstreamCase(
+                description: "truncated JSON", countries: { .send(StubUpstream.json(truncated)) }, status: 1,
+                message: "truncated"),
+            UpstreamCase(
+                description: "empty array", countries: { .send(StubUpstream.json(Array("[]".utf8))) }, status: 1,
+                message: "empty payload"),
+            UpstreamCase(
+                description: "figures near Int64.max", countries: { .send(StubUpstream.json(huge)) }, status: 1,
+                message: "absurd cases 9223372036854775807 in \"S. Korea\""),
+            UpstreamCase(
+                description: "negative figures", countries: { .send(StubUpstream.json(negative)) }, status: 1,
+                message: "negative cases -5 in \"S. Korea\""),
+            UpstreamCase(
+                description: "duplicate ids", countries: { .send(StubUpstream.json(duplicateBody)) }, status: 1,
+                message: "duplicate id ISO2 AF"),
+            UpstreamCase(
+                description: "under half the countries", countries: { .send(StubUpstream.json(fewer)) }, status: 1,
+                message: "only 100 countries, under half of the 224 stored"),
+        ]
+    }
+
+    static func stub(countries: @escaping @Sendable () -> StubUpstream.Reply) throws -> StubUpstream {
+        try StubUpstream { request in
+            request.target.hasSuffix("/all") ? .send(StubUpstream.json(shippedAll)) : countries()
+        }
+    }
+
+    @Test(arguments: try failing())
+    func aBadUpstreamFailsInOneLineAndChangesNothing(_ upstream: UpstreamCase) throws {
+        let server = try ServerProcess()
+        let stub = try Self.stub(countries: upstream.countries)
+        let before = try fetch(server.port, "/api/countries").body
+        let result = try runCLI(
+            ["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL] + Self.fastLimits)
+        #expect(result.status == upstream.status)
+        #expect(result.errors.hasPrefix("covid-atlas: "), "\(result.errors)")
+        #expect(result.errors.contains(upstream.message), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+        Thread.sleep(forTimeInterval: 2.2)  // past the server's reload check: nothing must have changed
+        #expect(try fetch(server.port, "/api/countries").body == before)
+    }
+
+    /// FIELD-CASES B25 through the binary: a gzipped answer nobody asked for imports like a plain one.
+    @Test(arguments: [false, true])
+    func goodDataIsStoredAndSeenByTheRunningServer(gzipped: Bool) throws {
+        let server = try ServerProcess()
+        var body = try countriesJSON(changing: "US") { $0["cases"] = 50_000_001 }
+        let plainLength = body.count
+        var fields: [(String, String)] = [("ETag", "\"v2\"")]
+        if gzipped {
+            body = try compress(body, coding: "gzip")
+            fields.append(("Content-Encoding", "gzip"))
+        }
+        #expect(!gzipped || body.count < plainLength / 3)
+        let reply = StubUpstream.json(body, fields: fields)
+        let stub = try Self.stub { .send(reply) }
+        #expect(!(try fetch(server.port, "/api/countries/us").text.contains("50000001")))
+        let result = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("countries: 224 (unchanged)"), "\(result.output)")
+        #expect(result.output.contains("changed figures: 1 countries"), "\(result.output)")
+        // Not a terminal: plain progress lines, one per resource, counting the bytes on the wire.
+        #expect(result.output.contains("countries: \(body.count) bytes in"), "\(result.output)")
+        #expect(result.output.contains("all: \(shippedAll.count) bytes in"), "\(result.output)")
+        #expect(try waitFor(server.port, "/api/countries/us", toContain: "50000001"))
+    }
+
+    @Test func aSecondRefreshSendsTheValidatorsAndA304ChangesNothing() throws {
+        let server = try ServerProcess()
+        let body = try countriesJSON(changing: "US") { $0["cases"] = 50_000_002 }
+        let stub = try StubUpstream { request in
+            if request.target.hasSuffix("/all") { return .send(StubUpstream.json(shippedAll)) }
+            if request.fields["if-none-match"] == "\"v7\"" { return .send(StubUpstream.response(status: 304)) }
+            return .send(StubUpstream.json(body, fields: [("ETag", "\"v7\"")]))
+        }
+        let arguments = ["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL]
+        #expect(try runCLI(arguments).status == 0)
+        #expect(try waitFor(server.port, "/api/countries/us", toContain: "50000002"))
+        let before = try fetch(server.port, "/api/countries").body
+        let second = try runCLI(arguments)
+        #expect(second.status == 0)
+        #expect(second.output.contains("not modified (304)"), "\(second.output)")
+        #expect(stub.requests.filter { $0.target.hasSuffix("/all") }.count == 1, "a 304 must not fetch /all again")
+        #expect(try fetch(server.port, "/api/countries").body == before)
+    }
+
+    /// A name with a script tag is data, not markup: stored as sent, escaped on every page.
+    @Test func aScriptTagInACountryNameIsEscapedOnThePage() throws {
+        let server = try ServerProcess()
+        let name = "<script>alert(1)</script>Korea"
+        let body = try countriesJSON(changing: "KR") { $0["country"] = name }
+        let stub = try Self.stub { .send(StubUpstream.json(body)) }
+        let result = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try waitFor(server.port, "/countries/kr", toContain: htmlEscaped(name)))
+        #expect(!(try fetch(server.port, "/countries/kr").text.contains("<script>alert(1)")))
+        #expect(!(try fetch(server.port, "/countries?q=korea").text.contains("<script>alert(1)")))
+    }
+
+    @Test func aSourceThatIsNotHTTPIsRefusedInOneLine() throws {
+        let result = try runCLI([
+            "refresh", "--database", NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite", "--source",
+            "file:///etc",
+        ])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("only http and https"), "\(result.errors)")
+    }
+}
+
+/// Polls `target` for up to 5 s until its body contains `text`.
+func waitFor(_ port: Int, _ target: String, toContain text: String) throws -> Bool {
+    for _ in 0..<50 {
+        if try fetch(port, target).text.contains(text) { return true }
+        Thread.sleep(forTimeInterval: 0.1)
+    }
+    return false
+}
+
+/// Compresses with the system's `gzip`.
+func compress(_ bytes: [UInt8], coding: String) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gzip", "-c"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    try input.fileHandleForWriting.write(contentsOf: bytes)
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import UpstreamStub
+
+/// `serve --refresh-interval`: the background refresh, its failures, and what pages say about freshness.
+struct ServeRefreshTests {
+    static let fastLimits = ["--connect-timeout", "1", "--fetch-timeout", "2", "--stall-timeout", "1"]
+
+    /// The shipped 2021 snapshot is labelled stale; after a refresh with current data it is not.
+    @Test func theServerRefreshesInTheBackgroundAndTheStaleLabelGoes() throws {
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let body = try countriesJSON(changing: "US") {
+            $0["cases"] = 50_000_003
+            $0["updated"] = now
+        }
+        var all = try #require(try JSONSerialization.jsonObject(with: Data(shippedAll)) as? [String: Any])
+        all["updated"] = now
+        let allBody = [UInt8](try JSONSerialization.data(withJSONObject: all))
+        let stub = try StubUpstream { request in
+            .send(StubUpstream.json(request.target.hasSuffix("/all") ? allBody : body))
+        }
+        let stale = try ServerProcess()
+        #expect(try fetch(stale.port, "/").text.contains("<strong>stale</strong>"))
+        stale.stop()
+
+        let server = try ServerProcess(
+            arguments: ["--refresh-interval", "60", "--source", stub.baseURL] + Self.fastLimits)
+        #expect(try waitFor(server.port, "/api/countries/us", toContain: "50000003"))
+        let page = try fetch(server.port, "/").text
+        #expect(!page.contains("<strong>stale</strong>"), "fresh data is labelled stale")
+        #expect(page.contains("Data updated <time"))
+        #expect(stub.requests.first?.fields["user-agent"]?.hasPrefix("covid-atlas/") == true)
+    }
+
+    /// FIELD-CASES B24: a stalled upstream is aborted within the limits while every request is answered
+    /// at once, and the failure is logged with the retry.
+    @Test(arguments: [false, true])
+    func aStalledUpstreamNeverBlocksRequests_B24(sendsHeaders: Bool) throws {
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n[".utf8)
+        let stub = try StubUpstream { _ in .sendThenStall(sendsHeaders ? head : [], seconds: 30) }
+        let server = try ServerProcess(
+            arguments: ["--refresh-interval", "60", "--source", stub.baseURL] + Self.fastLimits)
+        let before = try fetch(server.port, "/api/countries").body
+        var logged = false
+        for _ in 0..<60 where !logged {
+            let started = Date()
+            #expect(try fetch(server.port, "/healthz").status == 200)
+            #expect(Date().timeIntervalSince(started) < 1, "a request waited for the upstream")
+            logged = server.errorText.contains("timed out")
+            if !logged { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(logged, "no timeout logged: \(server.errorText)")
+        #expect(server.errorText.contains("keeping the stored data, retrying in"))
+        #expect(try fetch(server.port, "/api/countries").body == before)
+    }
+
+    /// FIELD-CASES B04: a `429` with `Retry-After` holds the next attempt back at least that long; the
+    /// stored data keeps being served, labelled stale.
+    @Test func retryAfterHoldsTheNextAttemptBack_B04() throws {
+        let stub = try StubUpstream { _ in
+            .send(StubUpstream.response(status: 429, fields: [("Retry-After", "3")]))
+        }
+        let server = try ServerProcess(
+            arguments: ["--refresh-interval", "1", "--source", stub.baseURL] + Self.fastLimits)
+        Thread.sleep(forTimeInterval: 2.5)
+        // Without Retry-After the 1 s backoff would have tried two or three times by now.
+        #expect(stub.requests.count == 1, "\(stub.requests.count) requests within 2.5 s")
+        #expect(server.errorText.contains("HTTP 429, Retry-After 3 s"), "\(server.errorText)")
+        #expect(server.errorText.contains("retrying in 3.0 s"), "\(server.errorText)")
+        let page = try fetch(server.port, "/").text
+        #expect(page.contains("<strong>stale</strong>"))
+        #expect(try fetch(server.port, "/api/countries").status == 200)
+    }
+}
