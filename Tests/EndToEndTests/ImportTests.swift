@@ -101,3 +101,21 @@ struct OutputTests {
         #expect(!process.isRunning, "SIGTERM did not stop a server whose standard output is full")
     }
 }
+
+/// `covid-atlas import` runs the same validation as a refresh.
+struct ImportValidationTests {
+    @Test func aDuplicateIdIsNamedInOneLineWithoutSQLiteWordsAndChangesNothing() throws {
+        let server = try ServerProcess()
+        var countries = try shippedCountries()
+        countries.append(countries[10])
+        let file = server.directory + "/duplicate.json"
+        try JSONSerialization.data(withJSONObject: countries).write(to: URL(fileURLWithPath: file))
+        let before = try fetch(server.port, "/api/countries").body
+        let result = try runCLI(["import", file, "--database", server.directory + "/atlas.sqlite"])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("covid-atlas: invalid snapshot: duplicate id ISO2 "), "\(result.errors)")
+        #expect(!result.errors.contains("SQLite"))
+        #expect(result.errors.split(separator: "\n").count == 1)
+        #expect(try fetch(server.port, "/api/countries").body == before)
+    }
+}

@@ -1,0 +1,120 @@
+import AtlasCore
+import AtlasSource
+import Testing
+
+/// What may replace the stored snapshot: the shipped data passes; each kind of broken payload is refused
+/// in one line that names the entry and the field.
+struct SnapshotValidationTests {
+    static let shipped: Snapshot = {
+        (try? SnapshotDecoder.decodeSnapshot(
+            countries: Fixtures.bytes("countries.json"), all: Fixtures.bytes("all.json"), source: "test"))
+            ?? Snapshot(countries: [], totals: WorldTotals(), source: "missing fixture")
+    }()
+
+    static func changing(_ index: Int, _ change: (inout Country) -> Void) -> Snapshot {
+        var snapshot = shipped
+        change(&snapshot.countries[index])
+        return snapshot
+    }
+
+    @Test func theShippedSnapshotPasses() throws {
+        #expect(Self.shipped.countries.count == 224)
+        try SnapshotValidation.validate(Self.shipped, storedCountryCount: 224)
+        try SnapshotValidation.validate(Self.shipped, storedCountryCount: nil)
+    }
+
+    /// FIELD-CASES B03, B27: nulls, missing counters, odd continents and fractional ratios are data.
+    @Test func driftedRecordsPass_B03_B27() throws {
+        let drifted = Self.changing(0) { country in
+            country.recovered = nil
+            country.todayRecovered = nil
+            country.continent = "1439323776"
+            country.casesPerOneMillion = 0.7
+        }
+        try SnapshotValidation.validate(drifted, storedCountryCount: 224)
+    }
+
+    @Test func negativeTodayFiguresAreCorrectionsNotErrors() throws {
+        try SnapshotValidation.validate(Self.changing(0) { $0.todayCases = -12 }, storedCountryCount: nil)
+    }
+
+    @Test(arguments: [
+        (-1, "negative cases -1 in \"Afghanistan\""),
+        (Int64.max, "absurd cases 9223372036854775807 in \"Afghanistan\" (over 100000000000)"),
+        (Int64.max - 1000, "absurd cases 9223372036854774807 in \"Afghanistan\" (over 100000000000)"),
+    ])
+    func aBrokenFigureIsRefused(cases: Int64, reason: String) {
+        #expect(throws: SourceError.invalidSnapshot(reason)) {
+            try SnapshotValidation.validate(Self.changing(0) { $0.cases = cases }, storedCountryCount: 224)
+        }
+    }
+
+    @Test func anAbsurdTotalIsRefused() {
+        var snapshot = Self.shipped
+        snapshot.totals.deaths = Int64.min
+        #expect(throws: SourceError.invalidSnapshot("negative deaths -9223372036854775808 in the worldwide totals")) {
+            try SnapshotValidation.validate(snapshot, storedCountryCount: 224)
+        }
+    }
+
+    @Test func duplicateIdsAreRefusedByName() {
+        var byISO2 = Self.shipped
+        byISO2.countries[1].countryInfo.iso2 = "AF"
+        #expect(throws: SourceError.invalidSnapshot("duplicate id ISO2 AF: \"Afghanistan\" and \"Albania\"")) {
+            try SnapshotValidation.validate(byISO2, storedCountryCount: nil)
+        }
+        var ships = Self.shipped
+        let ship = ships.countries.first { $0.country == "Diamond Princess" }!
+        ships.countries.append(ship)
+        #expect(
+            throws: SourceError.invalidSnapshot(
+                "duplicate id id diamond-princess: \"Diamond Princess\" and \"Diamond Princess\"")
+        ) {
+            try SnapshotValidation.validate(ships, storedCountryCount: nil)
+        }
+    }
+
+    @Test(arguments: [(112, true), (111, false)])
+    func losingMoreThanHalfTheCountriesIsRefused(kept: Int, passes: Bool) {
+        var snapshot = Self.shipped
+        snapshot.countries = Array(snapshot.countries.prefix(kept))
+        if passes {
+            #expect(throws: Never.self) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
+        } else {
+            #expect(
+                throws: SourceError.invalidSnapshot(
+                    "only 111 countries, under half of the 224 stored; keeping the stored data")
+            ) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
+        }
+    }
+
+    @Test func noCountriesIsAnEmptyPayload() {
+        #expect(throws: SourceError.emptyPayload) {
+            try SnapshotValidation.validate(
+                Snapshot(countries: [], totals: WorldTotals(), source: "t"), storedCountryCount: nil)
+        }
+    }
+}
+
+/// `Retry-After` (RFC 9110 §10.2.3) in both its forms, and media types.
+struct FetchResponseTests {
+    @Test(arguments: [
+        ("60", Int64?.some(60)), (" 0 ", 0), ("Sun, 29 Nov 2026 12:01:40 GMT", 100),
+        ("Sun, 29 Nov 2026 11:00:00 GMT", 0),
+        ("soon", nil), ("", nil), ("-5", nil), ("99999999999999999999999", Int64.max),
+    ])
+    func retryAfterIsReadInSeconds(value: String, seconds: Int64?) {
+        // 2026-11-29T12:00:00Z in ms since the epoch.
+        let now: Int64 = 1_795_953_600_000
+        let response = FetchResponse(status: 429, fields: ["retry-after": value], body: [])
+        #expect(response.retryAfterSeconds(now: now) == seconds)
+    }
+
+    @Test(arguments: [
+        ("application/json; charset=utf-8", "application/json"), ("Application/JSON", "application/json"),
+        ("text/html;charset=UTF-8", "text/html"), ("", ""),
+    ])
+    func theMediaTypeDropsParameters(field: String, mediaType: String) {
+        #expect(FetchResponse(status: 200, fields: ["content-type": field], body: []).mediaType == mediaType)
+    }
+}

@@ -1,0 +1,93 @@
+import AtlasCore
+import AtlasSource
+import AtlasStore
+import Foundation
+import Testing
+
+@testable import AtlasWeb
+
+/// Validation and the one-transaction replace on a real SQLite file.
+struct SnapshotImporterTests {
+    static let shipped: Snapshot = {
+        let directory = packageRoot + "/data/disease-sh"
+        return (try? SnapshotDecoder.loadSnapshot(directory: directory))
+            ?? Snapshot(countries: [], totals: WorldTotals(), source: "missing")
+    }()
+
+    static func withDatabase(_ body: (Database) throws -> Void) throws {
+        let path = NSTemporaryDirectory() + "atlas-import-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = try Database.open(path: path)
+        defer { database.close() }
+        try body(database)
+    }
+
+    @Test func aDuplicateIdIsRefusedInWordsAndTheStoredSnapshotStays() throws {
+        try Self.withDatabase { database in
+            let importer = SnapshotImporter(database: database)
+            _ = try importer.replace(with: Self.shipped, now: 1)
+            var broken = Self.shipped
+            broken.countries[5].countryInfo.iso3 = broken.countries[4].countryInfo.iso3
+            broken.countries[0].cases = 1
+            let error = try #require(throws: SourceError.self) { try importer.replace(with: broken, now: 2) }
+            #expect(error.description.hasPrefix("invalid snapshot: duplicate id ISO3"))
+            #expect(!error.description.contains("SQLite"))
+            let stored = try #require(try SQLiteCountryStore(database: database).loadSnapshot())
+            #expect(stored.countries == Self.shipped.countries)
+        }
+    }
+
+    @Test func validatorsAreKeptWithARefreshAndForgottenByAnImport() throws {
+        try Self.withDatabase { database in
+            let importer = SnapshotImporter(database: database)
+            let url = "http://upstream/v3/covid-19/countries"
+            var fetched = Self.shipped
+            fetched.source = "http://upstream"
+            _ = try importer.replace(
+                with: fetched,
+                validators: ConditionalValidators(entityTag: "\"e1\"", lastModified: "Sun, 29 Nov 2026 12:00:00 GMT"),
+                validatedURL: url, now: 1)
+            #expect(
+                try importer.validators(for: url, source: "http://upstream")
+                    == ConditionalValidators(entityTag: "\"e1\"", lastModified: "Sun, 29 Nov 2026 12:00:00 GMT"))
+            // Another upstream's stored data must not be validated with these.
+            #expect(try importer.validators(for: url, source: "http://elsewhere").isEmpty)
+            _ = try importer.replace(with: Self.shipped, now: 2)
+            #expect(try importer.validators(for: url, source: "http://upstream").isEmpty)
+        }
+    }
+
+    @Test func theReportSaysWhatChanged() throws {
+        try Self.withDatabase { database in
+            let importer = SnapshotImporter(database: database)
+            let first = try importer.replace(with: Self.shipped, now: 1)
+            #expect(first.lines.first == "countries: 224")
+            var next = Self.shipped
+            next.countries[0].cases = 999
+            next.totals.cases = 253_684_422
+            let report = try importer.replace(with: next, now: 2)
+            #expect(report.lines.contains("countries: 224 (unchanged)"))
+            #expect(report.lines.contains("cases: 253,684,421 → 253,684,422"))
+            #expect(report.lines.contains("changed figures: 1 countries"))
+        }
+    }
+}
+
+/// When the background refresh tries again (FIELD-CASES B04: `Retry-After` is honoured).
+struct RetryScheduleTests {
+    @Test(arguments: [
+        (1, Int64?.none, 6.0), (2, nil, 12), (3, nil, 24), (5, nil, 60), (40, nil, 60),
+        (1, 120, 120), (1, 2, 6), (1, 10_000_000, 86_400),
+    ])
+    func theDelayBacksOffUpToTheIntervalAndHonoursRetryAfter(failures: Int, retryAfter: Int64?, seconds: Double) {
+        let schedule = RetrySchedule(interval: 60, firstRetry: 6)
+        #expect(schedule.afterFailure(failures, retryAfterSeconds: retryAfter) == seconds)
+    }
+
+    @Test func theFirstRetryIsATenthOfTheIntervalWithinOneToThirtySeconds() {
+        #expect(RetrySchedule(interval: 1).firstRetry == 1)
+        #expect(RetrySchedule(interval: 120).firstRetry == 12)
+        #expect(RetrySchedule(interval: 3600).firstRetry == 30)
+        #expect(RetrySchedule(interval: 3600).afterSuccess == 3600)
+    }
+}
