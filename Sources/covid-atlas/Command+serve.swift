@@ -56,7 +56,7 @@ func serve(_ arguments: Arguments) throws {
         let client = DiseaseShClient(baseURL: configuration.sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)
         refresher = BackgroundRefresher(
             databasePath: configuration.databasePath, client: client, interval: Double(refreshInterval),
-            log: { line in errors.write("covid-atlas: " + line) })
+            log: { line in output.write(line) }, logFailure: { line in errors.write("covid-atlas: " + line) })
         refresher?.start()
     } else if arguments.options["source"] != nil {
         errors.write("covid-atlas: --source is used only with --refresh-interval; serving the stored snapshot")

@@ -129,15 +129,14 @@ final class Reports: @unchecked Sendable {
     var last: (received: Int64, total: Int64?)? { lock.withLock { reports.last } }
 }
 
-/// Compresses with the system's `gzip` (RFC 1952), or as a zlib stream (RFC 1950, HTTP's `deflate`)
-/// through Python's zlib, so the test does not depend on the code under test.
+/// Compresses with the system's `gzip` (RFC 1952), or wraps the bytes as a zlib stream (RFC 1950,
+/// HTTP's `deflate`) of stored deflate blocks (RFC 1951 §3.2.4), so the test depends neither on the
+/// code under test nor on another tool.
 func compress(_ bytes: [UInt8], coding: String) throws -> [UInt8] {
+    guard coding == "gzip" else { return zlibStored(bytes) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-        coding == "gzip"
-        ? ["gzip", "-c"]
-        : ["python3", "-c", "import sys, zlib; sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read()))"]
+    process.arguments = ["gzip", "-c"]
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
@@ -148,4 +147,24 @@ func compress(_ bytes: [UInt8], coding: String) throws -> [UInt8] {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return [UInt8](data)
+}
+
+private func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
+    var stream: [UInt8] = [0x78, 0x01]
+    var blocks = stride(from: 0, to: bytes.count, by: 65_535).map { bytes[$0..<min($0 + 65_535, bytes.count)] }
+    if blocks.isEmpty { blocks = [[]] }
+    for (index, block) in blocks.enumerated() {
+        let length = UInt16(block.count)
+        stream.append(index == blocks.count - 1 ? 1 : 0)
+        stream += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+        stream += block
+    }
+    var a: UInt32 = 1
+    var b: UInt32 = 0
+    for byte in bytes {
+        a = (a + UInt32(byte)) % 65_521
+        b = (b + a) % 65_521
+    }
+    let adler = (b << 16) | a
+    return stream + [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
 }

@@ -127,7 +127,7 @@ struct RefreshTests {
         let plainLength = body.count
         var fields: [(String, String)] = [("ETag", "\"v2\"")]
         if gzipped {
-            body = try compress(body, coding: "gzip")
+            body = try gzip(body)
             fields.append(("Content-Encoding", "gzip"))
         }
         #expect(!gzipped || body.count < plainLength / 3)
@@ -195,8 +195,8 @@ func waitFor(_ port: Int, _ target: String, toContain text: String) throws -> Bo
     return false
 }
 
-/// Compresses with the system's `gzip`.
-func compress(_ bytes: [UInt8], coding: String) throws -> [UInt8] {
+/// Compresses with the system's `gzip` (RFC 1952).
+func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["gzip", "-c"]

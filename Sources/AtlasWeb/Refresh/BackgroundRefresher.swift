@@ -15,6 +15,7 @@ public final class BackgroundRefresher: Sendable {
     private let client: DiseaseShClient
     private let schedule: RetrySchedule
     private let log: @Sendable (String) -> Void
+    private let logFailure: @Sendable (String) -> Void
     private let now: @Sendable () -> Int64
     private let wakeUp = NSCondition()
     private let stopped = Mutex(false)
@@ -23,16 +24,19 @@ public final class BackgroundRefresher: Sendable {
     ///   - databasePath: the SQLite file the server reads; the refresher opens its own connection.
     ///   - client: the API client, with its base URL and limits.
     ///   - interval: seconds between successful refreshes, more than 0.
-    ///   - log: receives one line per refresh outcome (success, 304, failure and the retry delay).
+    ///   - log: receives one line per successful refresh (a new snapshot, or `304`).
+    ///   - logFailure: receives one line per failure, with the reason and the retry delay.
     ///   - now: the current time in ms since the epoch.
     public init(
         databasePath: String, client: DiseaseShClient, interval: Double,
-        log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow
+        log: @escaping @Sendable (String) -> Void, logFailure: @escaping @Sendable (String) -> Void,
+        now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow
     ) {
         self.databasePath = databasePath
         self.client = client
         self.schedule = RetrySchedule(interval: interval)
         self.log = log
+        self.logFailure = logFailure
         self.now = now
     }
 
@@ -59,7 +63,7 @@ public final class BackgroundRefresher: Sendable {
         do {
             database = try Database.open(path: databasePath)
         } catch {
-            log("refresh: cannot open the database: \(error); background refresh is off")
+            logFailure("refresh: cannot open the database: \(error); background refresh is off")
             return
         }
         defer { database.close() }
@@ -83,7 +87,8 @@ public final class BackgroundRefresher: Sendable {
                 var retryAfter: Int64?
                 if case .httpStatus(_, _, let seconds) = error as? SourceError { retryAfter = seconds }
                 delay = schedule.afterFailure(failures, retryAfterSeconds: retryAfter)
-                log("refresh failed (\(failures) in a row): \(error); keeping the stored data, retrying in \(delay) s")
+                logFailure(
+                    "refresh failed (\(failures) in a row): \(error); keeping the stored data, retrying in \(delay) s")
             }
             wait(seconds: delay)
         }
