@@ -14,8 +14,9 @@ import Foundation
 /// - the body is capped at `maxBodyBytes` as it arrives, with or without `Content-Length`;
 /// - the status code is returned, never treated as success by itself (FIELD-CASES B04).
 public enum CurlEasy {
-    /// Called as bytes arrive: bytes of the body received so far, and the total when a `Content-Length`
-    /// announced it (`nil` otherwise). Runs on the fetching thread.
+    /// Called as bytes arrive: body bytes received so far as they came over the wire (still compressed
+    /// when the body is), and the total when a `Content-Length` announced it (`nil` otherwise).
+    /// Runs on the fetching thread.
     public typealias Progress = (_ received: Int64, _ total: Int64?) -> Void
 
     /// Fetches `url` with `GET`.
