@@ -32,6 +32,29 @@ struct ServeRefreshTests {
         #expect(stub.requests.first?.fields["user-agent"]?.hasPrefix("covid-atlas/") == true)
     }
 
+    /// The stale label comes after twice the refresh interval: data five minutes old is stale when the
+    /// server refreshes every minute, and fresh when it refreshes every ten.
+    @Test(arguments: [(60, true), (600, false)])
+    func dataIsStaleAfterTwiceTheInterval(interval: Int, stale: Bool) throws {
+        let updated = Int64(Date().timeIntervalSince1970 * 1000) - 300_000
+        let body = try countriesJSON(changing: "US") {
+            $0["cases"] = 50_000_004
+            $0["updated"] = updated
+        }
+        var all = try #require(try JSONSerialization.jsonObject(with: Data(shippedAll)) as? [String: Any])
+        all["updated"] = updated
+        let allBody = [UInt8](try JSONSerialization.data(withJSONObject: all))
+        let stub = try StubUpstream { request in
+            .send(StubUpstream.json(request.target.hasSuffix("/all") ? allBody : body))
+        }
+        let server = try ServerProcess(
+            arguments: ["--refresh-interval", "\(interval)", "--source", stub.baseURL] + Self.fastLimits)
+        #expect(try waitFor(server.port, "/api/countries/us", toContain: "50000004"))
+        let page = try fetch(server.port, "/").text
+        #expect(page.contains("(5 minutes ago)"), "age missing")
+        #expect(page.contains("<strong>stale</strong>") == stale)
+    }
+
     /// FIELD-CASES B24: a stalled upstream is aborted within the limits while every request is answered
     /// at once, and the failure is logged with the retry.
     @Test(arguments: [false, true])
