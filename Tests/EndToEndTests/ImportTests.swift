@@ -50,10 +50,12 @@ struct ImportTests {
     }
 }
 
-/// Runs the binary to completion and returns its exit status, stdout and stderr.
-func runCLI(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+/// Runs the binary (or `executable`) to completion and returns its exit status, stdout and stderr.
+func runCLI(_ arguments: [String], executable: String = binaryPath) throws -> (
+    status: Int32, output: String, errors: String
+) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binaryPath)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
     let output = Pipe()

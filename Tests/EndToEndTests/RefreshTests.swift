@@ -176,6 +176,24 @@ struct RefreshTests {
         #expect(!(try fetch(server.port, "/countries?q=korea").text.contains("<script>alert(1)")))
     }
 
+    /// On a terminal (a pseudo-terminal from util-linux `script`), the progress is a bar redrawn in place
+    /// with bytes and rate, one finished line per resource.
+    @Test func onATerminalTheProgressIsABarRedrawnInPlace() throws {
+        let server = try ServerProcess()
+        let reply = StubUpstream.json(try countriesJSON(changing: "US") { $0["cases"] = 7 })
+        let stub = try Self.stub { .send(reply) }
+        let command = [
+            binaryPath, "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+        ]
+        .joined(separator: " ")
+        let result = try runCLI(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
+        #expect(result.status == 0, "\(result.errors)")
+        let finished = #"\rcountries \[#{24}\]  131\.6 KiB / 131\.6 KiB  [0-9.]+ (KiB|MiB)/s\x1B\[K\r?\n"#
+        #expect(result.output.range(of: finished, options: .regularExpression) != nil, "\(result.output)")
+        #expect(result.output.contains("\rall       [########################]  486 B / 486 B  "))
+        #expect(result.output.contains("changed figures: 1 countries"))
+    }
+
     @Test func aSourceThatIsNotHTTPIsRefusedInOneLine() throws {
         let result = try runCLI([
             "refresh", "--database", NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite", "--source",
