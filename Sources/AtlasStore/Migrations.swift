@@ -3,7 +3,8 @@
 public enum Migrations {
     /// Every step, oldest first. Append new steps at the end with the next version; never edit old ones.
     public static let all: [Migration] = [
-        .snapshotTables
+        .snapshotTables,
+        .profileTables,
     ]
 
     /// The version a fully migrated file has (`all.last.version`).

@@ -1,0 +1,17 @@
+/// The seasonal photo a visitor chooses for their profile (DESIGN.md, "The profile and its draft").
+public enum Season: String, Sendable, CaseIterable, Equatable {
+    case spring, summer, autumn, winter
+
+    /// The emoji standing for the photo: 🌷, 🌞, 🍂, ☃️.
+    public var emoji: String {
+        switch self {
+        case .spring: return "🌷"
+        case .summer: return "🌞"
+        case .autumn: return "🍂"
+        case .winter: return "☃️"
+        }
+    }
+
+    /// The English name with a capital, e.g. `Winter`.
+    public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}
