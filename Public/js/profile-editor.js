@@ -50,7 +50,8 @@
       data.set("action", "save");
       inFlight = true;
       say("Saving draft…");
-      fetch(form.action, {
+      // form.action would be the buttons named "action"; the attribute is the URL.
+      fetch(form.getAttribute("action"), {
         method: "POST",
         credentials: "same-origin",
         headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
