@@ -133,9 +133,14 @@ struct ProfileController: Sendable {
             ]
         }
         let title = (status == .ok ? "" : "Check the form — ") + "Edit profile — Covid Atlas"
-        var layout = pages.layout(title, .profile)
+        var layout = pages.layout(title, .inProfile)
         layout.scripts = ["profile-editor.js"]
-        return try pages.renderer.page("profile/edit", status: status, context: .object(context), layout: layout)
+        var response = try pages.renderer.page(
+            "profile/edit", status: status, context: .object(context), layout: layout)
+        // The form holds this visitor's token and input: never for a shared cache.
+        response.fields[.cacheControl] = "private, no-cache"
+        response.fields["Vary"] = "Cookie"
+        return response
     }
 
     /// A small JSON object for the editor's autosave (`profile-editor.js`).

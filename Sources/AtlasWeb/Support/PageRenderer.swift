@@ -41,8 +41,9 @@ struct PageRenderer: Sendable {
 /// What the layout shows around every page.
 struct LayoutContext: Sendable {
     /// Where the page sits in the main navigation: the world page, the country list itself, a page
-    /// inside the countries section (a detail page: its nav link is `aria-current="true"`, not "page").
-    enum Section: String, Sendable { case world, countries, inCountries, profile, none }
+    /// inside the countries section (a detail page: its nav link is `aria-current="true"`, not "page"),
+    /// the profile, or a page inside it (the editor).
+    enum Section: String, Sendable { case world, countries, inCountries, profile, inProfile, none }
 
     var title: String
     var section: Section
@@ -63,6 +64,7 @@ struct LayoutContext: Sendable {
             "navCountries": .bool(section == .countries),
             "navInCountries": .bool(section == .inCountries),
             "navProfile": .bool(section == .profile),
+            "navInProfile": .bool(section == .inProfile),
             "freshness": freshness?.templateValue ?? .null,
         ]
     }
