@@ -65,7 +65,7 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     }
     let cache = try SnapshotCache(store: store, facts: facts, checkInterval: configuration.reloadCheckInterval)
 
-    let profileStore = ProfileStore(database: database)
+    let profileStore = SQLiteProfileStore(database: database)
     let pages = PageController(cache: cache, renderer: renderer, configuration: configuration, profiles: profileStore)
     let profiles = ProfileController(pages: pages, store: profileStore, configuration: configuration)
     let api = APIController(cache: cache, configuration: configuration)

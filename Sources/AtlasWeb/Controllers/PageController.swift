@@ -11,7 +11,7 @@ struct PageController: Sendable {
     let renderer: PageRenderer
     let configuration: AtlasConfiguration
     /// Read for the visitor's stars on the country pages.
-    let profiles: ProfileStore
+    let profiles: any ProfileStore
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = cache.current()

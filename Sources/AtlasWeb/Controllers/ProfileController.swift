@@ -11,7 +11,7 @@ import Routing
 /// version is stale, and `403`/`415` from `FormSubmission` before anything is read or written.
 struct ProfileController: Sendable {
     let pages: PageController
-    let store: ProfileStore
+    let store: any ProfileStore
     let configuration: AtlasConfiguration
 
     /// `GET /profile`: the committed profile (created with the defaults on a first visit).
