@@ -9,6 +9,7 @@ window 1280x900.
 import pathlib
 import re
 import subprocess
+import threading
 
 import pytest
 from selenium import webdriver
@@ -33,8 +34,6 @@ def server_url(tmp_path_factory):
         process.kill()
         raise RuntimeError(f"unexpected first line from the server: {first_line!r}")
     # Keep reading its output so a full pipe never blocks the server.
-    import threading
-
     threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
     yield match.group(1)
     process.terminate()

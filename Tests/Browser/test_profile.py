@@ -29,6 +29,13 @@ def set_goal(browser, iso):
     )
 
 
+def click_and_wait(browser, by, selector):
+    """Clicks and waits until the next page has replaced this one (the URL may stay the same)."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(by, selector).click()
+    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(page))
+
+
 def wait_for_path(browser, path):
     WebDriverWait(browser, 10).until(lambda driver: driver.current_url.split("?")[0].endswith(path))
 
@@ -42,7 +49,7 @@ def test_save_draft_survives_a_reload_and_done_commits_it(browser, server_url):
     if notifications.is_selected():
         notifications.click()
     set_goal(browser, minimum)
-    browser.find_element(By.ID, "save-draft").click()
+    click_and_wait(browser, By.ID, "save-draft")
     wait_for_path(browser, "/profile/edit")
 
     browser.refresh()
@@ -54,10 +61,10 @@ def test_save_draft_survives_a_reload_and_done_commits_it(browser, server_url):
     # Not committed yet: the profile still shows the defaults and offers the draft.
     browser.get(server_url + "/profile")
     assert browser.find_element(By.ID, "profile-name").text == "guest"
-    browser.find_element(By.LINK_TEXT, "Continue editing").click()
+    click_and_wait(browser, By.LINK_TEXT, "Continue editing")
     wait_for_path(browser, "/profile/edit")
 
-    browser.find_element(By.ID, "done").click()
+    click_and_wait(browser, By.ID, "done")
     wait_for_path(browser, "/profile")
     assert browser.find_element(By.ID, "profile-name").text == "Zoë Ångström 🚀"
     assert browser.find_element(By.ID, "profile-notifications").text == "Off"
@@ -70,7 +77,7 @@ def test_cancel_forgets_the_edits(browser, server_url):
     open_editor(browser, server_url)
     type_username(browser, "Never committed")
     browser.find_element(By.CSS_SELECTOR, "input[name=season][value=spring]").click()
-    browser.find_element(By.ID, "cancel").click()
+    click_and_wait(browser, By.ID, "cancel")
     wait_for_path(browser, "/profile")
     assert browser.find_element(By.ID, "profile-name").text == "guest"
     assert "Winter" in browser.find_element(By.ID, "profile-season").text
@@ -88,14 +95,14 @@ def test_typing_is_saved_as_a_draft_without_pressing_a_button(browser, server_ur
     )
     assert browser.find_element(By.ID, "field-version").get_attribute("value") != version
     # The visitor's own Done right after the autosave is not mistaken for a stale form.
-    browser.find_element(By.ID, "done").click()
+    click_and_wait(browser, By.ID, "done")
     wait_for_path(browser, "/profile")
     assert browser.find_element(By.ID, "profile-name").text == "Autosaved"
 
 
 def test_the_star_on_a_country_shows_on_the_profile(browser, server_url):
     browser.get(server_url + "/countries/kr")
-    browser.find_element(By.CSS_SELECTOR, ".favorite-button").click()
+    click_and_wait(browser, By.CSS_SELECTOR, ".favorite-button")
     wait_for_path(browser, "/countries/kr")
     assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true"
     browser.get(server_url + "/profile")
