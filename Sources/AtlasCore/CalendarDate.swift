@@ -67,6 +67,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 
+    /// The same as `iso`, e.g. `2026-05-10`.
     public var description: String { iso }
 
     /// English day, month name and year, e.g. `10 May 2026`, the same in every locale.
@@ -82,6 +83,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return CalendarDate(unchecked: target, month, min(day, lastDay))
     }
 
+    /// Whether `lhs` is an earlier day than `rhs`.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

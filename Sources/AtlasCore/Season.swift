@@ -1,6 +1,13 @@
 /// The seasonal photo a visitor chooses for their profile (DESIGN.md, "The profile and its draft").
 public enum Season: String, Sendable, CaseIterable, Equatable {
-    case spring, summer, autumn, winter
+    /// 🌷, the form value `spring`.
+    case spring
+    /// 🌞, the form value `summer`.
+    case summer
+    /// 🍂, the form value `autumn`.
+    case autumn
+    /// ☃️, the form value `winter`; a new visitor's choice.
+    case winter
 
     /// The emoji standing for the photo: 🌷, 🌞, 🍂, ☃️.
     public var emoji: String {

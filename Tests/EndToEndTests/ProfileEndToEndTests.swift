@@ -173,7 +173,9 @@ struct ProfileEndToEndTests {
         let goalOf = goals
         let started = Atomic<Int>(0)
         let killer = Thread {
-            while started.load(ordering: .relaxed) < 50 { usleep(1000) }
+            // Kill once the burst is under way (or after 10 s, so a failing burst cannot hang the test).
+            let giveUp = Date().addingTimeInterval(10)
+            while started.load(ordering: .relaxed) < 50 && Date() < giveUp { usleep(1000) }
             usleep(200_000)
             first.kill()
         }
