@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (DESIGN.md): covid-atlas → AtlasWeb → Routing → HTTPCore; AtlasWeb → Mustache,
+// Layering (DESIGN.md): covid-atlas → AtlasWeb → Routing → HTTPCore; AtlasWeb → Mustache + COpenSSL,
 // AtlasStore → AtlasCore + CSQLite, AtlasSource → AtlasCore + CCurl; covid-atlas → HTTPServer → HTTPCore.
 // No `.package(url:)` dependencies: only the toolchain and Debian's C libraries. Linux only (epoll, Glibc).
 let package = Package(
@@ -16,6 +16,10 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        // SHA-256, HMAC and constant-time comparison for session ids and CSRF tokens.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         // epoll, eventfd and accept4, which Swift's Glibc module does not export.
         .systemLibrary(name: "CLinux"),
 
@@ -29,7 +33,7 @@ let package = Package(
         .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl"]),
         .target(
             name: "AtlasWeb",
-            dependencies: ["AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache"]),
+            dependencies: ["AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache", "COpenSSL"]),
         .executableTarget(
             name: "covid-atlas",
             dependencies: ["AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore"]),

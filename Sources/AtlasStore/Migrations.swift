@@ -5,6 +5,7 @@ public enum Migrations {
     public static let all: [Migration] = [
         .snapshotTables,
         .fetchValidators,
+        .profileTables,
     ]
 
     /// The version a fully migrated file has (`all.last.version`).

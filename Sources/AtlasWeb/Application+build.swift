@@ -65,7 +65,9 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     }
     let cache = try SnapshotCache(store: store, facts: facts, checkInterval: configuration.reloadCheckInterval)
 
-    let pages = PageController(cache: cache, renderer: renderer, configuration: configuration)
+    let profileStore = SQLiteProfileStore(database: database)
+    let pages = PageController(cache: cache, renderer: renderer, configuration: configuration, profiles: profileStore)
+    let profiles = ProfileController(pages: pages, store: profileStore, configuration: configuration)
     let api = APIController(cache: cache, configuration: configuration)
     let publicFiles = StaticFiles(root: configuration.publicDirectory)
     let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
@@ -80,6 +82,10 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     router.get("/", pages.world)
     router.get("/countries", pages.countryList)
     router.get("/countries/:id", pages.countryDetail)
+    router.post("/countries/:id/favorite", profiles.toggleFavorite)
+    router.get("/profile", profiles.show)
+    router.get("/profile/edit", profiles.edit)
+    router.post("/profile/edit", profiles.submit)
     router.get("/api/all", api.all)
     router.get("/api/countries", api.countries)
     router.get("/api/countries/:id", api.country)

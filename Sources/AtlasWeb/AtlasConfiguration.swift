@@ -20,6 +20,10 @@ public struct AtlasConfiguration: Sendable {
     /// How often, in seconds, the server checks the database for a newer snapshot written by another
     /// process (`covid-atlas import`/`refresh`).
     public var reloadCheckInterval: Double
+    /// Whether to believe `X-Forwarded-Proto: https` from a TLS-terminating proxy in front, which makes
+    /// the session cookie `Secure` (`covid-atlas serve --trust-forwarded-proto`). Off by default, since
+    /// without such a proxy any client could send the field.
+    public var trustForwardedProto = false
     /// The current time in milliseconds since the epoch; injected so tests control staleness.
     public var now: @Sendable () -> Int64
     /// Receives one line per unexpected error (a `500`): method, path and the error. It runs on an

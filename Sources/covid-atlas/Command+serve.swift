@@ -29,7 +29,7 @@ func serve(_ arguments: Arguments) throws {
     sigaddset(&stopSignals, SIGINT)
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
-    let configuration = AtlasConfiguration(
+    var configuration = AtlasConfiguration(
         databasePath: arguments.string("database", default: "covid-atlas.sqlite"),
         viewsDirectory: arguments.string("views", default: "Views"),
         publicDirectory: arguments.string("public", default: "Public"),
@@ -38,6 +38,7 @@ func serve(_ arguments: Arguments) throws {
         sourceURL: arguments.string("source", default: "https://disease.sh"),
         staleAfterSeconds: Int64(staleAfter),
         logError: { line in errors.write(line) })
+    configuration.trustForwardedProto = arguments.flag("trust-forwarded-proto")
     let app = try buildResponder(configuration)
 
     var serverConfiguration = ServerConfiguration()

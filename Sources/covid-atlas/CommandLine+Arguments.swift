@@ -62,11 +62,22 @@ struct Arguments {
             }
             guard allowed.contains(name) else { throw UsageError.unknownOption("--" + name, command: command) }
             guard options[name] == nil else { throw UsageError.repeatedOption("--" + name) }
+            if Arguments.flags.contains(name) {
+                guard value == nil else { throw UsageError.unexpectedArgument(argument) }
+                options[name] = "true"
+                continue
+            }
             if value == nil { value = remaining.popFirst() }
             guard let value, !value.hasPrefix("--") else { throw UsageError.missingValue("--" + name) }
             options[name] = value
         }
     }
+
+    /// Options that take no value: present means on.
+    static let flags: Set<String> = ["trust-forwarded-proto"]
+
+    /// Whether the flag `name` (one of `flags`) was given.
+    func flag(_ name: String) -> Bool { options[name] != nil }
 
     /// The option's value, or `fallback`.
     func string(_ name: String, default fallback: String) -> String { options[name] ?? fallback }

@@ -13,6 +13,7 @@ let allowedOptions: [String: Set<String>] = [
     "serve": [
         "host", "port", "database", "source", "refresh-interval", "views", "public", "leaflet", "data", "stale-after",
         "connect-timeout", "fetch-timeout", "stall-timeout",
+        "trust-forwarded-proto",
     ],
     "import": ["all", "database"],
     "refresh": ["database", "source", "connect-timeout", "fetch-timeout", "stall-timeout"],

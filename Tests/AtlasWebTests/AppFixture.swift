@@ -29,9 +29,11 @@ final class AppFixture: @unchecked Sendable {
     /// - Parameters:
     ///   - now: the clock the app sees (ms since the epoch); defaults to the real time.
     ///   - viewsDirectory: another Views folder, for start-up failure tests.
+    ///   - trustForwardedProto: as `serve --trust-forwarded-proto`.
     ///   - prepare: runs on the empty database path before the app starts (e.g. to import other data).
     init(
-        now: Int64? = nil, viewsDirectory: String? = nil, prepare: ((String) throws -> Void)? = nil
+        now: Int64? = nil, viewsDirectory: String? = nil, trustForwardedProto: Bool = false,
+        prepare: ((String) throws -> Void)? = nil
     ) throws {
         directory = NSTemporaryDirectory() + "atlas-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -41,6 +43,7 @@ final class AppFixture: @unchecked Sendable {
             databasePath: databasePath, viewsDirectory: viewsDirectory ?? packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
         if let now { configuration.now = { now } }
+        configuration.trustForwardedProto = trustForwardedProto
         self.configuration = configuration
         app = try buildResponder(configuration)
         client = TestClient(app.responder)

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// The repository root, found from this file's path.
@@ -38,15 +39,20 @@ final class ServerProcess: @unchecked Sendable {
     /// What the server wrote to standard error so far.
     var errorText: String { errorLock.withLock { String(decoding: errorBytes, as: UTF8.self) } }
 
+    /// Whether `deinit` removes `directory` (not when it was handed in to restart on its database).
+    private let ownsDirectory: Bool
+
     /// - Parameters:
     ///   - arguments: extra `serve` arguments.
     ///   - environment: extra environment variables (e.g. a locale).
+    ///   - directory: the folder of an earlier server's `atlas.sqlite` to start on again; kept afterwards.
     /// - Throws: when the binary is missing or does not print its address.
-    init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+    init(arguments: [String] = [], environment: [String: String] = [:], directory existing: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: binaryPath) else {
             throw ServerError("no covid-atlas binary at \(binaryPath); run `swift build` first")
         }
-        directory = NSTemporaryDirectory() + "atlas-e2e-\(UUID().uuidString)"
+        ownsDirectory = existing == nil
+        directory = existing ?? NSTemporaryDirectory() + "atlas-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: binaryPath)
         process.arguments = ["serve", "--port", "0", "--database", directory + "/atlas.sqlite"] + arguments
@@ -82,11 +88,19 @@ final class ServerProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// Sends SIGKILL (no clean shutdown at all) and waits until the process is gone.
+    func kill() {
+        if process.isRunning {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
     deinit {
         output.fileHandleForReading.readabilityHandler = nil
         errors.fileHandleForReading.readabilityHandler = nil
         stop()
-        try? FileManager.default.removeItem(atPath: directory)
+        if ownsDirectory { try? FileManager.default.removeItem(atPath: directory) }
     }
 
     static func readLine(_ handle: FileHandle) -> String {

@@ -1,4 +1,5 @@
 import AtlasCore
+import AtlasStore
 import Foundation
 import HTTPCore
 import Mustache
@@ -9,6 +10,8 @@ struct PageController: Sendable {
     let cache: SnapshotCache
     let renderer: PageRenderer
     let configuration: AtlasConfiguration
+    /// Read for the visitor's stars on the country pages.
+    let profiles: any ProfileStore
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = cache.current()
@@ -23,9 +26,14 @@ struct PageController: Sendable {
         var title = "Countries"
         if let continent = query.continent { title = "\(continent.displayName) — Countries" }
         if !query.search.isEmpty { title = "“\(query.search)” — " + title }
-        return try renderer.page(
-            "countries/index", context: CountryListPage(query: query, catalog: current.catalog).templateValue,
-            layout: layout(title + " — Covid Atlas", .countries, current))
+        var context = CountryListPage(query: query, catalog: current.catalog).templateValue
+        context.set("starred", try starredCountries(request, catalog: current.catalog))
+        var response = try renderer.page(
+            "countries/index", context: context, layout: layout(title + " — Covid Atlas", .countries, current))
+        // The starred line depends on the cookie.
+        response.fields["Vary"] = "Cookie"
+        if Visitor.fromCookie(request) != nil { response.fields[.cacheControl] = "private, no-cache" }
+        return response
     }
 
     func countryDetail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
@@ -36,8 +44,12 @@ struct PageController: Sendable {
             pageLayout.usesMap = true
             pageLayout.description =
                 "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
-            return try renderer.page(
-                "countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout)
+            let visitor = Visitor.resolve(request)
+            var context = CountryDetailPage(entry: entry).templateValue
+            context.set("favorite", try favoriteForm(countryID: entry.id, visitor: visitor))
+            var response = try renderer.page("countries/show", context: context, layout: pageLayout)
+            visitor.apply(to: &response, secure: configuration.isSecure(request))
+            return response
         case .moved(let canonicalID):
             return Response.redirect(to: Links.country(canonicalID), status: .movedPermanently)
         case .matched(let canonicalID):
@@ -95,6 +107,11 @@ struct PageController: Sendable {
         if parameter == "continent" { query.continent = Continent(value) }
         if parameter == "sort" { query.sort = CountryQuery.Sort(rawValue: value) ?? .name }
         return Links.countryList(query)
+    }
+
+    /// The layout for a page outside the country data (the profile), with the data's freshness line.
+    func layout(_ title: String, _ section: LayoutContext.Section) -> LayoutContext {
+        layout(title, section, cache.current())
     }
 
     private func layout(_ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current)

@@ -6,7 +6,7 @@ import Mustache
 struct PageRenderer: Sendable {
     static let requiredTemplates = [
         "layout", "world", "countries/index", "countries/show", "countries/not-found",
-        "errors/client-error", "errors/server-error",
+        "errors/client-error", "errors/server-error", "profile/show", "profile/edit",
     ]
 
     let library: TemplateLibrary
@@ -41,14 +41,17 @@ struct PageRenderer: Sendable {
 /// What the layout shows around every page.
 struct LayoutContext: Sendable {
     /// Where the page sits in the main navigation: the world page, the country list itself, a page
-    /// inside the countries section (a detail page: its nav link is `aria-current="true"`, not "page").
-    enum Section: String, Sendable { case world, countries, inCountries, none }
+    /// inside the countries section (a detail page: its nav link is `aria-current="true"`, not "page"),
+    /// the profile, or a page inside it (the editor).
+    enum Section: String, Sendable { case world, countries, inCountries, profile, inProfile, none }
 
     var title: String
     var section: Section
     var freshness: Freshness?
     var usesMap = false
     var description = "COVID-19 statistics by country: cases, deaths, recoveries and tests."
+    /// Scripts of this page under `/static/js/`, e.g. `profile-editor.js` (CSP: `script-src 'self'`).
+    var scripts: [String] = []
 
     func templateValue(content: String) -> TemplateValue {
         [
@@ -56,9 +59,12 @@ struct LayoutContext: Sendable {
             "description": .string(description),
             "content": .string(content),
             "usesMap": .bool(usesMap),
+            "scripts": .array(scripts.map { .string("/static/js/" + $0) }),
             "navWorld": .bool(section == .world),
             "navCountries": .bool(section == .countries),
             "navInCountries": .bool(section == .inCountries),
+            "navProfile": .bool(section == .profile),
+            "navInProfile": .bool(section == .inProfile),
             "freshness": freshness?.templateValue ?? .null,
         ]
     }

@@ -1,0 +1,114 @@
+// Progressive enhancement for the profile editor (/profile/edit): saves the draft as the visitor
+// types, a moment after they stop, so closing the tab loses nothing. Without JavaScript the Save
+// draft, Done and Cancel buttons do the same through plain form posts. No inline script: the
+// page's CSP allows only same-origin files.
+//
+// Each autosave answers {"version": N}; the hidden version field is updated to N, so the visitor's
+// own next submit is never mistaken for a stale one. A 409 means another tab changed the draft:
+// autosaving stops and the visitor is told to reload, so nothing is overwritten silently.
+//
+// The username limit counts user-perceived characters (grapheme clusters, as the server's Swift
+// `Character` count does); HTML maxlength would count UTF-16 code units, so it is not used.
+(function () {
+  "use strict";
+  var DELAY_MS = 800;
+
+  function graphemeCount(text) {
+    if (typeof Intl !== "undefined" && Intl.Segmenter) {
+      var count = 0;
+      var iterator = new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)[Symbol.iterator]();
+      while (!iterator.next().done) count += 1;
+      return count;
+    }
+    return Array.from(text).length;
+  }
+
+  function start() {
+    var form = document.getElementById("profile-form");
+    if (!form || !window.fetch || !window.URLSearchParams || !window.FormData) return;
+    var status = document.getElementById("autosave-status");
+    var version = form.elements.namedItem("version");
+    var username = form.elements.namedItem("username");
+    var timer = null;
+    var inFlight = false;
+    var again = false;
+    var stopped = false;
+
+    function say(text) { if (status) status.textContent = text; }
+
+    function checkUsername() {
+      var max = parseInt(username.dataset.maxCharacters, 10) || 40;
+      var length = graphemeCount(username.value.trim());
+      username.setCustomValidity(length > max ? "Use at most " + max + " characters; this one has " + length + "." : "");
+    }
+
+    function save() {
+      timer = null;
+      if (stopped) return;
+      if (inFlight) { again = true; return; }
+      var data = new URLSearchParams(new FormData(form));
+      data.set("action", "save");
+      inFlight = true;
+      say("Saving draft…");
+      // form.action would be the buttons named "action"; the attribute is the URL.
+      fetch(form.getAttribute("action"), {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: data.toString()
+      }).then(function (response) {
+        return response.json().catch(function () { return {}; }).then(function (body) {
+          if (response.ok && body.version !== undefined) {
+            version.value = String(body.version);
+            say("Draft saved.");
+          } else if (response.status === 409) {
+            stopped = true;
+            say("This draft was changed in another tab. Reload the page to see the newer version; your typing here is not saved.");
+          } else if (response.status === 422) {
+            say("Draft not saved yet: some fields need attention.");
+          } else {
+            say("Draft not saved (error " + response.status + "). Use Save draft to try again.");
+          }
+        });
+      }).catch(function () {
+        say("Draft not saved: the server could not be reached.");
+      }).then(function () {
+        inFlight = false;
+        if (again) { again = false; schedule(); }
+      });
+    }
+
+    function schedule() {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(save, DELAY_MS);
+    }
+
+    form.addEventListener("input", function (event) {
+      if (event.target === username) checkUsername();
+      schedule();
+    });
+    form.addEventListener("change", schedule);
+    // A real submit (any button) cancels a pending autosave, and waits for one in flight so the
+    // version the form sends is the newest.
+    form.addEventListener("submit", function (event) {
+      if (timer) { clearTimeout(timer); timer = null; }
+      stopped = true;
+      if (inFlight) {
+        event.preventDefault();
+        var submitter = event.submitter;
+        var wait = setInterval(function () {
+          if (inFlight) return;
+          clearInterval(wait);
+          if (submitter && form.requestSubmit) { form.requestSubmit(submitter); } else { form.submit(); }
+        }, 50);
+      }
+    });
+    checkUsername();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,80 @@
+import AtlasCore
+
+/// A visitor's draft: the fields being edited and the version every submit must name.
+public struct Draft: Sendable, Equatable {
+    /// The edited fields.
+    public var profile: Profile
+    /// Grows on every write of this visitor's draft and is never reused, so a form naming an older
+    /// version is stale (another tab saved, finished or cancelled since).
+    public var version: Int64
+
+    /// A draft from its fields and version.
+    public init(profile: Profile, version: Int64) {
+        self.profile = profile
+        self.version = version
+    }
+}
+
+/// What became of a submitted draft.
+public enum DraftOutcome: Sendable, Equatable {
+    /// Stored as the draft (also when a stale form carried exactly the stored values): the draft now.
+    case saved(Draft)
+    /// Copied into the profile and the draft deleted (also a repeated submit of the committed values).
+    case committed(Profile)
+    /// The form's version is stale and its values differ from the newer state: nothing was written
+    /// except, when no draft existed, a fresh draft from the committed profile. The newer draft.
+    case conflict(Draft)
+}
+
+/// Where the app keeps visitors' profiles, drafts and favourite countries, keyed by the SHA-256 of a
+/// visitor's session id (`sessionHash`, 32 bytes). SQLite today (`SQLiteProfileStore`); another
+/// database later behind the same protocol (DESIGN.md "Beyond one machine").
+public protocol ProfileStore: Sendable {
+    /// The committed profile, or `nil` for a visitor who has none yet. Never writes.
+    /// - Throws: `StoreError` when the store cannot be read.
+    func profile(_ sessionHash: [UInt8]) throws -> Profile?
+
+    /// The committed profile, created with the defaults for the UTC day of `now` (ms since the epoch)
+    /// when the visitor has none yet.
+    /// - Throws: `StoreError`.
+    func ensureProfile(_ sessionHash: [UInt8], now: Int64) throws -> Profile
+
+    /// The visitor's draft, or `nil`. Never writes.
+    /// - Throws: `StoreError` when the store cannot be read.
+    func draft(_ sessionHash: [UInt8]) throws -> Draft?
+
+    /// The committed profile and the draft for the editor, atomically: an existing draft is resumed,
+    /// otherwise one is created from the committed profile (created first if needed).
+    /// - Throws: `StoreError`.
+    func openDraft(_ sessionHash: [UInt8], now: Int64) throws -> (profile: Profile, draft: Draft)
+
+    /// Save draft: stores `fields` as the draft when `expectedVersion` is the stored draft's version.
+    /// - Returns: `.saved` with the new version; `.saved` with the stored draft when a stale form carries
+    ///   exactly its values (a repeated submit); `.conflict` with the newer draft otherwise.
+    /// - Throws: `StoreError`.
+    func saveDraft(_ sessionHash: [UInt8], _ fields: Profile, expectedVersion: Int64, now: Int64) throws
+        -> DraftOutcome
+
+    /// Done: when `expectedVersion` is the stored draft's version (or the draft already holds `fields`),
+    /// writes `fields` into the draft, copies the draft into the profile and deletes the draft, atomically.
+    /// - Returns: `.committed`, also for a repeated Done of the committed values (nothing changes then);
+    ///   `.conflict` with the newer draft when the form is stale and differs (a cancelled or finished
+    ///   draft is never brought back).
+    /// - Throws: `StoreError`.
+    func commitDraft(_ sessionHash: [UInt8], _ fields: Profile, expectedVersion: Int64, now: Int64) throws
+        -> DraftOutcome
+
+    /// Cancel: deletes the draft, if any; the committed profile is not written (only created with the
+    /// defaults when the visitor had none).
+    /// - Throws: `StoreError`.
+    func discardDraft(_ sessionHash: [UInt8], now: Int64) throws
+
+    /// Stars `countryID` when it is not starred, unstars it when it is.
+    /// - Returns: whether the country is starred now.
+    /// - Throws: `StoreError`.
+    func toggleFavorite(_ sessionHash: [UInt8], countryID: String, now: Int64) throws -> Bool
+
+    /// The starred country ids, oldest star first. Never writes.
+    /// - Throws: `StoreError` when the store cannot be read.
+    func favorites(_ sessionHash: [UInt8]) throws -> [String]
+}

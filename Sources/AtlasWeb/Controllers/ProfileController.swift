@@ -1,0 +1,156 @@
+import AtlasCore
+import AtlasStore
+import HTTPCore
+import Mustache
+import Routing
+
+/// The visitor's profile, its draft editor and the favourite stars (DESIGN.md, "The profile and its draft").
+///
+/// Every POST answers `303 See Other` on success (Post/Redirect/Get, FIELD-CASES B18), `422` with
+/// the visitor's own input and a message per bad field, `409` with the newer draft when the form's
+/// version is stale, and `403`/`415` from `FormSubmission` before anything is read or written.
+struct ProfileController: Sendable {
+    let pages: PageController
+    let store: any ProfileStore
+    let configuration: AtlasConfiguration
+
+    /// `GET /profile`: the committed profile (created with the defaults on a first visit).
+    func show(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let visitor = Visitor.resolve(request)
+        let hash = visitor.sessionHash
+        let profile = try store.ensureProfile(hash, now: configuration.now())
+        let draft = try store.draft(hash)
+        let catalog = pages.cache.current().catalog
+        let favorites = try store.favorites(hash).map { FavoriteCountry(id: $0, catalog: catalog) }
+        var response = try pages.renderer.page(
+            "profile/show", context: ProfilePage(profile: profile, draft: draft, favorites: favorites).templateValue,
+            layout: pages.layout("\(profile.username) — Profile — Covid Atlas", .profile))
+        visitor.apply(to: &response, secure: configuration.isSecure(request))
+        return response
+    }
+
+    /// `GET /profile/edit`: the editor on the visitor's draft, resumed or created from the profile.
+    func edit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let visitor = Visitor.resolve(request)
+        let (profile, draft) = try store.openDraft(visitor.sessionHash, now: configuration.now())
+        var response = try editor(
+            ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
+        visitor.apply(to: &response, secure: configuration.isSecure(request))
+        return response
+    }
+
+    /// `POST /profile/edit` with `action` = `save` (store the draft, `303` to the editor), `done`
+    /// (commit draft → profile and delete the draft in one transaction, `303` to `/profile`) or
+    /// `cancel` (delete the draft, profile untouched, `303` to `/profile`). With `Accept:
+    /// application/json` (the editor's autosave) a save answers `200 {"version":N}` instead of `303`.
+    /// - Throws: `HTTPError` `403`/`415`/`400` for a refused or unreadable form, or an unknown `action`.
+    func submit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let submission = try FormSubmission(request)
+        let hash = submission.visitor.sessionHash
+        let now = configuration.now()
+        let wantsJSON = request.fields["Accept"]?.contains("application/json") ?? false
+        let action = submission["action"] ?? ""
+        guard ["save", "done", "cancel"].contains(action) else {
+            throw HTTPError(.badRequest, "The form’s action must be save, done or cancel.")
+        }
+        if action == "cancel" {
+            try store.discardDraft(hash, now: now)
+            return Response.redirect(to: "/profile", status: .seeOther)
+        }
+        guard let version = submission["version"].flatMap({ Int64($0) }) else {
+            throw HTTPError(.badRequest, "The form has no draft version; open the editor again.")
+        }
+        let committed = try store.ensureProfile(hash, now: now)
+        let form = ProfileForm(submission, committedGoal: committed.goalDate)
+        guard let fields = form.profile else {
+            if wantsJSON {
+                return json(.unprocessableContent) { writer in
+                    writer.key("errors")
+                    writer.beginObject()
+                    for (field, message) in form.errors.sorted(by: { $0.key < $1.key }) { writer.field(field, message) }
+                    writer.endObject()
+                }
+            }
+            return try editor(
+                form, version: version, committed: committed, visitor: submission.visitor, status: .unprocessableContent
+            )
+        }
+        let outcome =
+            action == "save"
+            ? try store.saveDraft(hash, fields, expectedVersion: version, now: now)
+            : try store.commitDraft(hash, fields, expectedVersion: version, now: now)
+        switch outcome {
+        case .saved(let draft):
+            if wantsJSON { return json(.ok) { writer in writer.field("version", draft.version) } }
+            return Response.redirect(to: "/profile/edit", status: .seeOther)
+        case .committed:
+            return Response.redirect(to: "/profile", status: .seeOther)
+        case .conflict(let newer):
+            if wantsJSON {
+                return json(.conflict) { writer in
+                    writer.field("conflict", true)
+                    writer.field("version", newer.version)
+                }
+            }
+            // The visitor's input stays in the form; the form now names the newer version, so sending
+            // it again is a deliberate overwrite of what is shown above it.
+            let latest = try store.profile(hash) ?? committed
+            return try editor(
+                form, version: newer.version, committed: latest, visitor: submission.visitor, status: .conflict,
+                newer: newer.profile)
+        }
+    }
+
+    /// `POST /countries/{id}/favorite`: stars the country, or unstars it when starred; `303` back to
+    /// its page. Unknown ids are `404`; other spellings of a known id act on the canonical id.
+    /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `404` for an unknown country.
+    func toggleFavorite(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let submission = try FormSubmission(request)
+        let id: String
+        switch pages.cache.current().catalog.resolve(parameters["id"]) {
+        case .found(let entry): id = entry.id
+        case .moved(let canonicalID), .matched(let canonicalID): id = canonicalID
+        case .notFound: throw HTTPError(.notFound, "There is no country with this id to star.")
+        }
+        _ = try store.toggleFavorite(submission.visitor.sessionHash, countryID: id, now: configuration.now())
+        return Response.redirect(to: Links.country(id), status: .seeOther)
+    }
+
+    private func editor(
+        _ form: ProfileForm, version: Int64, committed: Profile, visitor: Visitor, status: StatusCode,
+        newer: Profile? = nil
+    ) throws -> Response {
+        var context = form.templateValue(committedGoal: committed.goalDate)
+        context["version"] = .string(String(version))
+        context["csrfToken"] = .string(visitor.csrfToken)
+        if let newer {
+            context["conflict"] = [
+                "username": .string(newer.username),
+                "notifications": .string(newer.notifications ? "On" : "Off"),
+                "season": .string("\(newer.season.emoji) \(newer.season.displayName)"),
+                "goalDate": .string(newer.goalDate.readable),
+                "goalDateISO": .string(newer.goalDate.iso),
+            ]
+        }
+        let title = (status == .ok ? "" : "Check the form — ") + "Edit profile — Covid Atlas"
+        var layout = pages.layout(title, .inProfile)
+        layout.scripts = ["profile-editor.js"]
+        var response = try pages.renderer.page(
+            "profile/edit", status: status, context: .object(context), layout: layout)
+        // The form holds this visitor's token and input: never for a shared cache.
+        response.fields[.cacheControl] = "private, no-cache"
+        response.fields["Vary"] = "Cookie"
+        return response
+    }
+
+    /// A small JSON object for the editor's autosave (`profile-editor.js`).
+    private func json(_ status: StatusCode, _ fields: (inout JSONWriter) -> Void) -> Response {
+        var writer = JSONWriter()
+        writer.beginObject()
+        fields(&writer)
+        writer.endObject()
+        var response = Response(status: status, contentType: "application/json; charset=utf-8", text: writer.output)
+        response.fields[.cacheControl] = "no-store"
+        return response
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPCore
+import Routing
+
+/// A form POST that passed the cross-site checks: the visitor (from the cookie) and the decoded fields.
+struct FormSubmission {
+    let visitor: Visitor
+    let fields: [(name: String, value: String)]
+
+    /// The first value of field `name`, or `nil` when the form did not send it.
+    subscript(name: String) -> String? { fields.first { $0.name == name }?.value }
+
+    /// Checks a POST the way every form handler must, in this order, and decodes its body:
+    /// 1. `Sec-Fetch-Site` `cross-site` or `same-site`, or an `Origin` (also `null`) whose host and port
+    ///    differ from `Host`: `403` (another site's page sent it).
+    /// 2. A `Content-Type` other than `application/x-www-form-urlencoded`: `415`.
+    /// 3. A body that does not decode (bad percent-escape, not UTF-8): `400`.
+    /// 4. No `atlas_session` cookie, or a `csrf_token` that is not the session's (compared in
+    ///    constant time): `403`.
+    /// - Throws: `HTTPError` as listed; nothing has been read or written from the store by then.
+    init(_ request: Request) throws {
+        if let site = request.fields["Sec-Fetch-Site"]?.lowercased(), site == "cross-site" || site == "same-site" {
+            throw HTTPError(.forbidden, "This form was sent from another site, so it was refused. Nothing changed.")
+        }
+        if let origin = request.fields[.origin], !FormSubmission.origin(origin, matchesHost: request.fields[.host]) {
+            throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
+        }
+        let mediaType = request.fields[.contentType]?.split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        guard mediaType == "application/x-www-form-urlencoded" else {
+            throw HTTPError(
+                .unsupportedMediaType, "Forms here must be sent as application/x-www-form-urlencoded. Nothing changed.")
+        }
+        guard let fields = FormURLEncoding.decode(body: request.body) else {
+            throw HTTPError(.badRequest, "The form could not be read (bad percent-encoding or not UTF-8).")
+        }
+        guard let visitor = Visitor.fromCookie(request) else {
+            throw HTTPError(
+                .forbidden, "Your session cookie is missing, so the form was refused. Reload the page and try again.")
+        }
+        let token = fields.first { $0.name == "csrf_token" }?.value ?? ""
+        guard visitor.acceptsCSRFToken(token) else {
+            throw HTTPError(
+                .forbidden, "This form’s security token is missing or out of date. Reload the page and try again.")
+        }
+        self.visitor = visitor
+        self.fields = fields
+    }
+
+    /// Whether an `Origin` (RFC 6454 §7) names the same host and port as the `Host` field.
+    /// Default ports (80 for http, 443 for https) compare equal to their absence.
+    static func origin(_ origin: String, matchesHost host: String?) -> Bool {
+        guard let host else { return false }
+        let lowered = origin.lowercased()
+        let scheme: String
+        let authority: Substring
+        if lowered.hasPrefix("http://") {
+            scheme = "http"
+            authority = lowered.dropFirst(7)
+        } else if lowered.hasPrefix("https://") {
+            scheme = "https"
+            authority = lowered.dropFirst(8)
+        } else {
+            return false  // `null` (sandboxed or redirected) and any other scheme.
+        }
+        func normalised(_ authority: Substring) -> Substring {
+            let defaultSuffix = scheme == "http" ? ":80" : ":443"
+            return authority.hasSuffix(defaultSuffix) ? authority.dropLast(defaultSuffix.count) : authority
+        }
+        return normalised(authority) == normalised(host.lowercased()[...])
+    }
+}

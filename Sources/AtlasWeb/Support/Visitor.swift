@@ -1,0 +1,70 @@
+import HTTPCore
+
+/// The browser behind a request, known by the random session id in its `atlas_session` cookie.
+///
+/// The id is 128 bits from the system CSPRNG (`SystemRandomNumberGenerator`: `getrandom(2)` on Linux),
+/// sent as 32 lower-case hex digits. The database stores only its SHA-256 (`sessionHash`), so a
+/// leaked database file does not hand out sessions. The CSRF token is HMAC-SHA256 keyed by the id
+/// over a fixed label: derivable from the cookie without a database read, useless without it.
+struct Visitor: Sendable {
+    /// The cookie's name.
+    static let cookieName = "atlas_session"
+    /// How long the browser keeps the cookie: 400 days in seconds, the most browsers honour (RFC 6265bis).
+    static let cookieMaxAgeSeconds = 400 * 86_400
+
+    /// The session id's 16 bytes.
+    let sessionID: [UInt8]
+    /// `true` when the request carried no valid cookie and this id was just made; the response must
+    /// set the cookie (`setCookie`) for the visitor to keep it.
+    let isNew: Bool
+
+    /// SHA-256 of the session id: the key of the visitor's rows in the database.
+    var sessionHash: [UInt8] { Crypto.sha256(sessionID) }
+
+    /// The per-session secret every form carries as `csrf_token`: 64 hex digits.
+    var csrfToken: String { Crypto.hex(Crypto.hmacSHA256(key: sessionID, message: Array("atlas csrf v1".utf8))) }
+
+    /// Whether `token` is this session's CSRF token, compared in constant time.
+    func acceptsCSRFToken(_ token: String) -> Bool {
+        Crypto.constantTimeEqual(Array(token.utf8), Array(csrfToken.utf8))
+    }
+
+    /// The visitor named by the request's `atlas_session` cookie, or `nil` when it has none that is
+    /// well-formed (exactly 32 lower-case hex digits; anything else is ignored, never trusted).
+    static func fromCookie(_ request: Request) -> Visitor? {
+        for line in request.fields.values(for: .cookie) {
+            for pair in line.split(separator: ";") {
+                let trimmed = pair.drop { $0 == " " }
+                guard trimmed.hasPrefix(cookieName + "=") else { continue }
+                let value = trimmed.dropFirst(cookieName.count + 1)
+                if value.utf8.count == 32, let bytes = Crypto.bytes(hex: value) {
+                    return Visitor(sessionID: bytes, isNew: false)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The request's visitor, or a new one with a fresh session id (nothing is written anywhere).
+    static func resolve(_ request: Request) -> Visitor {
+        if let visitor = fromCookie(request) { return visitor }
+        var generator = SystemRandomNumberGenerator()
+        let id = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Visitor(sessionID: id, isNew: true)
+    }
+
+    /// The `Set-Cookie` value (RFC 6265 §4.1): `HttpOnly; SameSite=Lax; Path=/; Max-Age=…`, plus
+    /// `Secure` when the request came over HTTPS.
+    func setCookie(secure: Bool) -> String {
+        "\(Visitor.cookieName)=\(Crypto.hex(sessionID)); Path=/; Max-Age=\(Visitor.cookieMaxAgeSeconds); HttpOnly; "
+            + "SameSite=Lax" + (secure ? "; Secure" : "")
+    }
+
+    /// Adds `Set-Cookie` for a new visitor, and marks the response as one visitor's page
+    /// (`Cache-Control: private, no-cache`, `Vary: Cookie`) so no shared cache hands it to another.
+    func apply(to response: inout Response, secure: Bool) {
+        if isNew { response.fields.append(.setCookie, setCookie(secure: secure)) }
+        response.fields[.cacheControl] = "private, no-cache"
+        response.fields["Vary"] = "Cookie"
+    }
+}

@@ -1,0 +1,113 @@
+import AtlasCore
+import Foundation
+import Mustache
+
+/// The profile editor's fields exactly as the visitor typed them, with a message for each bad one.
+///
+/// The username limit counts user-perceived characters: Swift `Character`s, which are Unicode
+/// extended grapheme clusters (UAX #29), so `👩🏽‍💻` is 1 of 40 and `Zoë` is 3 however it is
+/// encoded. HTML's `maxlength` counts UTF-16 code units instead (👩🏽‍💻 is 7), so the input carries
+/// no `maxlength`; `profile-editor.js` counts the same clusters with `Intl.Segmenter` and the server
+/// check below is the one that decides (FIELD-CASES B20).
+struct ProfileForm {
+    /// The most user-perceived characters a username may have.
+    static let maxUsernameCharacters = 40
+
+    var username: String
+    var notifications: Bool
+    var season: String
+    var goalDate: String
+    /// Field name (`username`, `season`, `goal_date`) → what is wrong, shown beside the field.
+    var errors: [String: String] = [:]
+
+    /// The form showing a stored profile or draft.
+    init(_ profile: Profile) {
+        username = profile.username
+        notifications = profile.notifications
+        season = profile.season.rawValue
+        goalDate = profile.goalDate.iso
+    }
+
+    /// The submitted form, validated: the username trimmed, 1–40 characters, no control characters;
+    /// the season one of the four; the goal date a real `YYYY-MM-DD` date within one year either side
+    /// of `committedGoal`. An absent `notifications` checkbox means off.
+    init(_ submission: FormSubmission, committedGoal: CalendarDate) {
+        username = submission["username"] ?? ""
+        notifications = submission["notifications"] != nil
+        season = submission["season"] ?? ""
+        goalDate = submission["goal_date"] ?? ""
+
+        let trimmed = username.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty {
+            errors["username"] = "Enter a username of 1 to 40 characters."
+        } else if trimmed.count > ProfileForm.maxUsernameCharacters {
+            errors["username"] = "Use at most 40 characters; this one has \(trimmed.count)."
+        } else if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            errors["username"] = "Remove the control characters (such as tabs or line breaks)."
+        }
+        if submission["season"] == nil {
+            errors["season"] = "Choose a seasonal photo."
+        } else if Season(rawValue: season) == nil {
+            errors["season"] = "Choose one of spring, summer, autumn or winter."
+        }
+        let range = ProfileForm.goalRange(around: committedGoal)
+        if goalDate.isEmpty {
+            errors["goal_date"] = "Choose a goal date."
+        } else if let date = CalendarDate(iso: goalDate) {
+            if !range.contains(date) {
+                errors["goal_date"] =
+                    "Choose a date from \(range.lowerBound.readable) to \(range.upperBound.readable)."
+            }
+        } else {
+            errors["goal_date"] = "Enter a real calendar date as YYYY-MM-DD (for example 2026-05-10)."
+        }
+    }
+
+    /// The allowed goal dates: one year either side of the committed goal date.
+    static func goalRange(around goal: CalendarDate) -> ClosedRange<CalendarDate> {
+        goal.addingYears(-1)...goal.addingYears(1)
+    }
+
+    /// The profile these fields describe, when every field is valid.
+    var profile: Profile? {
+        guard errors.isEmpty, let season = Season(rawValue: season), let goal = CalendarDate(iso: goalDate) else {
+            return nil
+        }
+        return Profile(
+            username: username.trimmingCharacters(in: .whitespacesAndNewlines), notifications: notifications,
+            season: season, goalDate: goal)
+    }
+
+    /// The editor's values: fields as typed, the season choices, the date range, and the messages.
+    func templateValue(committedGoal: CalendarDate) -> [String: TemplateValue] {
+        let range = ProfileForm.goalRange(around: committedGoal)
+        let order = ["username": 0, "season": 1, "goal_date": 2]
+        let labels = ["username": "Username", "season": "Seasonal photo", "goal_date": "Goal date"]
+        let errorList: [TemplateValue] = errors.sorted { order[$0.key, default: 9] < order[$1.key, default: 9] }
+            .map {
+                ["field": .string($0.key), "label": .string(labels[$0.key] ?? $0.key), "message": .string($0.value)]
+            }
+        return [
+            "username": .string(username),
+            "notifications": .bool(notifications),
+            "seasons": .array(
+                Season.allCases.map { choice in
+                    [
+                        "value": .string(choice.rawValue), "label": .string(choice.displayName),
+                        "emoji": .string(choice.emoji), "checked": .bool(choice.rawValue == season),
+                    ]
+                }),
+            "goalDate": .string(goalDate),
+            "goalMin": .string(range.lowerBound.iso),
+            "goalMax": .string(range.upperBound.iso),
+            "goalMinReadable": .string(range.lowerBound.readable),
+            "goalMaxReadable": .string(range.upperBound.readable),
+            "maxCharacters": .string(String(ProfileForm.maxUsernameCharacters)),
+            "usernameError": errors["username"].map(TemplateValue.string) ?? .null,
+            "seasonError": errors["season"].map(TemplateValue.string) ?? .null,
+            "goalDateError": errors["goal_date"].map(TemplateValue.string) ?? .null,
+            "errors": .array(errorList),
+            "hasErrors": .bool(!errors.isEmpty),
+        ]
+    }
+}

@@ -1,0 +1,90 @@
+import AtlasCore
+import AtlasStore
+import AtlasWeb
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+struct FavoriteTests {
+    /// Presses the star on `/countries/{id}` as the page's form would.
+    @discardableResult
+    func pressStar(_ visitor: WebVisitor, _ id: String) throws -> Response {
+        let page = try visitor.get("/countries/\(id)")
+        return try visitor.post("/countries/\(id)/favorite", [("csrf_token", page.hiddenValue("csrf_token") ?? "")])
+    }
+
+    @Test func theStarTogglesAndShowsOnTheDetailPageTheListAndTheProfile() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"false\""))
+        let starred = try pressStar(visitor, "kr")
+        #expect(starred.status == .seeOther)
+        #expect(starred.fields[.location] == "/countries/kr")
+        #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"true\""))
+        #expect(try visitor.get("/countries/fr").text.contains("aria-pressed=\"false\""))
+        let list = try visitor.get("/countries")
+        #expect(list.text.contains("Your starred countries:"))
+        #expect(list.text.contains("<a href=\"/countries/kr\">"))
+        #expect(list.fields["Vary"] == "Cookie")
+        let profile = try visitor.get("/profile").text
+        #expect(profile.contains("<a href=\"/countries/kr\">"))
+        #expect(profile.contains("S. Korea"))
+
+        try pressStar(visitor, "kr")
+        #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"false\""))
+        #expect(!(try visitor.get("/countries").text.contains("Your starred countries:")))
+        #expect(!(try visitor.get("/profile").text.contains("<a href=\"/countries/kr\">")))
+    }
+
+    @Test func anotherSpellingStarsTheCanonicalCountryAndAnUnknownOneIs404() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let token = try visitor.get("/countries/kr").hiddenValue("csrf_token") ?? ""
+        let response = try visitor.post("/countries/KOR/favorite", [("csrf_token", token)])
+        #expect(response.fields[.location] == "/countries/kr")
+        #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"true\""))
+        #expect(try visitor.post("/countries/atlantis/favorite", [("csrf_token", token)]).status == .notFound)
+    }
+
+    @Test func starsAreEachVisitorsOwn() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let alice = WebVisitor(fixture.client)
+        let bob = WebVisitor(fixture.client)
+        try pressStar(alice, "jp")
+        #expect(try bob.get("/countries/jp").text.contains("aria-pressed=\"false\""))
+        #expect(!(try bob.get("/profile").text.contains("/countries/jp")))
+        #expect(try alice.get("/profile").text.contains("/countries/jp"))
+    }
+}
+
+struct ProfileMigrationTests {
+    @Test func aVersion1DatabaseWithTheSnapshotIsMigratedAndKeepsItsData_B23() throws {
+        let fixture = try AppFixture(now: profileDay) { path in
+            let old = try Database(path: path)
+            try Migrations.migrate(old, migrations: [.snapshotTables])
+            try SQLiteCountryStore(database: old).replaceSnapshot(
+                Snapshot(
+                    countries: [Country(country: "Oldland", population: 7)], totals: WorldTotals(summing: []),
+                    source: "old file"))
+            #expect(try old.userVersion() == 1)
+            old.close()
+        }
+        let database = try Database(path: fixture.configuration.databasePath)
+        #expect(try database.userVersion() == Migrations.newestVersion)
+        database.close()
+        #expect(try fixture.client.get("/countries").text.contains("Oldland"))
+        let visitor = WebVisitor(fixture.client)
+        #expect(try visitor.get("/profile").status == .ok)
+        try visitor.submitEditor("done", editorValues(username: "Kept", goal: "2026-05-02"))
+
+        // A second start on the same file runs no step and keeps everything.
+        let again = try buildResponder(fixture.configuration)
+        defer { again.close() }
+        let client = TestClient(again.responder)
+        #expect(try client.get("/countries").text.contains("Oldland"))
+        #expect(
+            try client.get("/profile", fields: [.cookie: visitor.cookie ?? ""]).text.contains(
+                "<h1 id=\"profile-name\">Kept</h1>"))
+    }
+}

@@ -1,0 +1,201 @@
+import AtlasCore
+import AtlasStore
+import AtlasWeb
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+/// 2026-05-01 12:00 UTC, in ms since the epoch: the day new profiles are created in these tests.
+let profileDay: Int64 = 1_777_636_800_000
+
+/// The committed profile as stored: every column of the visitor's `profiles` row, for byte-for-byte checks.
+func storedProfileRow(_ fixture: AppFixture) throws -> [[String]] {
+    let database = try Database(path: fixture.configuration.databasePath)
+    defer { database.close() }
+    return try database.withConnection { database in
+        let select = try database.prepare(
+            "SELECT hex(session_hash), hex(username), notifications, season, goal_date, created_at FROM profiles")
+        var rows: [[String]] = []
+        while try select.step() { rows.append((0..<6).map { select.string(at: $0) ?? "NULL" }) }
+        select.reset()
+        return rows
+    }
+}
+
+struct ProfileEditorTests {
+    @Test func aNewVisitorGetsTheDefaultsOnTheProfilePage() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let page = try WebVisitor(fixture.client).get("/profile")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(page.text.contains("<dd id=\"profile-notifications\">On</dd>"))
+        #expect(page.text.contains("☃️ Winter"))
+        #expect(page.text.contains("<time datetime=\"2026-05-01\">1 May 2026</time>"))
+        #expect(page.text.contains("href=\"/profile/edit\""))
+        #expect(page.text.contains("<a href=\"/profile\" aria-current=\"page\">Profile</a>"))
+    }
+
+    @Test func saveDraftKeepsTheProfileAndIsResumedByTheEditor() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let saved = try visitor.submitEditor("save", editorValues(username: "Ada", goal: "2026-06-01"))
+        #expect(saved.status == .seeOther)
+        #expect(saved.fields[.location] == "/profile/edit")
+        let profile = try visitor.get("/profile")
+        #expect(profile.text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(profile.text.contains("unfinished draft"))
+        let editor = try visitor.get("/profile/edit")
+        #expect(editor.inputValue("username") == "Ada")
+        #expect(editor.inputValue("goal_date") == "2026-06-01")
+        #expect(editor.text.contains("value=\"summer\" checked"))
+    }
+
+    @Test func doneCommitsTheDraftAndDeletesIt_B18() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let done = try visitor.submitEditor(
+            "done", editorValues(username: "Ada", notifications: false, goal: "2026-07-04"))
+        #expect(done.status == .seeOther)
+        #expect(done.fields[.location] == "/profile")
+        let profile = try visitor.get("/profile")
+        #expect(profile.text.contains("<h1 id=\"profile-name\">Ada</h1>"))
+        #expect(profile.text.contains("<dd id=\"profile-notifications\">Off</dd>"))
+        #expect(profile.text.contains("🌞 Summer"))
+        #expect(profile.text.contains("<time datetime=\"2026-07-04\">4 July 2026</time>"))
+        #expect(!profile.text.contains("unfinished draft"))
+    }
+
+    @Test func repeatingTheSameDonePostIsHarmless_B18() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let editor = try visitor.get("/profile/edit")
+        let pairs = [
+            ("csrf_token", editor.hiddenValue("csrf_token") ?? ""), ("version", editor.hiddenValue("version") ?? ""),
+            ("action", "done"), ("username", "Ada"), ("notifications", "on"), ("season", "autumn"),
+            ("goal_date", "2026-08-01"),
+        ]
+        #expect(try visitor.post("/profile/edit", pairs).status == .seeOther)
+        let rowAfterFirst = try storedProfileRow(fixture)
+        let again = try visitor.post("/profile/edit", pairs)
+        #expect(again.status == .seeOther)
+        #expect(again.fields[.location] == "/profile")
+        #expect(try storedProfileRow(fixture) == rowAfterFirst)
+        #expect(try storedProfileRow(fixture).count == 1)
+    }
+
+    @Test func cancelLeavesTheProfileByteForByteAndForgetsTheDraft() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.submitEditor("done", editorValues(username: "Zoë Ångström 🚀", goal: "2026-05-10"))
+        let before = try storedProfileRow(fixture)
+        try visitor.submitEditor("save", editorValues(username: "Someone else", season: "spring", goal: "2026-09-09"))
+        let cancel = try visitor.submitEditor(
+            "cancel", editorValues(username: "Typed but cancelled", goal: "2026-09-10"))
+        #expect(cancel.status == .seeOther)
+        #expect(cancel.fields[.location] == "/profile")
+        #expect(try storedProfileRow(fixture) == before)
+        let profile = try visitor.get("/profile")
+        #expect(!profile.text.contains("unfinished draft"))
+        #expect(try visitor.get("/profile/edit").inputValue("username") == "Zoë Ångström 🚀")
+    }
+
+    @Test func cancelThenBackThenDoneDoesNotResurrectTheDraft_B18() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let editor = try visitor.get("/profile/edit")
+        let token = editor.hiddenValue("csrf_token") ?? ""
+        #expect(try visitor.post("/profile/edit", [("csrf_token", token), ("action", "cancel")]).status == .seeOther)
+        let before = try storedProfileRow(fixture)
+        // The page the Back button shows still names the cancelled draft's version.
+        let done = try visitor.post(
+            "/profile/edit",
+            [
+                ("csrf_token", token), ("version", editor.hiddenValue("version") ?? ""), ("action", "done"),
+                ("username", "Cancelled"), ("season", "spring"), ("goal_date", "2026-05-02"),
+            ])
+        #expect(done.status == .conflict)
+        #expect(done.inputValue("username") == "Cancelled")
+        #expect(try storedProfileRow(fixture) == before)
+    }
+
+    @Test func anAbsentCheckboxMeansNotificationsOff() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.submitEditor("done", editorValues(notifications: false, goal: "2026-05-01"))
+        #expect(try visitor.get("/profile").text.contains("<dd id=\"profile-notifications\">Off</dd>"))
+        #expect(
+            !(try visitor.get("/profile/edit").text.contains(
+                "name=\"notifications\" type=\"checkbox\" value=\"on\" checked")))
+    }
+
+    @Test func aStaleVersionIs409WithTheNewerDraftAndTheVisitorsInputKept() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let firstTab = try visitor.get("/profile/edit")
+        let secondTab = try visitor.get("/profile/edit")
+        let token = firstTab.hiddenValue("csrf_token") ?? ""
+        func submit(_ tab: Response, _ username: String, _ action: String) throws -> Response {
+            try visitor.post(
+                "/profile/edit",
+                [
+                    ("csrf_token", token), ("version", tab.hiddenValue("version") ?? ""), ("action", action),
+                    ("username", username), ("season", "summer"), ("goal_date", "2026-06-01"),
+                ])
+        }
+        #expect(try submit(firstTab, "From tab one", "save").status == .seeOther)
+        let stale = try submit(secondTab, "From tab two", "done")
+        #expect(stale.status == .conflict)
+        #expect(stale.text.contains("changed in another tab"))
+        #expect(stale.text.contains("<dd>From tab one</dd>"))
+        #expect(stale.inputValue("username") == "From tab two")
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        // The 409 page names the newer version, so sending it again is a deliberate overwrite.
+        let resent = try visitor.post(
+            "/profile/edit",
+            [
+                ("csrf_token", token), ("version", stale.hiddenValue("version") ?? ""), ("action", "done"),
+                ("username", "From tab two"), ("season", "summer"), ("goal_date", "2026-06-01"),
+            ])
+        #expect(resent.status == .seeOther)
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">From tab two</h1>"))
+    }
+
+    @Test func theAutosaveAnswersTheNewVersionSoTheNextSubmitIsNotStale() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let editor = try visitor.get("/profile/edit")
+        let token = editor.hiddenValue("csrf_token") ?? ""
+        let fields = ["username": "Ada", "season": "winter", "goal_date": "2026-05-03"]
+        func pairs(_ version: String, _ action: String) -> [(String, String)] {
+            [("csrf_token", token), ("version", version), ("action", action)]
+                + fields.sorted { $0.key < $1.key }
+                .map { ($0.key, $0.value) }
+        }
+        let autosave = try visitor.post(
+            "/profile/edit", pairs(editor.hiddenValue("version") ?? "", "save"), fields: ["Accept": "application/json"])
+        #expect(autosave.status == .ok)
+        let version = try #require(autosave.text.split(separator: ":").last?.dropLast())
+        #expect(autosave.text == "{\"version\":\(version)}")
+        #expect(String(version) != editor.hiddenValue("version"))
+        let done = try visitor.post("/profile/edit", pairs(String(version), "done"))
+        #expect(done.status == .seeOther)
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">Ada</h1>"))
+    }
+
+    @Test func twoVisitorsNeverSeeEachOthersProfileOrDraft() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let alice = WebVisitor(fixture.client)
+        let bob = WebVisitor(fixture.client)
+        try alice.submitEditor("done", editorValues(username: "Alice", goal: "2026-05-05"))
+        try alice.submitEditor("save", editorValues(username: "Alice draft", goal: "2026-05-06"))
+        try bob.submitEditor("save", editorValues(username: "Bob draft", goal: "2026-05-07"))
+        #expect(alice.cookie != bob.cookie)
+        let bobProfile = try bob.get("/profile").text
+        #expect(bobProfile.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(!bobProfile.contains("Alice"))
+        #expect(try bob.get("/profile/edit").inputValue("username") == "Bob draft")
+        #expect(try alice.get("/profile/edit").inputValue("username") == "Alice draft")
+        #expect(try alice.get("/profile").text.contains("<h1 id=\"profile-name\">Alice</h1>"))
+    }
+}

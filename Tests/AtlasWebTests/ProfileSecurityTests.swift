@@ -1,0 +1,158 @@
+import AtlasCore
+import AtlasStore
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+@testable import AtlasWeb
+
+struct SessionCookieTests {
+    @Test func theProfilePageIssuesAnHttpOnlyLaxCookieOf128RandomBits() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let first = try fixture.client.get("/profile").fields[.setCookie] ?? ""
+        let second = try fixture.client.get("/profile").fields[.setCookie] ?? ""
+        #expect(first.range(of: #"^atlas_session=[0-9a-f]{32}; "#, options: .regularExpression) != nil)
+        for attribute in ["; Path=/", "; Max-Age=34560000", "; HttpOnly", "; SameSite=Lax"] {
+            #expect(first.contains(attribute))
+        }
+        #expect(!first.contains("Secure"))
+        #expect(first.prefix(46) != second.prefix(46))
+    }
+
+    @Test func theCookieIsSecureOnlyBehindATrustedHTTPSProxy() throws {
+        let plain = try AppFixture(now: profileDay)
+        let forwarded: Fields = ["X-Forwarded-Proto": "https"]
+        #expect(!(try plain.client.get("/profile", fields: forwarded).fields[.setCookie] ?? "").contains("Secure"))
+        let proxied = try AppFixture(now: profileDay, trustForwardedProto: true)
+        #expect(try proxied.client.get("/profile", fields: forwarded).fields[.setCookie]?.hasSuffix("; Secure") == true)
+        #expect(!(try proxied.client.get("/profile").fields[.setCookie] ?? "").contains("Secure"))
+    }
+
+    @Test func theDatabaseHoldsOnlyTheSHA256OfTheSessionId() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.get("/profile")
+        let id = try #require(visitor.cookie?.split(separator: "=").last.map(String.init))
+        let rows = try storedProfileRow(fixture)
+        #expect(rows.count == 1)
+        #expect(rows.first?[0].count == 64)
+        #expect(rows.first?[0].lowercased().contains(id) == false)
+        let database = try Database(path: fixture.configuration.databasePath)
+        defer { database.close() }
+        let matches = try database.withConnection { database in
+            let select = try database.prepare("SELECT count(*) FROM profiles WHERE session_hash = ?1")
+            let bytes = stride(from: 0, to: id.count, by: 2).map { offset -> UInt8 in
+                let start = id.index(id.startIndex, offsetBy: offset)
+                return UInt8(id[start..<id.index(start, offsetBy: 2)], radix: 16)!
+            }
+            try select.bind(Crypto.sha256(bytes), at: 1)
+            _ = try select.step()
+            defer { select.reset() }
+            return select.int(at: 0)
+        }
+        #expect(matches == 1)
+    }
+
+    @Test func detailPagesIssueACookieButWriteNothing() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let page = try fixture.client.get("/countries/kr")
+        #expect(page.fields[.setCookie]?.hasPrefix("atlas_session=") == true)
+        #expect(page.fields[.cacheControl] == "private, no-cache")
+        #expect(try fixture.client.get("/countries").fields[.setCookie] == nil)
+        #expect(try fixture.client.get("/").fields[.setCookie] == nil)
+        #expect(try storedProfileRow(fixture).isEmpty)
+    }
+
+    @Test func aMalformedCookieIsReplacedNotTrusted() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let page = try fixture.client.get("/profile", fields: [.cookie: "atlas_session=../../etc; other=1"])
+        #expect(page.fields[.setCookie]?.hasPrefix("atlas_session=") == true)
+        #expect(page.status == .ok)
+    }
+}
+
+struct FormSecurityTests {
+    /// Each refused POST: extra header fields, whether the token is right, and the status expected.
+    static let refused: [(String, Fields, Bool, StatusCode)] = [
+        ("no token", [:], false, .forbidden),
+        ("cross-site fetch", ["Sec-Fetch-Site": "cross-site"], true, .forbidden),
+        ("same-site fetch", ["Sec-Fetch-Site": "same-site"], true, .forbidden),
+        ("another origin", [.origin: "https://evil.example"], true, .forbidden),
+        ("another port", [.origin: "http://test.local:8081"], true, .forbidden),
+        ("null origin", [.origin: "null"], true, .forbidden),
+        ("JSON body", [.contentType: "application/json"], true, .unsupportedMediaType),
+        ("multipart body", [.contentType: "multipart/form-data; boundary=x"], true, .unsupportedMediaType),
+    ]
+
+    @Test(arguments: refused.indices)
+    func aRefusedPostChangesNothing(_ index: Int) throws {
+        let (_, fields, rightToken, status) = FormSecurityTests.refused[index]
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let editor = try visitor.get("/profile/edit")
+        let rowBefore = try storedProfileRow(fixture)
+        let token = rightToken ? editor.hiddenValue("csrf_token") ?? "" : ""
+        let values: [(String, String)] = [
+            ("csrf_token", token), ("version", editor.hiddenValue("version") ?? ""), ("action", "done"),
+            ("username", "Mallory"), ("season", "spring"), ("goal_date", "2026-05-02"),
+        ]
+        for target in ["/profile/edit", "/countries/kr/favorite"] {
+            let response = try visitor.post(target, values, fields: fields)
+            #expect(response.status == status)
+        }
+        #expect(try storedProfileRow(fixture) == rowBefore)
+        #expect(!(try visitor.get("/profile").text.contains("Mallory")))
+        #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"false\""))
+    }
+
+    @Test func anotherVisitorsTokenIsRefused() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let mallory = WebVisitor(fixture.client)
+        let alice = WebVisitor(fixture.client)
+        let token = try mallory.csrfToken()
+        try alice.get("/profile")
+        let response = try alice.post(
+            "/profile/edit", [("csrf_token", token), ("action", "cancel")], fields: [.origin: "http://test.local"])
+        #expect(response.status == .forbidden)
+        #expect(response.text.contains("security token"))
+    }
+
+    @Test func aPostWithoutACookieIsRefused() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let response = try WebVisitor(fixture.client).post("/profile/edit", [("csrf_token", "0"), ("action", "save")])
+        #expect(response.status == .forbidden)
+        #expect(try storedProfileRow(fixture).isEmpty)
+    }
+
+    @Test func theSameOriginIsAccepted() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let editor = try visitor.get("/profile/edit")
+        let response = try visitor.post(
+            "/profile/edit", [("csrf_token", editor.hiddenValue("csrf_token") ?? ""), ("action", "cancel")],
+            fields: [.origin: "http://test.local", "Sec-Fetch-Site": "same-origin"])
+        #expect(response.status == .seeOther)
+    }
+
+    @Test func anUnknownActionIs400() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        #expect(try visitor.submitEditor("publish", editorValues(goal: "2026-05-02")).status == .badRequest)
+    }
+}
+
+struct CryptoTests {
+    @Test func sha256AndHMACMatchTheirStandardTestVectors() {
+        // FIPS 180-2 appendix B.1 and RFC 4231 test case 2.
+        #expect(
+            Crypto.hex(Crypto.sha256(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            Crypto.hex(Crypto.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(Crypto.constantTimeEqual([1, 2, 3], [1, 2, 3]))
+        #expect(!Crypto.constantTimeEqual([1, 2, 3], [1, 2, 4]))
+        #expect(!Crypto.constantTimeEqual([1, 2], [1, 2, 3]))
+    }
+}

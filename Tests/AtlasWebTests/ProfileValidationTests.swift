@@ -1,0 +1,123 @@
+import AtlasWeb
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+struct ProfileValidationTests {
+    /// Each bad submission: the fields, the field that must carry a message, and words of that message.
+    static let invalidSubmissions: [(String, [String: String?], String, String)] = [
+        ("empty username", editorValues(username: "", goal: "2026-05-02"), "username", "1 to 40 characters"),
+        ("only spaces", editorValues(username: "   ", goal: "2026-05-02"), "username", "1 to 40 characters"),
+        (
+            "41 characters", editorValues(username: String(repeating: "a", count: 41), goal: "2026-05-02"), "username",
+            "at most 40"
+        ),
+        (
+            "10,000 characters", editorValues(username: String(repeating: "x", count: 10_000), goal: "2026-05-02"),
+            "username", "this one has 10000"
+        ),
+        ("a tab inside", editorValues(username: "Ada\tLovelace", goal: "2026-05-02"), "username", "control characters"),
+        ("missing username", ["season": "winter", "goal_date": "2026-05-02"], "username", "1 to 40 characters"),
+        ("impossible date", editorValues(goal: "2025-02-30"), "goal_date", "real calendar date"),
+        ("not a date", editorValues(goal: "tomorrow"), "goal_date", "real calendar date"),
+        ("too far ahead", editorValues(goal: "2027-05-02"), "goal_date", "from 1 May 2025 to 1 May 2027"),
+        ("too far back", editorValues(goal: "2025-04-30"), "goal_date", "from 1 May 2025 to 1 May 2027"),
+        ("missing date", ["username": "Ada", "season": "winter"], "goal_date", "Choose a goal date"),
+        ("unknown season", editorValues(season: "monsoon", goal: "2026-05-02"), "season", "spring, summer, autumn"),
+        ("missing season", ["username": "Ada", "goal_date": "2026-05-02"], "season", "Choose a seasonal photo"),
+    ]
+
+    @Test(arguments: invalidSubmissions.indices)
+    func badInputIs422WithAMessageBesideTheFieldAndNothingStored(_ index: Int) throws {
+        let (_, values, field, message) = ProfileValidationTests.invalidSubmissions[index]
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.submitEditor("save", editorValues(username: "Saved draft", goal: "2026-05-03"))
+        let rowBefore = try storedProfileRow(fixture)
+        for action in ["save", "done"] {
+            let response = try visitor.submitEditor(action, values)
+            #expect(response.status == .unprocessableContent)
+            let errorID = ["username": "username-error", "season": "season-error", "goal_date": "goal-error"][field]!
+            #expect(response.text.contains("id=\"\(errorID)\""))
+            #expect(response.text.contains(message))
+            if let typed = values["username"] ?? nil { #expect(response.inputValue("username") == typed) }
+            if let typed = values["goal_date"] ?? nil { #expect(response.inputValue("goal_date") == typed) }
+        }
+        #expect(try storedProfileRow(fixture) == rowBefore)
+        #expect(try visitor.get("/profile/edit").inputValue("username") == "Saved draft")
+    }
+
+    @Test func theRejectedFormKeepsEveryValueAndListsBothErrors_B19() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let response = try visitor.submitEditor(
+            "save", ["username": "", "notifications": "on", "season": "winter", "goal_date": "2099-01-01"])
+        #expect(response.status == .unprocessableContent)
+        #expect(response.text.contains("<li><a href=\"#field-username\">Username: "))
+        #expect(response.text.contains("<li><a href=\"#field-goal_date\">Goal date: "))
+        #expect(response.text.contains("value=\"winter\" checked"))
+        #expect(response.text.contains("name=\"notifications\" type=\"checkbox\" value=\"on\" checked"))
+        #expect(response.inputValue("goal_date") == "2099-01-01")
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">guest</h1>"))
+    }
+
+    /// 20 × 👩🏽‍💻 is 20 characters (each 1 grapheme of 4 scalars, 15 UTF-8 bytes, 7 UTF-16 units).
+    @Test(arguments: [
+        String(repeating: "👩🏽‍💻", count: 20), "Zoë Ångström 🚀", String(repeating: "🇰🇷", count: 40),
+        "Zoe\u{308} decomposed",
+    ])
+    func namesCountedInCharactersAreStoredAndShownByteIdentical_B20(_ name: String) throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let done = try visitor.submitEditor("done", editorValues(username: name, goal: "2026-05-02"))
+        #expect(done.status == .seeOther)
+        let profile = try visitor.get("/profile")
+        #expect(profile.text.contains("<h1 id=\"profile-name\">\(name)</h1>"))
+        #expect(Array(try visitor.get("/profile/edit").inputValue("username")!.utf8) == Array(name.utf8))
+        let row = try storedProfileRow(fixture)
+        #expect(row.first?[1] == name.utf8.map { String(format: "%02X", $0) }.joined())
+    }
+
+    @Test func the41stEmojiIsRejectedWithTheSameUnit_B20() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let response = try WebVisitor(fixture.client).submitEditor(
+            "done", editorValues(username: String(repeating: "👩🏽‍💻", count: 41), goal: "2026-05-02"))
+        #expect(response.status == .unprocessableContent)
+        #expect(response.text.contains("this one has 41"))
+        let editor = try WebVisitor(fixture.client).get("/profile/edit").text
+        #expect(editor.contains("data-max-characters=\"40\""))
+        #expect(!editor.contains("maxlength"))
+    }
+
+    @Test(arguments: ["<img src=x onerror=alert(1)>", "\"><script>alert(1)</script>", "O'Brien & <b>Co</b>"])
+    func aUsernameIsAlwaysShownAsText_B21(_ name: String) throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        #expect(try visitor.submitEditor("done", editorValues(username: name, goal: "2026-05-02")).status == .seeOther)
+        for page in [try visitor.get("/profile"), try visitor.get("/profile/edit")] {
+            #expect(!page.text.contains(name))
+            #expect(!page.text.contains("<script>alert"))
+            #expect(!page.text.contains("<img src=x"))
+        }
+        let profile = try visitor.get("/profile").text
+        let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+        #expect(profile.contains("<h1 id=\"profile-name\">\(escaped)</h1>"))
+        #expect(profile.contains("<title>\(escaped) — Profile — Covid Atlas</title>"))
+        #expect(try visitor.get("/profile/edit").inputValue("username") == name)
+    }
+
+    @Test func theGoalDateIsReadableAndMachineReadable_B28() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.submitEditor("done", editorValues(goal: "2026-05-10"))
+        let profile = try visitor.get("/profile").text
+        #expect(profile.contains("<time datetime=\"2026-05-10\">10 May 2026</time>"))
+        #expect(!profile.contains("2569"))
+        let editor = try visitor.get("/profile/edit")
+        #expect(editor.inputValue("goal_date") == "2026-05-10")
+        #expect(editor.text.contains("min=\"2025-05-10\" max=\"2027-05-10\""))
+    }
+}

@@ -1,0 +1,120 @@
+"""The profile editor in real headless Chromium: edits are a draft until Done, Cancel forgets them.
+
+Each test starts with a fresh cookie jar (a new browser), so it is a new visitor with the defaults.
+"""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def open_editor(browser, server_url):
+    browser.get(server_url + "/profile/edit")
+    return browser.find_element(By.ID, "profile-form")
+
+
+def type_username(browser, name):
+    field = browser.find_element(By.ID, "field-username")
+    field.clear()
+    field.send_keys(name)
+
+
+def set_goal(browser, iso):
+    # Typing into a date input depends on the locale's field order; the value property does not.
+    field = browser.find_element(By.ID, "field-goal_date")
+    browser.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+        field,
+        iso,
+    )
+
+
+def click_and_wait(browser, by, selector):
+    """Clicks and waits until the next page has replaced this one (the URL may stay the same)."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(by, selector).click()
+    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(page))
+
+
+def wait_for_path(browser, path):
+    WebDriverWait(browser, 10).until(lambda driver: driver.current_url.split("?")[0].endswith(path))
+
+
+def test_save_draft_survives_a_reload_and_done_commits_it(browser, server_url):
+    open_editor(browser, server_url)
+    minimum = browser.find_element(By.ID, "field-goal_date").get_attribute("min")
+    type_username(browser, "Zoë Ångström 🚀")
+    browser.find_element(By.CSS_SELECTOR, "input[name=season][value=summer]").click()
+    notifications = browser.find_element(By.ID, "field-notifications")
+    if notifications.is_selected():
+        notifications.click()
+    set_goal(browser, minimum)
+    click_and_wait(browser, By.ID, "save-draft")
+    wait_for_path(browser, "/profile/edit")
+
+    browser.refresh()
+    assert browser.find_element(By.ID, "field-username").get_attribute("value") == "Zoë Ångström 🚀"
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=season][value=summer]").is_selected()
+    assert not browser.find_element(By.ID, "field-notifications").is_selected()
+    assert browser.find_element(By.ID, "field-goal_date").get_attribute("value") == minimum
+
+    # Not committed yet: the profile still shows the defaults and offers the draft.
+    browser.get(server_url + "/profile")
+    assert browser.find_element(By.ID, "profile-name").text == "guest"
+    click_and_wait(browser, By.LINK_TEXT, "Continue editing")
+    wait_for_path(browser, "/profile/edit")
+
+    click_and_wait(browser, By.ID, "done")
+    wait_for_path(browser, "/profile")
+    assert browser.find_element(By.ID, "profile-name").text == "Zoë Ångström 🚀"
+    assert browser.find_element(By.ID, "profile-notifications").text == "Off"
+    assert "Summer" in browser.find_element(By.ID, "profile-season").text
+    assert browser.find_element(By.CSS_SELECTOR, "#profile-goal time").get_attribute("datetime") == minimum
+    assert "unfinished draft" not in browser.page_source
+
+
+def test_cancel_forgets_the_edits(browser, server_url):
+    open_editor(browser, server_url)
+    type_username(browser, "Never committed")
+    browser.find_element(By.CSS_SELECTOR, "input[name=season][value=spring]").click()
+    click_and_wait(browser, By.ID, "cancel")
+    wait_for_path(browser, "/profile")
+    assert browser.find_element(By.ID, "profile-name").text == "guest"
+    assert "Winter" in browser.find_element(By.ID, "profile-season").text
+    assert "unfinished draft" not in browser.page_source
+    open_editor(browser, server_url)
+    assert browser.find_element(By.ID, "field-username").get_attribute("value") == "guest"
+
+
+def test_typing_is_saved_as_a_draft_without_pressing_a_button(browser, server_url):
+    open_editor(browser, server_url)
+    version = browser.find_element(By.ID, "field-version").get_attribute("value")
+    type_username(browser, "Autosaved")
+    WebDriverWait(browser, 10).until(
+        expected_conditions.text_to_be_present_in_element((By.ID, "autosave-status"), "Draft saved")
+    )
+    assert browser.find_element(By.ID, "field-version").get_attribute("value") != version
+    # The visitor's own Done right after the autosave is not mistaken for a stale form.
+    click_and_wait(browser, By.ID, "done")
+    wait_for_path(browser, "/profile")
+    assert browser.find_element(By.ID, "profile-name").text == "Autosaved"
+
+
+def test_the_star_on_a_country_shows_on_the_profile(browser, server_url):
+    browser.get(server_url + "/countries/kr")
+    click_and_wait(browser, By.CSS_SELECTOR, ".favorite-button")
+    wait_for_path(browser, "/countries/kr")
+    assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true"
+    browser.get(server_url + "/profile")
+    assert browser.find_element(By.CSS_SELECTOR, ".starred-list a[href='/countries/kr']")
+
+
+def test_a_username_over_40_characters_is_refused_with_a_message(browser, server_url):
+    open_editor(browser, server_url)
+    type_username(browser, "👩🏽‍💻" * 41)
+    browser.find_element(By.ID, "done").click()
+    # The script counts graphemes like the server and blocks the submit with the browser's message.
+    message = browser.find_element(By.ID, "field-username").get_attribute("validationMessage")
+    assert "40" in message
+    browser.get(server_url + "/profile")
+    assert browser.find_element(By.ID, "profile-name").text == "guest"
