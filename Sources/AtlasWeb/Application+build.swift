@@ -63,10 +63,13 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
         try store.replaceSnapshot(shipped)
         report.importedShippedCountries = shipped.countries.count
     }
-    let cache = try SnapshotCache(store: store, facts: facts, checkInterval: configuration.reloadCheckInterval)
+    let cache = try SnapshotCache(
+        store: store, facts: facts, checkInterval: configuration.reloadCheckInterval, now: configuration.now)
 
-    let pages = PageController(cache: cache, renderer: renderer, configuration: configuration)
-    let api = APIController(cache: cache, configuration: configuration)
+    let pageCache = PageCache(
+        templateVersion: templateVersion(configuration.viewsDirectory), now: configuration.now)
+    let pages = PageController(cache: cache, renderer: renderer, pages: pageCache, configuration: configuration)
+    let api = APIController(cache: cache, pages: pageCache, configuration: configuration)
     let publicFiles = StaticFiles(root: configuration.publicDirectory)
     let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
 
@@ -93,6 +96,17 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     }
     router.get("/robots.txt") { request, _ in try publicFiles.response(for: ["robots.txt"], request: request) }
     return AtlasApp(responder: router, report: report, database: database)
+}
+
+/// A hash of every file under `Views/` (names and contents), part of each page's `ETag`.
+private func templateVersion(_ directory: String) -> String {
+    let files = (FileManager.default.subpaths(atPath: directory) ?? []).sorted()
+    var text = ""
+    for file in files {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + file) else { continue }
+        text += file + "\u{0}" + String(decoding: data, as: UTF8.self) + "\u{0}"
+    }
+    return String(PageCache.hash(text).prefix(8))
 }
 
 private func loadFacts(_ path: String) throws -> [String: CountryFacts] {

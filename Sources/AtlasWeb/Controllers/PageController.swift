@@ -8,36 +8,44 @@ import Routing
 struct PageController: Sendable {
     let cache: SnapshotCache
     let renderer: PageRenderer
+    let pages: PageCache
     let configuration: AtlasConfiguration
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = cache.current()
-        return try renderer.page(
-            "world", context: WorldPage(catalog: current.catalog).templateValue,
-            layout: layout("Worldwide — Covid Atlas", .world, current))
+        return try cached(request, key: "/", current) {
+            try renderer.render(
+                "world", context: WorldPage(catalog: current.catalog).templateValue,
+                layout: layout("Worldwide — Covid Atlas", .world, current))
+        }
     }
 
     func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let query = try QueryParameters.countryQuery(request.target)
         let current = cache.current()
-        var title = "Countries"
-        if let continent = query.continent { title = "\(continent.displayName) — Countries" }
-        if !query.search.isEmpty { title = "“\(query.search)” — " + title }
-        return try renderer.page(
-            "countries/index", context: CountryListPage(query: query, catalog: current.catalog).templateValue,
-            layout: layout(title + " — Covid Atlas", .countries, current))
+        // Every spelling of the same query shares one entry: the canonical link is the key.
+        return try cached(request, key: Links.countryList(query), current) {
+            var title = "Countries"
+            if let continent = query.continent { title = "\(continent.displayName) — Countries" }
+            if !query.search.isEmpty { title = "“\(query.search)” — " + title }
+            return try renderer.render(
+                "countries/index", context: CountryListPage(query: query, catalog: current.catalog).templateValue,
+                layout: layout(title + " — Covid Atlas", .countries, current))
+        }
     }
 
     func countryDetail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = cache.current()
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
-            var pageLayout = layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
-            pageLayout.usesMap = true
-            pageLayout.description =
-                "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
-            return try renderer.page(
-                "countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout)
+            return try cached(request, key: Links.country(entry.id), current) {
+                var pageLayout = layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
+                pageLayout.usesMap = true
+                pageLayout.description =
+                    "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
+                return try renderer.render(
+                    "countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout)
+            }
         case .moved(let canonicalID):
             return Response.redirect(to: Links.country(canonicalID), status: .movedPermanently)
         case .matched(let canonicalID):
@@ -97,13 +105,24 @@ struct PageController: Sendable {
         return Links.countryList(query)
     }
 
+    /// A page that does not depend on the visitor, from the page cache.
+    private func cached(
+        _ request: Request, key: String, _ current: SnapshotCache.Current, render: () throws -> CacheablePage
+    ) throws -> Response {
+        try pages.response(
+            for: request, key: key, version: current.version, loadedAt: current.loadedAt,
+            freshness: { freshness(current) }, render: render)
+    }
+
+    private func freshness(_ current: SnapshotCache.Current) -> Freshness {
+        Freshness(
+            updated: current.catalog.dataUpdated, now: configuration.now(),
+            staleAfterSeconds: configuration.staleAfterSeconds)
+    }
+
     private func layout(_ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current)
         -> LayoutContext
     {
-        LayoutContext(
-            title: title, section: section,
-            freshness: Freshness(
-                updated: current.catalog.dataUpdated, now: configuration.now(),
-                staleAfterSeconds: configuration.staleAfterSeconds))
+        LayoutContext(title: title, section: section, freshness: freshness(current))
     }
 }

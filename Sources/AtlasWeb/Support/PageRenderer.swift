@@ -21,7 +21,7 @@ struct PageRenderer: Sendable {
         self.library = library
     }
 
-    /// A complete HTML response.
+    /// A complete HTML response, rendered now (pages that are not cached: errors, not-found).
     /// - Parameters:
     ///   - template: the content template, e.g. `countries/show`.
     ///   - context: the content template's values.
@@ -30,11 +30,27 @@ struct PageRenderer: Sendable {
     func page(_ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext) throws
         -> Response
     {
-        let content = try library.render(template, context)
-        let html = try library.render("layout", layout.templateValue(content: content))
-        var response = Response(status: status, contentType: "text/html; charset=utf-8", text: html)
-        SecurityFields.apply(to: &response.fields, allowMapTiles: layout.usesMap)
-        return response
+        let rendered = try render(template, status: status, context: context, layout: layout)
+        return Response(status: rendered.status, fields: rendered.fields, body: rendered.content.identity())
+    }
+
+    /// A page as the page cache keeps it: status, fields and the HTML split at its holes.
+    ///
+    /// A hole is a per-request fragment (`{{{holes.name}}}` in a template): each name in `holes`
+    /// renders as a marker that no data can produce, and the HTML is cut at the markers, so the
+    /// page is rendered (and compressed) once and the fragments are filled in per request.
+    /// - Throws: `TemplateError` only if a template vanished, which the start-up check prevents.
+    func render(
+        _ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext,
+        holes: [String] = []
+    ) throws -> CacheablePage {
+        let markers = PageHoles(names: holes)
+        let content = try library.render(template, markers.adding(to: context))
+        let html = try library.render("layout", markers.adding(to: layout.templateValue(content: content)))
+        var fields = Fields()
+        fields[.contentType] = "text/html; charset=utf-8"
+        SecurityFields.apply(to: &fields, allowMapTiles: layout.usesMap)
+        return CacheablePage(status: status, fields: fields, content: markers.split(html))
     }
 }
 
