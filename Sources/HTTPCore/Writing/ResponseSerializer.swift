@@ -26,6 +26,21 @@ public enum ResponseSerializer {
         _ response: Response, requestMethod: Method, keepAlive: Bool, date: String,
         requestVersion: Version = .http1_1
     ) -> [UInt8] {
+        var (bytes, sendsBody) = serializeHead(
+            response, requestMethod: requestMethod, keepAlive: keepAlive, date: date, requestVersion: requestVersion,
+            reservingBody: true)
+        if sendsBody { bytes.append(contentsOf: response.body) }
+        return bytes
+    }
+
+    /// Serializes the status line and header section only, for a writer that sends the content
+    /// from `response.body` itself (one `sendmsg` with two buffers, no copy of a large body).
+    /// Parameters as in `serialize`; `reservingBody` makes room for the content after the head.
+    /// - Returns: the head, ending with the empty line, and whether `response.body` must follow it.
+    public static func serializeHead(
+        _ response: Response, requestMethod: Method, keepAlive: Bool, date: String,
+        requestVersion: Version = .http1_1, reservingBody: Bool = false
+    ) -> (head: [UInt8], sendsBody: Bool) {
         let allowsContent = response.status.allowsContent
         let isHead = requestMethod == .head
         let sendsBody = allowsContent && !isHead
@@ -37,7 +52,7 @@ public enum ResponseSerializer {
         }
 
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + response.fields.count * 48 + (sendsBody ? response.body.count : 0))
+        bytes.reserveCapacity(160 + response.fields.count * 48 + (sendsBody && reservingBody ? response.body.count : 0))
         bytes.append(contentsOf: statusLinePrefix)
         appendDecimal(response.status.code, to: &bytes)
         bytes.append(.space)
@@ -75,8 +90,7 @@ public enum ResponseSerializer {
             bytes.append(contentsOf: connectionKeepAlive)
         }
         bytes.append(contentsOf: crlf)
-        if sendsBody { bytes.append(contentsOf: response.body) }
-        return bytes
+        return (bytes, sendsBody && !response.body.isEmpty)
     }
 
     private static let statusLinePrefix: [UInt8] = Array("HTTP/1.1 ".utf8)
