@@ -26,6 +26,8 @@ final class PageCache: Sendable {
         let status: StatusCode
         let identityFields: Fields
         let gzipFields: Fields
+        let identityFieldLines: [UInt8]
+        let gzipFieldLines: [UInt8]
         let content: SplicedContent
         let identityBody: [UInt8]
         let gzipBody: [UInt8]
@@ -47,6 +49,8 @@ final class PageCache: Sendable {
             fields[.eTag] = gzipTag
             fields[.contentEncoding] = "gzip"
             gzipFields = fields
+            identityFieldLines = ResponseSerializer.fieldLines(identityFields)
+            gzipFieldLines = ResponseSerializer.fieldLines(gzipFields)
             identityBody = page.content.hasHoles ? [] : page.content.identity()
             gzipBody = page.content.hasHoles ? [] : page.content.gzip()
             byteCount = page.content.chunks.reduce(0) { $0 + $1.count } * 2 + gzipBody.count + 1024
@@ -124,12 +128,14 @@ final class PageCache: Sendable {
 
     private func response(_ entry: Entry, request: Request, fill: (String) -> [UInt8]) -> Response {
         let gzip = ContentCoding.acceptsGzip(request)
-        let fields = gzip ? entry.gzipFields : entry.identityFields
+        var response = Response(status: entry.status, fields: gzip ? entry.gzipFields : entry.identityFields)
+        response.preparedFieldLines = gzip ? entry.gzipFieldLines : entry.identityFieldLines
         if entry.status == .ok,
             Conditional.isNotModified(
                 request, eTags: [entry.identityTag, entry.gzipTag], lastModified: Int(entry.lastModified / 1000))
         {
-            return Response(status: .notModified, fields: fields)
+            response.status = .notModified
+            return response
         }
         let body: [UInt8]
         if entry.content.hasHoles {
@@ -137,7 +143,8 @@ final class PageCache: Sendable {
         } else {
             body = gzip ? entry.gzipBody : entry.identityBody
         }
-        return Response(status: entry.status, fields: fields, body: body)
+        response.body = body
+        return response
     }
 
     private func store(_ entry: Entry, key: String, time: Int64, in local: inout Local) {

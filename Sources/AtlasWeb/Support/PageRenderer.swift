@@ -10,15 +10,20 @@ struct PageRenderer: Sendable {
     ]
 
     let library: TemplateLibrary
+    /// The `assets` object every template sees (`AssetLinks`).
+    let assets: TemplateValue
 
-    /// - Parameter viewsDirectory: where the templates were loaded from, to name a missing file.
+    /// - Parameters:
+    ///   - viewsDirectory: where the templates were loaded from, to name a missing file.
+    ///   - assets: the fingerprinted asset URLs, given to every template as `assets`.
     /// - Throws: `AtlasStartupError.missingTemplate` naming the file of a template the app needs
     ///   that `Views/` lacks.
-    init(library: TemplateLibrary, viewsDirectory: String) throws {
+    init(library: TemplateLibrary, viewsDirectory: String, assets: TemplateValue = [:]) throws {
         if let missing = PageRenderer.requiredTemplates.first(where: { !library.names.contains($0) }) {
             throw AtlasStartupError.missingTemplate(path: viewsDirectory + "/" + missing + ".mustache")
         }
         self.library = library
+        self.assets = assets
     }
 
     /// A complete HTML response, rendered now (pages that are not cached: errors, not-found).
@@ -45,12 +50,19 @@ struct PageRenderer: Sendable {
         holes: [String] = []
     ) throws -> CacheablePage {
         let markers = PageHoles(names: holes)
-        let content = try library.render(template, markers.adding(to: context))
-        let html = try library.render("layout", markers.adding(to: layout.templateValue(content: content)))
+        let content = try library.render(template, withAssets(markers.adding(to: context)))
+        let html = try library.render(
+            "layout", withAssets(markers.adding(to: layout.templateValue(content: content))))
         var fields = Fields()
         fields[.contentType] = "text/html; charset=utf-8"
         SecurityFields.apply(to: &fields, allowMapTiles: layout.usesMap)
         return CacheablePage(status: status, fields: fields, content: markers.split(html))
+    }
+
+    private func withAssets(_ context: TemplateValue) -> TemplateValue {
+        guard case .object(var values) = context else { return context }
+        values["assets"] = assets
+        return .object(values)
     }
 }
 

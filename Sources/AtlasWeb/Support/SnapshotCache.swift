@@ -1,6 +1,7 @@
 import AtlasCore
 import AtlasStore
 import Glibc
+import Routing
 import Synchronization
 
 /// The catalog of the stored snapshot, kept in memory and rebuilt when the database holds a newer

@@ -52,28 +52,19 @@ public enum ResponseSerializer {
         }
 
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + response.fields.count * 48 + (sendsBody && reservingBody ? response.body.count : 0))
+        bytes.reserveCapacity(
+            160 + response.fields.count * 48 + response.preparedFieldLines.count
+                + (sendsBody && reservingBody ? response.body.count : 0))
         bytes.append(contentsOf: statusLinePrefix)
         appendDecimal(response.status.code, to: &bytes)
         bytes.append(.space)
         appendSanitized(response.status.reasonPhrase.utf8, to: &bytes)
         bytes.append(contentsOf: crlf)
 
-        for field in response.fields {
-            switch field.name {
-            case .date, .contentLength, .connection, .transferEncoding:
-                continue
-            default:
-                break
-            }
-            // A name that is not a token would corrupt the header section; such a line is dropped.
-            guard !field.name.rawName.isEmpty, field.name.rawName.utf8.allSatisfy(ByteClass.isTokenByte) else {
-                continue
-            }
-            bytes.append(contentsOf: field.name.rawName.utf8)
-            bytes.append(contentsOf: colonSpace)
-            appendSanitized(field.value.utf8, to: &bytes)
-            bytes.append(contentsOf: crlf)
+        if response.preparedFieldLines.isEmpty {
+            appendFieldLines(response.fields, to: &bytes)
+        } else {
+            bytes.append(contentsOf: response.preparedFieldLines)
         }
 
         bytes.append(contentsOf: dateName)
@@ -91,6 +82,33 @@ public enum ResponseSerializer {
         }
         bytes.append(contentsOf: crlf)
         return (bytes, sendsBody && !response.body.isEmpty)
+    }
+
+    /// The field lines of `fields` (`Name: value` CRLF each) as the serializer writes them, framing
+    /// fields dropped and values sanitized, for `Response.preparedFieldLines`.
+    public static func fieldLines(_ fields: Fields) -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendFieldLines(fields, to: &bytes)
+        return bytes
+    }
+
+    private static func appendFieldLines(_ fields: Fields, to bytes: inout [UInt8]) {
+        for field in fields {
+            switch field.name {
+            case .date, .contentLength, .connection, .transferEncoding:
+                continue
+            default:
+                break
+            }
+            // A name that is not a token would corrupt the header section; such a line is dropped.
+            guard !field.name.rawName.isEmpty, field.name.rawName.utf8.allSatisfy(ByteClass.isTokenByte) else {
+                continue
+            }
+            bytes.append(contentsOf: field.name.rawName.utf8)
+            bytes.append(contentsOf: colonSpace)
+            appendSanitized(field.value.utf8, to: &bytes)
+            bytes.append(contentsOf: crlf)
+        }
     }
 
     private static let statusLinePrefix: [UInt8] = Array("HTTP/1.1 ".utf8)

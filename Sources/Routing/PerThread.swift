@@ -4,7 +4,7 @@ import Glibc
 ///
 /// The server answers on a few event-loop threads; giving each its own cache means the hot path
 /// takes no lock that every request contends on. A value lives until its thread exits.
-final class PerThread<Value>: @unchecked Sendable {
+public final class PerThread<Value>: @unchecked Sendable {
     // @unchecked: `key` is written once in init; each thread only ever touches its own box.
     private final class Box {
         var value: Value
@@ -15,7 +15,7 @@ final class PerThread<Value>: @unchecked Sendable {
     private let make: @Sendable () -> Value
 
     /// - Parameter make: creates a thread's value the first time that thread asks for it.
-    init(_ make: @escaping @Sendable () -> Value) {
+    public init(_ make: @escaping @Sendable () -> Value) {
         self.make = make
         // The destructor runs when a thread exits and releases that thread's box.
         pthread_key_create(&key) { pointer in
@@ -26,7 +26,7 @@ final class PerThread<Value>: @unchecked Sendable {
     deinit { pthread_key_delete(key) }
 
     /// Runs `body` with this thread's value.
-    func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         let box: Box
         if let pointer = pthread_getspecific(key) {
             box = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
