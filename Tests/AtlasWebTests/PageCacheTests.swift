@@ -1,0 +1,211 @@
+import AtlasCore
+import Foundation
+import HTTPCore
+import Mustache
+import Routing
+import Testing
+
+@testable import AtlasWeb
+
+/// Pages served from the page cache are the same bytes a fresh render makes, follow the data, and
+/// carry working validators.
+struct PageCacheTests {
+    static let cachedPaths = [
+        "/", "/countries", "/countries?q=ko", "/countries?continent=europe&sort=cases", "/countries/kr",
+        "/api/all", "/api/countries?q=ko", "/api/countries/kr",
+    ]
+
+    @Test(arguments: cachedPaths)
+    func aCachedPageIsByteIdenticalToAFreshRender(_ path: String) throws {
+        let warm = try AppFixture(now: shippedSnapshotUpdated + 60_000)
+        let first = try warm.client.get(path)
+        let cached = try warm.client.get(path)
+        // Another app that has never rendered the page renders it fresh.
+        let fresh = try AppFixture(now: shippedSnapshotUpdated + 60_000).client.get(path)
+        #expect(first.status == .ok)
+        #expect(cached.body == first.body)
+        #expect(cached.body == fresh.body)
+        #expect(cached.fields[.eTag] == fresh.fields[.eTag])
+    }
+
+    @Test func spellingsOfTheSameQueryShareOnePage() throws {
+        let app = try AppFixture()
+        let canonical = try app.client.get("/countries?q=ko&continent=asia")
+        for spelling in ["/countries?continent=asia&q=ko", "/countries?q=+ko+&continent=Asia&sort=name"] {
+            let other = try app.client.get(spelling)
+            #expect(other.body == canonical.body, "\(spelling)")
+            #expect(other.fields[.eTag] == canonical.fields[.eTag])
+        }
+    }
+
+    @Test func aNewImportIsVisibleAndChangesTheETag() throws {
+        let app = try AppFixture(reloadCheckInterval: 0)
+        let before = try app.client.get("/countries/kr")
+        #expect(before.text.contains("S. Korea"))
+        let oldTag = try #require(before.fields[.eTag])
+        try storeSnapshot(
+            [Country(country: "S. Korea", countryInfo: CountryInfo(iso2: "KR", iso3: "KOR"), cases: 424_242)],
+            at: app.databasePath)
+        let after = try app.client.get("/countries/kr", fields: [.ifNoneMatch: oldTag])
+        #expect(after.status == .ok)
+        #expect(after.text.contains("424,242"))
+        #expect(after.fields[.eTag] != oldTag)
+        #expect(try app.client.get("/api/countries/kr").text.contains("424242"))
+        #expect(try app.client.get("/countries").text.contains("1 country"))
+    }
+
+    @Test func theFreshnessLineMovesWithTheClockAndSoDoesTheETag() throws {
+        let clock = ManualClock(shippedSnapshotUpdated + 5 * 60_000)
+        let app = try AppFixture(clock: clock)
+        let early = try app.client.get("/")
+        #expect(early.text.contains("(5 minutes ago)"))
+        clock.advance(by: 3 * 3_600_000)
+        let later = try app.client.get("/", fields: [.ifNoneMatch: try #require(early.fields[.eTag])])
+        #expect(later.status == .ok)
+        #expect(later.text.contains("(3 hours ago)"))
+        #expect(later.fields[.eTag] != early.fields[.eTag])
+    }
+}
+
+/// `ETag`, `Last-Modified` and `304 Not Modified` on cached pages (RFC 9110 §13).
+struct ConditionalPageTests {
+    let app: AppFixture
+    init() throws { app = try AppFixture() }
+
+    @Test(arguments: ["/", "/countries", "/countries/kr", "/api/countries"])
+    func aMatchingETagIs304WithoutContentAndWithTheValidators(_ path: String) throws {
+        let page = try app.client.get(path)
+        let eTag = try #require(page.fields[.eTag])
+        #expect(page.fields[.lastModified] != nil)
+        for condition in [eTag, "W/" + eTag, "\"other\", " + eTag, "*"] {
+            let again = try app.client.get(path, fields: [.ifNoneMatch: condition])
+            #expect(again.status == .notModified, "If-None-Match: \(condition)")
+            #expect(again.body.isEmpty)
+            #expect(again.fields[.eTag] == eTag)
+            #expect(again.fields[.vary] == "Accept-Encoding")
+        }
+        #expect(try app.client.get(path, fields: [.ifNoneMatch: "\"other\""]).status == .ok)
+    }
+
+    @Test func ifModifiedSinceCountsOnlyWithoutIfNoneMatch() throws {
+        let page = try app.client.get("/countries/kr")
+        let lastModified = try #require(page.fields[.lastModified])
+        #expect(try app.client.get("/countries/kr", fields: [.ifModifiedSince: lastModified]).status == .notModified)
+        let earlier = try app.client.get(
+            "/countries/kr", fields: [.ifModifiedSince: "Sat, 01 Jan 2000 00:00:00 GMT"])
+        #expect(earlier.status == .ok)
+        #expect(earlier.body == page.body)
+        let both = try app.client.get(
+            "/countries/kr", fields: [.ifNoneMatch: "\"other\"", .ifModifiedSince: lastModified])
+        #expect(both.status == .ok, "If-None-Match decides when present")
+        #expect(try app.client.get("/countries/kr", fields: [.ifModifiedSince: "yesterday"]).status == .ok)
+    }
+
+    @Test func pagesAreRevalidatedNotStoredBlindly() throws {
+        #expect(try app.client.get("/countries").fields[.cacheControl] == "no-cache")
+    }
+}
+
+/// `Content-Encoding: gzip` for clients that accept it (RFC 9110 §12.5.3), compressed once.
+struct GzipTests {
+    let app: AppFixture
+    init() throws { app = try AppFixture() }
+
+    @Test(arguments: ["/", "/countries", "/countries/kr", "/api/countries", "/static/css/atlas.css"])
+    func gzipDecompressesToTheIdentityBody(_ path: String) throws {
+        let plain = try app.client.get(path)
+        let gzipped = try app.client.get(path, fields: [.acceptEncoding: "gzip, deflate, br"])
+        #expect(plain.fields[.contentEncoding] == nil)
+        #expect(gzipped.fields[.contentEncoding] == "gzip")
+        #expect(plain.fields[.vary] == "Accept-Encoding")
+        #expect(gzipped.fields[.vary] == "Accept-Encoding")
+        #expect(gzipped.body.count < plain.body.count)
+        #expect(gunzip(gzipped.body) == plain.body)
+        #expect(gzipped.fields[.eTag] != plain.fields[.eTag], "each coding is its own representation")
+    }
+
+    @Test(arguments: [
+        ("gzip", true), ("GZIP;q=0.5", true), ("x-gzip", true), ("*", true), ("br, *;q=0.1", true),
+        ("gzip;q=0", false), ("gzip;q=0.000", false), ("identity", false), ("br", false), ("*;q=0", false),
+        ("gzip;q=0, *", false), ("*, gzip;q=0", false), ("gzip;q=2", false), ("gzip;q=abc", false),
+        ("deflate;q=1.0, gzip ; q=0.001", true),
+    ])
+    func acceptEncodingQValuesAreHonoured(_ header: String, _ expectsGzip: Bool) throws {
+        let response = try app.client.get("/countries/kr", fields: [.acceptEncoding: header])
+        #expect((response.fields[.contentEncoding] == "gzip") == expectsGzip, "Accept-Encoding: \(header)")
+    }
+
+    @Test func imagesAreNotCompressedAgain() throws {
+        let icon = try app.client.get("/vendor/leaflet/images/marker-icon.png", fields: [.acceptEncoding: "gzip"])
+        #expect(icon.fields[.contentEncoding] == nil)
+    }
+}
+
+/// Holes: a cached page with per-request fragments renders, and gunzips, to exactly the bytes of
+/// a render with the fragments in place.
+struct PageHoleTests {
+    let views: String
+
+    init() throws {
+        views = NSTemporaryDirectory() + "atlas-holes-\(UUID().uuidString)"
+        try FileManager.default.copyItem(atPath: packageRoot + "/Views", toPath: views)
+        try "<p>{{{holes.greeting}}}</p><p>{{name}}</p><div>{{{holes.token}}}</div>{{{holes.greeting}}}"
+            .write(toFile: views + "/holed.mustache", atomically: true, encoding: .utf8)
+    }
+
+    @Test(arguments: [
+        ["greeting": "<b>Hi</b>", "token": "abc123"], ["greeting": "", "token": ""],
+        ["greeting": "é—🦠", "token": String(repeating: "x", count: 70_000)],
+    ])
+    func aPageWithHolesMatchesTheRenderWithTheFragmentsInPlace(_ fragments: [String: String]) throws {
+        defer { try? FileManager.default.removeItem(atPath: views) }
+        let renderer = try PageRenderer(library: try TemplateLibrary(directory: views), viewsDirectory: views)
+        let layout = LayoutContext(title: "Holes", section: .none)
+        let page = try renderer.render(
+            "holed", context: ["name": "Ünïcode & <tags>"], layout: layout, holes: ["greeting", "token"])
+        #expect(page.content.holes == ["greeting", "token", "greeting"])
+        let expected = try renderer.render(
+            "holed",
+            context: [
+                "name": "Ünïcode & <tags>",
+                "holes": .object(fragments.mapValues { .string($0) }),
+            ], layout: layout
+        ).content.identity()
+        let fill = { (name: String) in Array((fragments[name] ?? "").utf8) }
+        #expect(page.content.identity(fill) == expected)
+        #expect(gunzip(page.content.gzip(fill)) == expected)
+    }
+}
+
+/// Fingerprinted asset names (content hash in the URL) with a long `Cache-Control`.
+struct FingerprintedAssetTests {
+    let app: AppFixture
+    init() throws { app = try AppFixture() }
+
+    @Test func pagesLinkFingerprintedAssetsThatAreImmutableAndTheSameBytes() throws {
+        let page = try app.client.get("/countries/kr").text
+        let links = try #require(
+            page.matches(of: try Regex("(/(static|vendor/leaflet)/[a-z0-9/._-]+\\.[0-9a-f]{16}\\.[a-z]+)")).map {
+                String(page[$0.range])
+            } as [String]?)
+        #expect(links.count >= 8)
+        for link in links {
+            let fingerprinted = try app.client.get(link)
+            #expect(fingerprinted.status == .ok, "\(link)")
+            #expect(fingerprinted.fields[.cacheControl] == StaticFiles.immutableCacheControl)
+            let plainPath = link.replacing(try Regex("\\.[0-9a-f]{16}\\."), with: ".")
+            let plain = try app.client.get(plainPath)
+            #expect(plain.status == .ok, "\(plainPath)")
+            #expect(plain.body == fingerprinted.body)
+            #expect(plain.fields[.cacheControl] != StaticFiles.immutableCacheControl)
+        }
+    }
+
+    @Test func anOldFingerprintStillServesTheCurrentFileButNotForever() throws {
+        let old = try app.client.get("/static/css/atlas.0123456789abcdef.css")
+        #expect(old.status == .ok)
+        #expect(old.body == (try app.client.get("/static/css/atlas.css")).body)
+        #expect(old.fields[.cacheControl] != StaticFiles.immutableCacheControl)
+        #expect(try app.client.get("/static/css/missing.0123456789abcdef.css").status == .notFound)
+    }
+}
