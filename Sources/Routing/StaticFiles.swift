@@ -33,7 +33,7 @@ public final class StaticFiles: Sendable {
             self.modified = modified
             self.size = size
             let contentType = MediaTypes.contentType(forFileName: path)
-            let compressed = StaticFiles.isCompressible(contentType) ? SplicedContent(bytes).gzip() : nil
+            let compressed = StaticFiles.isCompressible(contentType) ? SplicedContent(bytes, level: 9).gzip() : nil
             gzipBytes = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
             fingerprint = StaticFiles.contentHash(bytes)
             eTag = "\"\(fingerprint)\""

@@ -22,14 +22,17 @@ struct PageController: Sendable {
 
     func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let query = try QueryParameters.countryQuery(request.target)
+        let page = try QueryParameters.page(request.target, query: query)
         let current = cache.current()
         // Every spelling of the same query shares one entry: the canonical link is the key.
-        return try cached(request, key: Links.countryList(query), current) {
+        return try cached(request, key: Links.countryList(query, page: page), current) {
             var title = "Countries"
             if let continent = query.continent { title = "\(continent.displayName) — Countries" }
             if !query.search.isEmpty { title = "“\(query.search)” — " + title }
+            if page > 1 { title += " (page \(page))" }
             return try renderer.render(
-                "countries/index", context: CountryListPage(query: query, catalog: current.catalog).templateValue,
+                "countries/index",
+                context: try CountryListPage(query: query, catalog: current.catalog, page: page).templateValue(),
                 layout: layout(title + " — Covid Atlas", .countries, current))
         }
     }

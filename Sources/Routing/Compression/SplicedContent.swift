@@ -20,15 +20,18 @@ public struct SplicedContent: Sendable {
     /// The whole gzip member when there are no holes, assembled once.
     private var wholeGzip: [UInt8]?
 
-    /// Compresses `chunks` once (zlib level 9: the work is done once per data version).
+    /// Compresses `chunks` once.
     /// - Parameters:
     ///   - chunks: the fixed bytes; must hold exactly `holes.count + 1` arrays.
     ///   - holes: the names of the holes between consecutive chunks.
-    public init(chunks: [[UInt8]], holes: [String] = []) {
+    ///   - level: the zlib compression level, 1 (fastest) to 9 (smallest). On a 100 KB page 6 takes
+    ///     about 3 ms and 9 about 11 ms for 5 % fewer bytes, so pages (rendered on a cache miss) use
+    ///     6 and files (read once) use 9.
+    public init(chunks: [[UInt8]], holes: [String] = [], level: Int32 = 6) {
         precondition(chunks.count == holes.count + 1, "a spliced body has one chunk more than holes")
         self.chunks = chunks
         self.holes = holes
-        deflatedChunks = chunks.map(SplicedContent.deflateFlushed)
+        deflatedChunks = chunks.map { SplicedContent.deflateFlushed($0, level: level) }
         chunkCRCs = chunks.map { chunk in
             chunk.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
         }
@@ -37,7 +40,7 @@ public struct SplicedContent: Sendable {
     }
 
     /// A body without holes.
-    public init(_ bytes: [UInt8]) { self.init(chunks: [bytes]) }
+    public init(_ bytes: [UInt8], level: Int32 = 6) { self.init(chunks: [bytes], level: level) }
 
     /// Whether the body has holes to fill.
     public var hasHoles: Bool { !holes.isEmpty }
@@ -108,9 +111,9 @@ public struct SplicedContent: Sendable {
     }
 
     /// Raw deflate of `bytes` ending with `Z_SYNC_FLUSH`: byte-aligned, no final block.
-    static func deflateFlushed(_ bytes: [UInt8]) -> [UInt8] {
+    static func deflateFlushed(_ bytes: [UInt8], level: Int32) -> [UInt8] {
         var stream = z_stream()
-        guard czlib_deflate_init_raw(&stream, 9) == Z_OK else {
+        guard czlib_deflate_init_raw(&stream, level) == Z_OK else {
             // Only out of memory; stored blocks are a valid deflate encoding of the same bytes.
             var stored: [UInt8] = []
             appendStoredBlocks(bytes, to: &stored)
