@@ -7,15 +7,16 @@
 /// or the key is an ISO code), so an entry that lacks a word's n-grams cannot match: the
 /// candidates are a superset of the matches, checked one by one afterwards.
 struct SearchIndex: Sendable {
-    /// Entry positions (ascending) by n-gram.
-    private let postings: [String: [Int32]]
+    /// Entry positions (ascending) by n-gram, the n-gram packed into an integer (`gram`).
+    private let postings: [UInt64: [Int32]]
     private let entryCount: Int
 
     /// - Parameter strings: the indexed strings of each entry, by entry position.
     init(strings: [[String]]) {
-        var postings: [String: [Int32]] = [:]
+        var postings: [UInt64: [Int32]] = [:]
+        var grams = Set<UInt64>()
         for (position, texts) in strings.enumerated() {
-            var grams = Set<String>()
+            grams.removeAll(keepingCapacity: true)
             for text in texts { SearchIndex.addGrams(of: text, to: &grams) }
             for gram in grams { postings[gram, default: []].append(Int32(position)) }
         }
@@ -28,12 +29,12 @@ struct SearchIndex: Sendable {
     func candidates(for key: String) -> [Int32]? {
         var lists: [[Int32]] = []
         for word in key.split(separator: " ") {
-            let scalars = Array(word.unicodeScalars)
+            let scalars = word.unicodeScalars.map(\.value)
             guard scalars.count >= 2 else { continue }
             let size = min(3, scalars.count)
-            var seen = Set<String>()
+            var seen = Set<UInt64>()
             for start in 0...(scalars.count - size) {
-                let gram = String(String.UnicodeScalarView(scalars[start..<start + size]))
+                let gram = SearchIndex.gram(scalars[start..<start + size])
                 guard seen.insert(gram).inserted else { continue }
                 guard let list = postings[gram] else { return [] }
                 lists.append(list)
@@ -49,13 +50,19 @@ struct SearchIndex: Sendable {
         return result
     }
 
-    private static func addGrams(of text: String, to grams: inout Set<String>) {
-        let scalars = Array(text.unicodeScalars)
+    private static func addGrams(of text: String, to grams: inout Set<UInt64>) {
+        let scalars = text.unicodeScalars.map(\.value)
         for size in 2...3 where scalars.count >= size {
-            for start in 0...(scalars.count - size) {
-                grams.insert(String(String.UnicodeScalarView(scalars[start..<start + size])))
-            }
+            for start in 0...(scalars.count - size) { grams.insert(gram(scalars[start..<start + size])) }
         }
+    }
+
+    /// Two or three Unicode scalars (21 bits each) in one integer; bit 63 marks a 2-gram so that
+    /// it never equals a 3-gram.
+    private static func gram(_ scalars: ArraySlice<UInt32>) -> UInt64 {
+        var value: UInt64 = 0
+        for scalar in scalars { value = value << 21 | UInt64(scalar) }
+        return scalars.count == 2 ? value | 1 << 63 : value
     }
 
     private static func intersect(_ a: [Int32], _ b: [Int32]) -> [Int32] {
