@@ -3,6 +3,7 @@ import Foundation
 import HTTPCore
 import Mustache
 import Routing
+import Synchronization
 import Testing
 
 @testable import AtlasWeb
@@ -174,6 +175,58 @@ struct PageHoleTests {
         let fill = { (name: String) in Array((fragments[name] ?? "").utf8) }
         #expect(page.content.identity(fill) == expected)
         #expect(gunzip(page.content.gzip(fill)) == expected)
+    }
+}
+
+/// The page cache with a page that has holes: each visitor's fragments change the `ETag`, the
+/// copy is private, and per-response fields reach the wire.
+struct PageCacheHoleTests {
+    final class Counter: Sendable {
+        let value = Mutex(0)
+        var count: Int { value.withLock { $0 } }
+    }
+
+    let cache = PageCache(templateVersion: "t1", now: { 1_000_000 })
+
+    func respond(token: String, fields: Fields = Fields(), extra: Fields = Fields(), renders: Counter) -> Response {
+        let request = Request(method: .get, target: try! RequestTarget(parsing: "/page"), fields: fields)
+        return cache.response(
+            for: request, key: "/page", version: 1, loadedAt: 0, freshness: { nil },
+            fill: { name in Array((name == "token" ? token : "").utf8) }, extraFields: extra
+        ) {
+            renders.value.withLock { $0 += 1 }
+            return CacheablePage(
+                status: .ok, fields: ["Content-Type": "text/html; charset=utf-8"],
+                content: SplicedContent(chunks: [Array("<p>".utf8), Array("</p>".utf8)], holes: ["token"]))
+        }
+    }
+
+    @Test func eachVisitorGetsTheirOwnBytesAndTagFromOneRender() throws {
+        let renders = Counter()
+        let alice = respond(token: "alice", renders: renders)
+        let bob = respond(token: "bob", fields: [FieldName.acceptEncoding: "gzip"], renders: renders)
+        #expect(renders.count == 1)
+        #expect(alice.text == "<p>alice</p>")
+        #expect(gunzip(bob.body) == Array("<p>bob</p>".utf8))
+        #expect(alice.fields[.eTag] != nil)
+        #expect(alice.fields[.eTag] != respond(token: "bob", renders: renders).fields[.eTag])
+        #expect(alice.fields[.cacheControl] == "private, no-cache")
+        let aliceAgain = respond(
+            token: "alice", fields: [FieldName.ifNoneMatch: alice.fields[.eTag]!], renders: renders)
+        #expect(aliceAgain.status == .notModified)
+        let bobWithAlicesTag = respond(
+            token: "bob", fields: [FieldName.ifNoneMatch: alice.fields[.eTag]!], renders: renders)
+        #expect(bobWithAlicesTag.status == .ok)
+        #expect(bobWithAlicesTag.text == "<p>bob</p>")
+    }
+
+    @Test func perResponseFieldsAreSerialized() throws {
+        let response = respond(token: "x", extra: [FieldName.setCookie: "session=abc; HttpOnly"], renders: Counter())
+        let wire = String(
+            decoding: ResponseSerializer.serialize(response, requestMethod: .get, keepAlive: true, date: "d"),
+            as: UTF8.self)
+        #expect(wire.contains("\r\nSet-Cookie: session=abc; HttpOnly\r\n"))
+        #expect(wire.hasSuffix("\r\n\r\n<p>x</p>"))
     }
 }
 

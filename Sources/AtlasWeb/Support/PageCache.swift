@@ -93,12 +93,14 @@ final class PageCache: Sendable {
     ///   - version: the data version the page shows.
     ///   - loadedAt: when that version was loaded, ms since the epoch (the earliest `Last-Modified`).
     ///   - freshness: the freshness line the page would show now, `nil` for pages without one.
-    ///   - fill: the bytes for each hole of the page, per request.
+    ///   - fill: the bytes for each hole of the page, per request (called once per hole name).
+    ///   - extraFields: fields for this response only (a `Set-Cookie`), added after the cached ones.
     ///   - render: renders the page; called on a miss only.
     /// - Throws: what `render` throws.
     func response(
         for request: Request, key: String, version: Int64, loadedAt: Int64, freshness: () -> Freshness?,
-        fill: (String) -> [UInt8] = { _ in [] }, render: () throws -> CacheablePage
+        fill: (String) -> [UInt8] = { _ in [] }, extraFields: Fields = Fields(),
+        render: () throws -> CacheablePage
     ) rethrows -> Response {
         let time = now()
         let entry = try local.withValue { local -> Entry in
@@ -123,13 +125,22 @@ final class PageCache: Sendable {
             store(entry, key: key, time: time, in: &local)
             return entry
         }
-        return response(entry, request: request, fill: fill)
+        return response(entry, request: request, fill: fill, extraFields: extraFields)
     }
 
-    private func response(_ entry: Entry, request: Request, fill: (String) -> [UInt8]) -> Response {
+    private func response(
+        _ entry: Entry, request: Request, fill: (String) -> [UInt8], extraFields: Fields
+    ) -> Response {
         let gzip = ContentCoding.acceptsGzip(request)
+        guard !entry.content.hasHoles else {
+            return responseWithHoles(entry, request: request, gzip: gzip, fill: fill, extraFields: extraFields)
+        }
         var response = Response(status: entry.status, fields: gzip ? entry.gzipFields : entry.identityFields)
         response.preparedFieldLines = gzip ? entry.gzipFieldLines : entry.identityFieldLines
+        if extraFields.count > 0 {
+            for field in extraFields { response.fields.append(field.name, field.value) }
+            response.preparedFieldLines += ResponseSerializer.fieldLines(extraFields)
+        }
         if entry.status == .ok,
             Conditional.isNotModified(
                 request, eTags: [entry.identityTag, entry.gzipTag], lastModified: Int(entry.lastModified / 1000))
@@ -137,13 +148,37 @@ final class PageCache: Sendable {
             response.status = .notModified
             return response
         }
-        let body: [UInt8]
-        if entry.content.hasHoles {
-            body = gzip ? entry.content.gzip(fill) : entry.content.identity(fill)
-        } else {
-            body = gzip ? entry.gzipBody : entry.identityBody
+        response.body = gzip ? entry.gzipBody : entry.identityBody
+        return response
+    }
+
+    /// A page with per-request fragments: its `ETag` also covers the fragments (a visitor's
+    /// own parts change their copy), it is `private` to the visitor, and it has no
+    /// `Last-Modified` (the fragments have no date), so only `If-None-Match` can answer `304`.
+    private func responseWithHoles(
+        _ entry: Entry, request: Request, gzip: Bool, fill: (String) -> [UInt8], extraFields: Fields
+    ) -> Response {
+        var fragments: [String: [UInt8]] = [:]
+        for name in entry.content.holes where fragments[name] == nil { fragments[name] = fill(name) }
+        let fragmentHash = PageCache.hash(
+            fragments.keys.sorted().map { $0 + "=" + String(decoding: fragments[$0]!, as: UTF8.self) }
+                .joined(separator: "\u{0}"))
+        let identityTag = String(entry.identityTag.dropLast()) + "-" + fragmentHash + "\""
+        let gzipTag = String(entry.gzipTag.dropLast()) + "-" + fragmentHash + "\""
+        var fields = gzip ? entry.gzipFields : entry.identityFields
+        fields[.eTag] = gzip ? gzipTag : identityTag
+        fields[.cacheControl] = "private, no-cache"
+        fields[.lastModified] = nil
+        for field in extraFields { fields.append(field.name, field.value) }
+        var response = Response(status: entry.status, fields: fields)
+        if entry.status == .ok, request.fields.contains(.ifNoneMatch),
+            Conditional.isNotModified(request, eTags: [identityTag, gzipTag], lastModified: 0)
+        {
+            response.status = .notModified
+            return response
         }
-        response.body = body
+        let lookUp = { (name: String) in fragments[name] ?? [] }
+        response.body = gzip ? entry.content.gzip(lookUp) : entry.content.identity(lookUp)
         return response
     }
 
