@@ -18,9 +18,11 @@ public final class PerThread<Value>: @unchecked Sendable {
     public init(_ make: @escaping @Sendable () -> Value) {
         self.make = make
         // The destructor runs when a thread exits and releases that thread's box.
-        pthread_key_create(&key) { pointer in
+        let status = pthread_key_create(&key) { pointer in
             if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
         }
+        // Without a key of its own, values of different types would share a slot: stop instead.
+        precondition(status == 0, "pthread_key_create failed (\(status)): out of thread-specific keys")
     }
 
     deinit { pthread_key_delete(key) }
