@@ -5,7 +5,7 @@
 # The same Swift release as development and CI (6.3).
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends pkg-config libcurl4-openssl-dev libsqlite3-dev libssl-dev \
+    && apt-get install -y --no-install-recommends pkg-config libcurl4-openssl-dev libsqlite3-dev libssl-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -16,7 +16,7 @@ RUN swift build -c release --product covid-atlas --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcurl4 libsqlite3-0 libssl3 libstdc++6 ca-certificates tzdata libjs-leaflet \
+    && apt-get install -y --no-install-recommends libcurl4 libsqlite3-0 libssl3 zlib1g libstdc++6 ca-certificates tzdata libjs-leaflet \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin atlas \
     && mkdir -p /data && chown atlas /data

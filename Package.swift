@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (DESIGN.md): covid-atlas → AtlasWeb → Routing → HTTPCore; AtlasWeb → Mustache + COpenSSL,
+// Layering (DESIGN.md): covid-atlas → AtlasWeb → Routing → HTTPCore (+ CZlib for gzip); AtlasWeb → Mustache + COpenSSL,
 // AtlasStore → AtlasCore + CSQLite, AtlasSource → AtlasCore + CCurl; covid-atlas → HTTPServer → HTTPCore.
 // No `.package(url:)` dependencies: only the toolchain and Debian's C libraries. Linux only (epoll, Glibc).
 let package = Package(
@@ -20,12 +20,15 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         // epoll, eventfd and accept4, which Swift's Glibc module does not export.
         .systemLibrary(name: "CLinux"),
 
         .target(name: "HTTPCore"),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux"]),
-        .target(name: "Routing", dependencies: ["HTTPCore"]),
+        .target(name: "Routing", dependencies: ["HTTPCore", "CZlib"]),
         .target(name: "Mustache"),
 
         .target(name: "AtlasCore"),
@@ -40,7 +43,7 @@ let package = Package(
 
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTPCore"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTPCore", "CZlib"]),
         .testTarget(
             name: "MustacheTests", dependencies: ["Mustache"],
             resources: [.copy("Fixtures")]),
@@ -51,7 +54,7 @@ let package = Package(
         .testTarget(name: "AtlasSourceTests", dependencies: ["AtlasSource", "AtlasCore", "UpstreamStub"]),
         .testTarget(
             name: "AtlasWebTests",
-            dependencies: ["AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore"]),
+            dependencies: ["AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "CZlib"]),
         // Depends on the executable only so that `swift test` builds it; the tests run the binary.
         .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub"]),
     ],

@@ -76,6 +76,10 @@ public struct CountryCatalog: Sendable {
     public let dataUpdated: Int64?
     private let byID: [String: Int]
     private let byAlias: [String: Int]
+    /// The n-gram index over every entry's search strings.
+    let searchIndex: SearchIndex
+    /// Entry positions in each list order (`CountryQuery.Sort`), computed once per data version.
+    let orders: [CountryQuery.Sort: [Int32]]
 
     /// Joins `snapshot` with `facts` (keyed by upper-case ISO2).
     public init(snapshot: Snapshot, facts: [String: CountryFacts]) {
@@ -108,6 +112,15 @@ public struct CountryCatalog: Sendable {
         self.entries = entries
         self.byID = byID
         self.byAlias = byAlias
+        searchIndex = SearchIndex(strings: entries.map { $0.searchKeys + $0.compactKeys + $0.isoCodes })
+        var orders: [CountryQuery.Sort: [Int32]] = [:]
+        for sort in CountryQuery.Sort.allCases {
+            let query = CountryQuery(sort: sort)
+            orders[sort] = entries.indices.sorted { query.isOrdered(entries[$0], before: entries[$1]) }.map {
+                Int32($0)
+            }
+        }
+        self.orders = orders
         self.totals = snapshot.totals
         self.dataUpdated = snapshot.dataUpdated
     }

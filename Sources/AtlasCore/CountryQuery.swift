@@ -40,18 +40,42 @@ public struct CountryQuery: Sendable, Equatable {
     /// The entries of `catalog` that match, in the requested order: names A–Z (folded), figures
     /// largest first with unknown figures last, ties by name. A search matches names and ISO codes
     /// (see `CountryCatalog.Entry.matches`), or, when it holds flag emoji, the flags' country codes.
+    ///
+    /// The orders are precomputed per catalog and a text search first narrows the entries with the
+    /// catalog's n-gram index, so the cost follows the number of matches more than the catalog's size.
     public func apply(to catalog: CountryCatalog) -> [CountryCatalog.Entry] {
         let key = TextFolding.searchKey(search)
         let flags = TextFolding.regionCodes(inFlags: search)
-        let matching = catalog.entries.filter { entry in
-            if let continent, entry.continent != continent { return false }
-            if search.isEmpty { return true }
-            // A flag emoji searches by its country code; text that folds to nothing (🦠) matches nothing.
-            if !flags.isEmpty { return entry.isoCodes.contains { flags.contains($0) } }
-            return !key.isEmpty && entry.matches(searchKey: key)
+        var allowed: [Bool]?
+        if !search.isEmpty, flags.isEmpty {
+            // Text that folds to nothing (🦠) matches nothing.
+            guard !key.isEmpty else { return [] }
+            if let candidates = catalog.searchIndex.candidates(for: key) {
+                var marks = [Bool](repeating: false, count: catalog.entries.count)
+                for position in candidates { marks[Int(position)] = true }
+                allowed = marks
+            }
         }
-        return matching.sorted(by: order)
+        var result: [CountryCatalog.Entry] = []
+        for position in catalog.orders[sort] ?? [] {
+            if let allowed, !allowed[Int(position)] { continue }
+            let entry = catalog.entries[Int(position)]
+            if let continent, entry.continent != continent { continue }
+            if !search.isEmpty {
+                // A flag emoji searches by its country code.
+                if !flags.isEmpty {
+                    guard entry.isoCodes.contains(where: { flags.contains($0) }) else { continue }
+                } else if !entry.matches(searchKey: key) {
+                    continue
+                }
+            }
+            result.append(entry)
+        }
+        return result
     }
+
+    /// Whether `a` comes before `b` in this query's order.
+    func isOrdered(_ a: CountryCatalog.Entry, before b: CountryCatalog.Entry) -> Bool { order(a, b) }
 
     private func order(_ a: CountryCatalog.Entry, _ b: CountryCatalog.Entry) -> Bool {
         func figure(_ entry: CountryCatalog.Entry) -> Int64? {

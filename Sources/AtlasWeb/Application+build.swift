@@ -51,8 +51,12 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
             throw AtlasStartupError.missingDirectory(role: role, path: path)
         }
     }
+    let publicFiles = StaticFiles(root: configuration.publicDirectory)
+    let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
+    let assets = AssetLinks(publicFiles: publicFiles, leafletFiles: leafletFiles)
     let library = try TemplateLibrary(directory: configuration.viewsDirectory)
-    let renderer = try PageRenderer(library: library, viewsDirectory: configuration.viewsDirectory)
+    let renderer = try PageRenderer(
+        library: library, viewsDirectory: configuration.viewsDirectory, assets: assets.templateValue)
     let facts = try loadFacts(configuration.dataDirectory + "/countries-facts.json")
 
     let database = try Database.open(path: configuration.databasePath)
@@ -63,14 +67,16 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
         try store.replaceSnapshot(shipped)
         report.importedShippedCountries = shipped.countries.count
     }
-    let cache = try SnapshotCache(store: store, facts: facts, checkInterval: configuration.reloadCheckInterval)
+    let cache = try SnapshotCache(
+        store: store, facts: facts, checkInterval: configuration.reloadCheckInterval, now: configuration.now)
 
+    let pageCache = PageCache(
+        templateVersion: templateVersion(configuration.viewsDirectory, assets: assets), now: configuration.now)
     let profileStore = SQLiteProfileStore(database: database)
-    let pages = PageController(cache: cache, renderer: renderer, configuration: configuration, profiles: profileStore)
+    let pages = PageController(
+        cache: cache, renderer: renderer, pages: pageCache, configuration: configuration, profiles: profileStore)
     let profiles = ProfileController(pages: pages, store: profileStore, configuration: configuration)
-    let api = APIController(cache: cache, configuration: configuration)
-    let publicFiles = StaticFiles(root: configuration.publicDirectory)
-    let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
+    let api = APIController(cache: cache, pages: pageCache, configuration: configuration)
 
     var router = Router(
         logError: configuration.logError,
@@ -99,6 +105,18 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     }
     router.get("/robots.txt") { request, _ in try publicFiles.response(for: ["robots.txt"], request: request) }
     return AtlasApp(responder: router, report: report, database: database)
+}
+
+/// A hash of every file under `Views/` (names and contents) and of the asset links the pages
+/// carry, part of each page's `ETag`.
+private func templateVersion(_ directory: String, assets: AssetLinks) -> String {
+    let files = (FileManager.default.subpaths(atPath: directory) ?? []).sorted()
+    var text = assets.summary
+    for file in files {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + file) else { continue }
+        text += file + "\u{0}" + String(decoding: data, as: UTF8.self) + "\u{0}"
+    }
+    return String(PageCache.hash(text).prefix(8))
 }
 
 private func loadFacts(_ path: String) throws -> [String: CountryFacts] {

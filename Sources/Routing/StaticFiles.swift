@@ -7,25 +7,79 @@ import Synchronization
 /// Segments come already percent-decoded with dot segments removed (`RequestTarget`); on top of
 /// that, any segment that is empty, starts with `.`, or holds `/` or NUL is refused, and the
 /// resolved real path (symbolic links followed) must still lie under the root's real path.
-/// Directories are `404`. Files are read once and kept in memory with their `ETag` until their
-/// size or modification time changes, so a deploy that edits `Public/` is picked up.
+/// Directories are `404`. Files are read once and kept in memory with their `ETag`, their gzip
+/// form (text types) and their prepared header sections; each thread looks again at a file's size
+/// and modification time at most once a second, so a deploy that edits the directory is picked up.
+///
+/// Fingerprinted names: `fingerprinted("css/site.css")` gives `css/site.0123456789.css`, the
+/// content hash before the extension. That name is served with a year-long `immutable`
+/// `Cache-Control`; a fingerprint of older content still serves the current file, with the
+/// ordinary `Cache-Control`, and so does the plain name.
 public final class StaticFiles: Sendable {
-    private struct CachedFile: Sendable {
+    private final class CachedFile: Sendable {
         let bytes: [UInt8]
+        let gzipBytes: [UInt8]?
         let modified: Int
         let size: Int
         let eTag: String
-        let lastModified: String
+        let gzipETag: String
+        let fingerprint: String
+        /// Prepared field lines, indexed by `[immutable][gzip]`.
+        let fields: [[Fields]]
+        let fieldLines: [[[UInt8]]]
+
+        init(path: String, bytes: [UInt8], modified: Int, size: Int, cacheControl: String) {
+            self.bytes = bytes
+            self.modified = modified
+            self.size = size
+            let contentType = MediaTypes.contentType(forFileName: path)
+            let compressed = StaticFiles.isCompressible(contentType) ? SplicedContent(bytes, level: 9).gzip() : nil
+            gzipBytes = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
+            fingerprint = StaticFiles.contentHash(bytes)
+            eTag = "\"\(fingerprint)\""
+            gzipETag = "\"\(fingerprint)-gzip\""
+            var fields: [[Fields]] = []
+            for immutable in [false, true] {
+                var row: [Fields] = []
+                for gzip in [false, true] {
+                    var lines = Fields()
+                    lines[.contentType] = contentType
+                    lines[.cacheControl] = immutable ? StaticFiles.immutableCacheControl : cacheControl
+                    lines[.eTag] = gzip ? gzipETag : eTag
+                    lines[.lastModified] = HTTPDate.format(secondsSinceEpoch: modified)
+                    if StaticFiles.isCompressible(contentType) { lines[.vary] = "Accept-Encoding" }
+                    if gzip { lines[.contentEncoding] = "gzip" }
+                    row.append(lines)
+                }
+                fields.append(row)
+            }
+            self.fields = fields
+            fieldLines = fields.map { $0.map(ResponseSerializer.fieldLines) }
+        }
     }
+
+    private struct Lookup {
+        let file: CachedFile
+        /// The name carried this file's current fingerprint.
+        let immutable: Bool
+        /// Monotonic nanoseconds of the last look at the file system.
+        let checkedAt: UInt64
+    }
+
+    /// `Cache-Control` for a fingerprinted name: a year, never revalidated (RFC 8246).
+    public static let immutableCacheControl = "public, max-age=31536000, immutable"
 
     /// The real path of the served directory.
     public let root: String
     private let cacheControl: String
+    /// Files by real path, shared by every thread (taken only on a thread's once-a-second check).
     private let cache = Mutex<[String: CachedFile]>([:])
+    /// Each thread's recent lookups by request segments: the hot path takes no lock and no syscall.
+    private let lookups = PerThread<[String: Lookup]> { [:] }
 
     /// - Parameters:
     ///   - root: the directory to serve; relative paths are resolved against the working directory.
-    ///   - cacheControl: the `Cache-Control` value sent with every file.
+    ///   - cacheControl: the `Cache-Control` value sent with every file under its plain name.
     ///
     /// A missing root serves nothing (`404`); the app checks its directories exist at start.
     public init(root: String, cacheControl: String = "public, max-age=3600") {
@@ -34,13 +88,79 @@ public final class StaticFiles: Sendable {
         self.cacheControl = cacheControl
     }
 
-    /// The response for the file at `segments` below the root.
+    /// The fingerprinted form of a path below the root (`css/site.css` → `css/site.0123456789.css`),
+    /// or `nil` when there is no such file.
+    public func fingerprinted(_ relativePath: String) -> String? {
+        let segments = relativePath.split(separator: "/").map(String.init)
+        guard let file = try? file(at: segments), let last = segments.last else { return nil }
+        let name: String
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+            name = last[..<dot] + "." + file.fingerprint + last[dot...]
+        } else {
+            name = last + "." + file.fingerprint
+        }
+        return (segments.dropLast() + [name]).joined(separator: "/")
+    }
+
+    /// The response for the file at `segments` below the root, gzip-encoded when the client
+    /// accepts it (text types only).
     /// - Throws: `HTTPError(.notFound)` for anything that is not a regular file inside the root;
     ///   `HTTPError(.methodNotAllowed)` with `Allow: GET, HEAD` for other methods.
     public func response(for segments: [String], request: Request) throws -> Response {
         guard request.method == .get || request.method == .head else {
             throw HTTPError(.methodNotAllowed, "Files can only be read.", fields: [.allow: "GET, HEAD"])
         }
+        let lookup = try self.lookup(segments)
+        let file = lookup.file
+        let gzip = file.gzipBytes != nil && ContentCoding.acceptsGzip(request)
+        let immutable = lookup.immutable ? 1 : 0
+        var response = Response(status: .ok, fields: file.fields[immutable][gzip ? 1 : 0])
+        response.preparedFieldLines = file.fieldLines[immutable][gzip ? 1 : 0]
+        if Conditional.isNotModified(request, eTags: [file.eTag, file.gzipETag], lastModified: file.modified) {
+            response.status = .notModified
+            return response
+        }
+        response.body = gzip ? file.gzipBytes! : file.bytes
+        return response
+    }
+
+    private func lookup(_ segments: [String]) throws -> Lookup {
+        let key = segments.joined(separator: "/")
+        let now = StaticFiles.monotonicNow()
+        if let recent = lookups.withValue({ $0[key] }), now &- recent.checkedAt < 1_000_000_000 { return recent }
+        let found: Lookup
+        var plainName = false
+        if let file = try? file(at: segments) {
+            found = Lookup(file: file, immutable: false, checkedAt: now)
+            plainName = true
+        } else if let (plain, fingerprint) = StaticFiles.withoutFingerprint(segments), let file = try? file(at: plain) {
+            found = Lookup(file: file, immutable: file.fingerprint == fingerprint, checkedAt: now)
+        } else {
+            lookups.withValue { $0[key] = nil }
+            throw HTTPError(.notFound, "There is no file at this address.")
+        }
+        // Only plain names and current fingerprints are remembered: any 16 hex digits find a file,
+        // so remembering old or made-up fingerprints would let requests grow the map without bound.
+        if found.immutable || plainName {
+            lookups.withValue { $0[key] = found }
+        }
+        return found
+    }
+
+    /// `css/site.0123456789.css` → (`css/site.css`, `0123456789`).
+    private static func withoutFingerprint(_ segments: [String]) -> ([String], String)? {
+        guard let last = segments.last else { return nil }
+        var parts = last.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        let index = parts.count >= 3 ? parts.count - 2 : parts.count - 1
+        let candidate = String(parts[index])
+        guard candidate.count == 16, candidate.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
+        else { return nil }
+        parts.remove(at: index)
+        return (segments.dropLast() + [parts.joined(separator: ".")], candidate)
+    }
+
+    private func file(at segments: [String]) throws -> CachedFile {
         guard !segments.isEmpty,
             segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("/") && !$0.contains("\0") })
         else { throw HTTPError(.notFound, "There is no file at this address.") }
@@ -54,47 +174,37 @@ public final class StaticFiles: Sendable {
         }
         let modified = Int(info.st_mtim.tv_sec)
         let size = Int(info.st_size)
-        let file = try cachedFile(resolved, modified: modified, size: size)
-
-        var fields = Fields()
-        fields[.contentType] = MediaTypes.contentType(forFileName: resolved)
-        fields[.cacheControl] = cacheControl
-        fields[.eTag] = file.eTag
-        fields[.lastModified] = file.lastModified
-        if StaticFiles.isNotModified(request, eTag: file.eTag, modified: modified) {
-            return Response(status: .notModified, fields: fields)
-        }
-        return Response(status: .ok, fields: fields, body: file.bytes)
-    }
-
-    /// RFC 9110 §13.2.2: `If-None-Match` decides when present (weak comparison, `*` matches);
-    /// otherwise `If-Modified-Since` at or after the file's modification time means unchanged.
-    static func isNotModified(_ request: Request, eTag: String, modified: Int) -> Bool {
-        if let ifNoneMatch = request.fields[.ifNoneMatch] {
-            return ifNoneMatch.split(separator: ",").contains { candidate in
-                let tag = candidate.trimmingCharacters(in: .whitespaces)
-                return tag == "*" || tag == eTag || tag == "W/" + eTag
-            }
-        }
-        if let since = request.fields[.ifModifiedSince].flatMap(HTTPDate.parse) {
-            return modified <= since
-        }
-        return false
-    }
-
-    private func cachedFile(_ path: String, modified: Int, size: Int) throws -> CachedFile {
-        if let cached = cache.withLock({ $0[path] }), cached.modified == modified, cached.size == size {
+        if let cached = cache.withLock({ $0[resolved] }), cached.modified == modified, cached.size == size {
             return cached
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileManager.default.contents(atPath: resolved) else {
             throw HTTPError(.notFound, "There is no file at this address.")
         }
         let file = CachedFile(
-            bytes: [UInt8](data), modified: modified, size: size,
-            eTag: "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\"",
-            lastModified: HTTPDate.format(secondsSinceEpoch: modified))
-        cache.withLock { $0[path] = file }
+            path: resolved, bytes: [UInt8](data), modified: modified, size: size, cacheControl: cacheControl)
+        cache.withLock { $0[resolved] = file }
         return file
+    }
+
+    /// Text, JavaScript, JSON and SVG shrink under gzip; images and fonts are compressed already.
+    private static func isCompressible(_ contentType: String) -> Bool {
+        contentType.hasPrefix("text/") || contentType.hasPrefix("application/json")
+            || contentType.hasPrefix("application/geo+json") || contentType.hasPrefix("image/svg+xml")
+            || contentType.hasPrefix("application/manifest+json")
+    }
+
+    /// FNV-1a (64 bits) of the content, 16 hex digits: changes when the content does.
+    static func contentHash(_ bytes: [UInt8]) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private static func monotonicNow() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     static func realPath(_ path: String) -> String? {

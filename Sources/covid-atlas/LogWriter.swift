@@ -10,6 +10,8 @@ import Glibc
 final class LogWriter: @unchecked Sendable {
     /// How many bytes may wait for the writer thread before lines are dropped.
     static let maxQueuedBytes = 1 << 20
+    /// Microseconds the writer waits after each batch so that busy servers write in batches.
+    static let batchPause: UInt32 = 10_000
 
     private let handle: FileHandle
     private let condition = NSCondition()
@@ -30,12 +32,15 @@ final class LogWriter: @unchecked Sendable {
     func write(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         condition.lock()
+        // Only the first line after the writer emptied the queue wakes it: a wake-up per line made
+        // every request pay for a futex call and a context switch under load.
+        let wasEmpty = queued.isEmpty
         if queued.count + bytes.count > LogWriter.maxQueuedBytes {
             dropped += 1
         } else {
             queued += bytes
         }
-        condition.broadcast()
+        if wasEmpty { condition.broadcast() }
         condition.unlock()
     }
 
@@ -68,6 +73,8 @@ final class LogWriter: @unchecked Sendable {
             writerBusy = false
             condition.broadcast()
             condition.unlock()
+            // Lines arriving meanwhile gather into the next batch: one write(2) per batch, not per line.
+            usleep(LogWriter.batchPause)
         }
     }
 }

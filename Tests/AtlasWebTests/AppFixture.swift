@@ -4,6 +4,7 @@ import AtlasWeb
 import Foundation
 import HTTPCore
 import Routing
+import Synchronization
 import Testing
 
 /// The repository root, found from this file's path, so tests use the real Views/, Public/ and data/.
@@ -22,6 +23,7 @@ let shippedSnapshotUpdated: Int64 = 1_636_866_662_668
 /// A fresh app on a new temporary SQLite file per test, built exactly as the executable builds it.
 final class AppFixture: @unchecked Sendable {
     let directory: String
+    var databasePath: String { directory + "/atlas.sqlite" }
     let configuration: AtlasConfiguration
     let app: AtlasApp
     let client: TestClient
@@ -31,8 +33,11 @@ final class AppFixture: @unchecked Sendable {
     ///   - viewsDirectory: another Views folder, for start-up failure tests.
     ///   - trustForwardedProto: as `serve --trust-forwarded-proto`.
     ///   - prepare: runs on the empty database path before the app starts (e.g. to import other data).
+    ///   - reloadCheckInterval: seconds between checks for a newer snapshot (0: every request).
+    ///   - clock: a clock the test moves; overrides `now`.
     init(
         now: Int64? = nil, viewsDirectory: String? = nil, trustForwardedProto: Bool = false,
+        reloadCheckInterval: Double = 2, clock: ManualClock? = nil,
         prepare: ((String) throws -> Void)? = nil
     ) throws {
         directory = NSTemporaryDirectory() + "atlas-web-\(UUID().uuidString)"
@@ -44,6 +49,8 @@ final class AppFixture: @unchecked Sendable {
             publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
         if let now { configuration.now = { now } }
         configuration.trustForwardedProto = trustForwardedProto
+        if let clock { configuration.now = { clock.now } }
+        configuration.reloadCheckInterval = reloadCheckInterval
         self.configuration = configuration
         app = try buildResponder(configuration)
         client = TestClient(app.responder)
@@ -53,6 +60,14 @@ final class AppFixture: @unchecked Sendable {
         app.close()
         try? FileManager.default.removeItem(atPath: directory)
     }
+}
+
+/// A clock a test sets and moves, in ms since the epoch.
+final class ManualClock: Sendable {
+    private let value: Mutex<Int64>
+    init(_ start: Int64) { value = Mutex(start) }
+    var now: Int64 { value.withLock { $0 } }
+    func advance(by milliseconds: Int64) { value.withLock { $0 += milliseconds } }
 }
 
 /// Stores `countries` (and summed totals) as the snapshot in the database at `path`.

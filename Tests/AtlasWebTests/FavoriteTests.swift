@@ -26,7 +26,7 @@ struct FavoriteTests {
         let list = try visitor.get("/countries")
         #expect(list.text.contains("Your starred countries:"))
         #expect(list.text.contains("<a href=\"/countries/kr\">"))
-        #expect(list.fields["Vary"] == "Cookie")
+        #expect(list.fields["Vary"] == "Cookie, Accept-Encoding")
         let profile = try visitor.get("/profile").text
         #expect(profile.contains("<a href=\"/countries/kr\">"))
         #expect(profile.contains("S. Korea"))

@@ -6,32 +6,34 @@ import Routing
 /// and `/healthz` for load balancers.
 struct APIController: Sendable {
     let cache: SnapshotCache
+    let pages: PageCache
     let configuration: AtlasConfiguration
 
     /// `GET /api/all`: disease.sh `/v3/covid-19/all`.
     func all(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        var writer = JSONWriter()
-        writer.totals(cache.current().catalog.totals)
-        return APIController.json(writer.output)
+        let current = cache.current()
+        return cached(request, key: "/api/all", current) { writer in writer.totals(current.catalog.totals) }
     }
 
     /// `GET /api/countries?q=&continent=&sort=`: disease.sh `/v3/covid-19/countries`, filtered like the page.
     func countries(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let query = try QueryParameters.countryQuery(request.target)
-        var writer = JSONWriter()
-        writer.beginArray()
-        for entry in query.apply(to: cache.current().catalog) { writer.country(entry.country) }
-        writer.endArray()
-        return APIController.json(writer.output)
+        let current = cache.current()
+        return cached(request, key: "/api" + Links.countryList(query), current) { writer in
+            writer.beginArray()
+            for entry in query.apply(to: current.catalog) { writer.country(entry.country) }
+            writer.endArray()
+        }
     }
 
     /// `GET /api/countries/{id}`: one country; other spellings `301` to the canonical id.
     func country(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        switch cache.current().catalog.resolve(parameters["id"]) {
+        let current = cache.current()
+        switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
-            var writer = JSONWriter()
-            writer.country(entry.country)
-            return APIController.json(writer.output)
+            return cached(request, key: "/api" + Links.country(entry.id), current) { writer in
+                writer.country(entry.country)
+            }
         case .moved(let canonicalID):
             return Response.redirect(to: "/api" + Links.country(canonicalID), status: .movedPermanently)
         case .matched(let canonicalID):
@@ -59,6 +61,21 @@ struct APIController: Sendable {
         var response = APIController.json(writer.output)
         response.fields[.cacheControl] = "no-store"
         return response
+    }
+
+    /// A JSON body that depends only on the data version, from the page cache.
+    private func cached(
+        _ request: Request, key: String, _ current: SnapshotCache.Current, write: (inout JSONWriter) -> Void
+    ) -> Response {
+        pages.response(
+            for: request, key: key, version: current.version, loadedAt: current.loadedAt, freshness: { nil }
+        ) {
+            var writer = JSONWriter()
+            write(&writer)
+            let response = APIController.json(writer.output)
+            return CacheablePage(
+                status: response.status, fields: response.fields, content: SplicedContent(response.body))
+        }
     }
 
     /// An error as disease.sh words them: `{"message": "..."}`.

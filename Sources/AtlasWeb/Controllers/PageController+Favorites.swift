@@ -6,24 +6,28 @@ import Mustache
 /// The visitor-specific parts of the country pages, kept apart (and in their own partials,
 /// `partials/favorite-form` and `partials/starred-countries`) so the rest of a page is the same for everyone.
 extension PageController {
-    /// The favourite star for a detail page: the form's action and CSRF token, and whether the country
-    /// is starred for this visitor (no database read for a visitor without a cookie, and no write ever).
+    /// The favourite star for a detail page (`partials/favorite-form`, the page's `favorite` hole): the
+    /// form's action and CSRF token, and whether the country is starred for this visitor (no database
+    /// read for a new visitor, and no write ever). Returns the fragment's UTF-8 bytes.
     /// - Throws: `StoreError` when the favourites cannot be read.
-    func favoriteForm(countryID: String, visitor: Visitor) throws -> TemplateValue {
+    func favoriteFragment(countryID: String, visitor: Visitor) throws -> [UInt8] {
         let starred = visitor.isNew ? false : try profiles.favorites(visitor.sessionHash).contains(countryID)
-        return [
+        let form: TemplateValue = [
             "action": .string(Links.country(countryID) + "/favorite"),
             "csrfToken": .string(visitor.csrfToken),
             "starred": .bool(starred),
         ]
+        return try renderer.fragment("partials/favorite-form", context: ["favorite": form])
     }
 
-    /// The visitor's starred countries for the country list: empty without a cookie; never writes.
+    /// The visitor's starred countries for the country list (`partials/starred-countries`, the page's
+    /// `starred` hole): empty bytes when there are none; never writes.
     /// - Throws: `StoreError` when the favourites cannot be read.
-    func starredCountries(_ request: Request, catalog: CountryCatalog) throws -> TemplateValue {
-        guard let visitor = Visitor.fromCookie(request) else { return .null }
+    func starredLine(visitor: Visitor, catalog: CountryCatalog) throws -> [UInt8] {
         let starred = try profiles.favorites(visitor.sessionHash).map { FavoriteCountry(id: $0, catalog: catalog) }
-        return starred.isEmpty ? .null : ["countries": .array(starred.map(\.templateValue))]
+        guard !starred.isEmpty else { return [] }
+        return try renderer.fragment(
+            "partials/starred-countries", context: ["starred": ["countries": .array(starred.map(\.templateValue))]])
     }
 }
 

@@ -9,47 +9,71 @@ import Routing
 struct PageController: Sendable {
     let cache: SnapshotCache
     let renderer: PageRenderer
+    let pages: PageCache
     let configuration: AtlasConfiguration
     /// Read for the visitor's stars on the country pages.
     let profiles: any ProfileStore
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = cache.current()
-        return try renderer.page(
-            "world", context: WorldPage(catalog: current.catalog).templateValue,
-            layout: layout("Worldwide — Covid Atlas", .world, current))
+        return try cached(request, key: "/", current) {
+            try renderer.render(
+                "world", context: WorldPage(catalog: current.catalog).templateValue,
+                layout: layout("Worldwide — Covid Atlas", .world, current))
+        }
     }
 
     func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let query = try QueryParameters.countryQuery(request.target)
+        let page = try QueryParameters.page(request.target, query: query)
         let current = cache.current()
-        var title = "Countries"
-        if let continent = query.continent { title = "\(continent.displayName) — Countries" }
-        if !query.search.isEmpty { title = "“\(query.search)” — " + title }
-        var context = CountryListPage(query: query, catalog: current.catalog).templateValue
-        context.set("starred", try starredCountries(request, catalog: current.catalog))
-        var response = try renderer.page(
-            "countries/index", context: context, layout: layout(title + " — Covid Atlas", .countries, current))
-        // The starred line depends on the cookie.
-        response.fields["Vary"] = "Cookie"
-        if Visitor.fromCookie(request) != nil { response.fields[.cacheControl] = "private, no-cache" }
-        return response
+        // Every spelling of the same query shares one entry: the canonical link is the key. The starred
+        // line is the visitor's own: a hole filled per request. A visitor without a cookie has none, so
+        // their page is the plain cached one (public, with Last-Modified).
+        let visitor = Visitor.fromCookie(request)
+        let key = Links.countryList(query, page: page)
+        let starred = try visitor.map { try starredLine(visitor: $0, catalog: current.catalog) }
+        return try cached(
+            request, key: (visitor == nil ? "anonymous " : "visitor ") + key, current,
+            fill: { _ in starred ?? [] }
+        ) {
+            var title = "Countries"
+            if let continent = query.continent { title = "\(continent.displayName) — Countries" }
+            if !query.search.isEmpty { title = "“\(query.search)” — " + title }
+            if page > 1 { title += " (page \(page))" }
+            var cacheable = try renderer.render(
+                "countries/index",
+                context: try CountryListPage(query: query, catalog: current.catalog, page: page).templateValue(),
+                layout: layout(title + " — Covid Atlas", .countries, current), holes: visitor == nil ? [] : ["starred"])
+            cacheable.fields[.vary] = "Cookie"
+            return cacheable
+        }
     }
 
     func countryDetail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = cache.current()
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
-            var pageLayout = layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
-            pageLayout.usesMap = true
-            pageLayout.description =
-                "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
+            // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
             let visitor = Visitor.resolve(request)
-            var context = CountryDetailPage(entry: entry).templateValue
-            context.set("favorite", try favoriteForm(countryID: entry.id, visitor: visitor))
-            var response = try renderer.page("countries/show", context: context, layout: pageLayout)
-            visitor.apply(to: &response, secure: configuration.isSecure(request))
-            return response
+            let star = try favoriteFragment(countryID: entry.id, visitor: visitor)
+            var extraFields = Fields()
+            if visitor.isNew {
+                extraFields.append(.setCookie, visitor.setCookie(secure: configuration.isSecure(request)))
+            }
+            return try cached(
+                request, key: Links.country(entry.id), current, fill: { _ in star }, extraFields: extraFields
+            ) {
+                var pageLayout = layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
+                pageLayout.usesMap = true
+                pageLayout.description =
+                    "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
+                var cacheable = try renderer.render(
+                    "countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout,
+                    holes: ["favorite"])
+                cacheable.fields[.vary] = "Cookie"
+                return cacheable
+            }
         case .moved(let canonicalID):
             return Response.redirect(to: Links.country(canonicalID), status: .movedPermanently)
         case .matched(let canonicalID):
@@ -114,13 +138,27 @@ struct PageController: Sendable {
         layout(title, section, cache.current())
     }
 
+    /// A page from the page cache; `fill` gives the bytes of its holes for this request and
+    /// `extraFields` the fields of this response only (a new visitor's `Set-Cookie`).
+    private func cached(
+        _ request: Request, key: String, _ current: SnapshotCache.Current,
+        fill: (String) -> [UInt8] = { _ in [] }, extraFields: Fields = Fields(),
+        render: () throws -> CacheablePage
+    ) throws -> Response {
+        try pages.response(
+            for: request, key: key, version: current.version, loadedAt: current.loadedAt,
+            freshness: { freshness(current) }, fill: fill, extraFields: extraFields, render: render)
+    }
+
+    private func freshness(_ current: SnapshotCache.Current) -> Freshness {
+        Freshness(
+            updated: current.catalog.dataUpdated, now: configuration.now(),
+            staleAfterSeconds: configuration.staleAfterSeconds)
+    }
+
     private func layout(_ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current)
         -> LayoutContext
     {
-        LayoutContext(
-            title: title, section: section,
-            freshness: Freshness(
-                updated: current.catalog.dataUpdated, now: configuration.now(),
-                staleAfterSeconds: configuration.staleAfterSeconds))
+        LayoutContext(title: title, section: section, freshness: freshness(current))
     }
 }

@@ -35,4 +35,21 @@ enum QueryParameters {
         }
         return CountryQuery(search: search, continent: continent, sort: sort)
     }
+
+    /// The `page` parameter of a list: 1 when absent or empty.
+    /// - Throws: `HTTPError(400)` when it is not a whole number from 1 to 100,000; the details keep
+    ///   the other parameters so the error page's search box shows them again.
+    static func page(_ target: RequestTarget, query: CountryQuery) throws -> Int {
+        guard let raw = target.queryValue("page"), !raw.isEmpty else { return 1 }
+        guard raw.utf8.count <= 6, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let page = Int(raw),
+            (1...100_000).contains(page)
+        else {
+            throw HTTPError(
+                .badRequest, "“\(raw.withoutControlCharacters)” is not a page number: pages count from 1.",
+                details: [
+                    "q": query.search, "continent": query.continent?.slug ?? "", "sort": query.sort.rawValue,
+                ])
+        }
+        return page
+    }
 }

@@ -6,22 +6,28 @@ import Mustache
 struct PageRenderer: Sendable {
     static let requiredTemplates = [
         "layout", "world", "countries/index", "countries/show", "countries/not-found",
-        "errors/client-error", "errors/server-error", "profile/show", "profile/edit",
+        "errors/client-error", "errors/server-error", "profile/show", "profile/edit", "partials/favorite-form",
+        "partials/starred-countries",
     ]
 
     let library: TemplateLibrary
+    /// The `assets` object every template sees (`AssetLinks`).
+    let assets: TemplateValue
 
-    /// - Parameter viewsDirectory: where the templates were loaded from, to name a missing file.
+    /// - Parameters:
+    ///   - viewsDirectory: where the templates were loaded from, to name a missing file.
+    ///   - assets: the fingerprinted asset URLs, given to every template as `assets`.
     /// - Throws: `AtlasStartupError.missingTemplate` naming the file of a template the app needs
     ///   that `Views/` lacks.
-    init(library: TemplateLibrary, viewsDirectory: String) throws {
+    init(library: TemplateLibrary, viewsDirectory: String, assets: TemplateValue = [:]) throws {
         if let missing = PageRenderer.requiredTemplates.first(where: { !library.names.contains($0) }) {
             throw AtlasStartupError.missingTemplate(path: viewsDirectory + "/" + missing + ".mustache")
         }
         self.library = library
+        self.assets = assets
     }
 
-    /// A complete HTML response.
+    /// A complete HTML response, rendered now (pages that are not cached: errors, not-found).
     /// - Parameters:
     ///   - template: the content template, e.g. `countries/show`.
     ///   - context: the content template's values.
@@ -30,11 +36,41 @@ struct PageRenderer: Sendable {
     func page(_ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext) throws
         -> Response
     {
-        let content = try library.render(template, context)
-        let html = try library.render("layout", layout.templateValue(content: content))
-        var response = Response(status: status, contentType: "text/html; charset=utf-8", text: html)
-        SecurityFields.apply(to: &response.fields, allowMapTiles: layout.usesMap)
-        return response
+        let rendered = try render(template, status: status, context: context, layout: layout)
+        return Response(status: rendered.status, fields: rendered.fields, body: rendered.content.identity())
+    }
+
+    /// A page as the page cache keeps it: status, fields and the HTML split at its holes.
+    ///
+    /// A hole is a per-request fragment (`{{{holes.name}}}` in a template): each name in `holes`
+    /// renders as a marker that no data can produce, and the HTML is cut at the markers, so the
+    /// page is rendered (and compressed) once and the fragments are filled in per request.
+    /// - Throws: `TemplateError` only if a template vanished, which the start-up check prevents.
+    func render(
+        _ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext,
+        holes: [String] = []
+    ) throws -> CacheablePage {
+        let markers = PageHoles(names: holes)
+        let content = try library.render(template, withAssets(markers.adding(to: context)))
+        let html = try library.render(
+            "layout", withAssets(markers.adding(to: layout.templateValue(content: content))))
+        var fields = Fields()
+        fields[.contentType] = "text/html; charset=utf-8"
+        SecurityFields.apply(to: &fields, allowMapTiles: layout.usesMap)
+        return CacheablePage(status: status, fields: fields, content: markers.split(html))
+    }
+
+    /// A fragment for a page's hole (a partial such as `partials/favorite-form`) rendered on its own.
+    /// - Returns: the fragment's UTF-8 bytes.
+    /// - Throws: `TemplateError` only if the template vanished, which the start-up check prevents.
+    func fragment(_ template: String, context: TemplateValue) throws -> [UInt8] {
+        Array(try library.render(template, withAssets(context)).utf8)
+    }
+
+    private func withAssets(_ context: TemplateValue) -> TemplateValue {
+        guard case .object(var values) = context else { return context }
+        values["assets"] = assets
+        return .object(values)
     }
 }
 

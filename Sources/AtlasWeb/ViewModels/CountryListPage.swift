@@ -1,13 +1,29 @@
 import AtlasCore
 import Mustache
+import Routing
 
 /// The searchable country list: the form, the continent category buttons, the sort choice and rows.
 struct CountryListPage {
+    /// Rows per page: the real snapshot (about 230 entries) fits on one; larger ones paginate.
+    static let pageSize = 250
+
     let query: CountryQuery
     let catalog: CountryCatalog
+    /// The page shown, from 1.
+    var page = 1
 
-    var templateValue: TemplateValue {
-        let rows = query.apply(to: catalog)
+    /// - Throws: `HTTPError(400)` for a page after the last one, naming how many there are.
+    func templateValue() throws -> TemplateValue {
+        let matching = query.apply(to: catalog)
+        let pageCount = max(1, (matching.count + CountryListPage.pageSize - 1) / CountryListPage.pageSize)
+        guard page <= pageCount else {
+            throw HTTPError(
+                .badRequest,
+                "There is no page \(page): the list has \(pageCount) page\(pageCount == 1 ? "" : "s").",
+                details: ["q": query.search, "continent": query.continent?.slug ?? "", "sort": query.sort.rawValue])
+        }
+        let start = (page - 1) * CountryListPage.pageSize
+        let rows = matching[start..<min(matching.count, start + CountryListPage.pageSize)]
         var buttons: [TemplateValue] = [
             button(name: "All", continent: nil)
         ]
@@ -19,10 +35,10 @@ struct CountryListPage {
             ]
         }
         let summary: String
-        switch rows.count {
+        switch matching.count {
         case 0: summary = "No countries"
         case 1: summary = "1 country"
-        default: summary = "\(Formatting.grouped(Int64(rows.count))) countries"
+        default: summary = "\(Formatting.grouped(Int64(matching.count))) countries"
         }
         var sortLinks: [String: TemplateValue] = [:]
         for sort in CountryQuery.Sort.allCases {
@@ -46,10 +62,27 @@ struct CountryListPage {
             "hasRows": .bool(!rows.isEmpty),
             "hasQuery": .bool(!query.search.isEmpty),
             "summary": .string(summary),
+            "pagination": pagination(pageCount: pageCount),
             "clearHref": .string(Links.countryList(CountryQuery(continent: query.continent, sort: query.sort))),
             "sortKey": .string(query.sort.rawValue),
             "searchEverywhereHref": query.continent != nil && !query.search.isEmpty
                 ? .string(Links.countryList(CountryQuery(search: query.search, sort: query.sort))) : .null,
+        ]
+    }
+
+    /// Links to the first, previous, next and last pages, keeping the search, continent and order.
+    private func pagination(pageCount: Int) -> TemplateValue {
+        guard pageCount > 1 else { return .null }
+        func link(_ target: Int) -> TemplateValue {
+            target == page || target < 1 || target > pageCount ? .null : .string(Links.countryList(query, page: target))
+        }
+        return [
+            "page": .string(Formatting.grouped(Int64(page))),
+            "pageCount": .string(Formatting.grouped(Int64(pageCount))),
+            "firstHref": page > 2 ? link(1) : .null,
+            "previousHref": link(page - 1),
+            "nextHref": link(page + 1),
+            "lastHref": page < pageCount - 1 ? link(pageCount) : .null,
         ]
     }
 

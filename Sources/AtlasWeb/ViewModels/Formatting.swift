@@ -84,6 +84,18 @@ enum Formatting {
             "\(p.year)-\(twoDigits(p.month))-\(twoDigits(p.day))T\(twoDigits(p.hour)):\(twoDigits(p.minute)):\(twoDigits(p.second))Z"
     }
 
+    /// The unit `age(seconds:)` counts in at that age, in seconds (1 for seconds … 365 days for years).
+    static func ageUnitSeconds(_ seconds: Int64) -> Int64 {
+        switch seconds {
+        case ..<60: return 1
+        case ..<3600: return 60
+        case ..<86_400: return 3600
+        case ..<(86_400 * 60): return 86_400
+        case ..<(86_400 * 730): return 86_400 * 30
+        default: return 86_400 * 365
+        }
+    }
+
     /// A coarse age: `"3 minutes"`, `"5 hours"`, `"2 days"`, `"4 years"`.
     static func age(seconds: Int64) -> String {
         func unit(_ count: Int64, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }

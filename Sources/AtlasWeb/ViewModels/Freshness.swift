@@ -33,6 +33,23 @@ struct Freshness: Sendable {
         return overflow ? nil : max(0, difference / 1000)
     }
 
+    /// What the freshness line shows, as one string: two moments with equal keys render the same line.
+    var key: String {
+        guard let updated, let ageSeconds, !isFromTheFuture else { return "\(isStale)|\(isFromTheFuture)|-" }
+        return "\(isStale)|\(updated)|" + Formatting.age(seconds: ageSeconds)
+    }
+
+    /// When the line started to read as it does now, ms since the epoch: the start of the age's
+    /// current unit (`3 minutes` began at 180 s), or the moment it turned stale; `nil` when the
+    /// line does not depend on the time.
+    var lineChangedAt: Int64? {
+        guard let updated, let ageSeconds, !isFromTheFuture else { return nil }
+        let unit = Formatting.ageUnitSeconds(ageSeconds)
+        var start = updated + ageSeconds / unit * unit * 1000
+        if isStale { start = max(start, updated + (staleAfterSeconds + 1) * 1000) }
+        return start
+    }
+
     var templateValue: TemplateValue {
         var value: [String: TemplateValue] = ["stale": .bool(isStale), "future": .bool(isFromTheFuture)]
         if let updated, let ageSeconds, !isFromTheFuture {

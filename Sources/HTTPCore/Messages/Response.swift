@@ -8,6 +8,10 @@ public struct Response: Sendable {
     public var fields: Fields
     /// The content in bytes. For a `HEAD` request the serializer sends the length but not the bytes.
     public var body: [UInt8]
+    /// `ResponseSerializer.fieldLines(fields)` computed ahead of time, or empty. When not empty the
+    /// serializer writes these bytes instead of serializing `fields` again: a cached response
+    /// prepares its header section once. Whoever changes `fields` afterwards must clear it.
+    public var preparedFieldLines: [UInt8] = []
 
     /// A response with raw content bytes.
     public init(status: StatusCode = .ok, fields: Fields = Fields(), body: [UInt8] = []) {

@@ -26,6 +26,21 @@ public enum ResponseSerializer {
         _ response: Response, requestMethod: Method, keepAlive: Bool, date: String,
         requestVersion: Version = .http1_1
     ) -> [UInt8] {
+        var (bytes, sendsBody) = serializeHead(
+            response, requestMethod: requestMethod, keepAlive: keepAlive, date: date, requestVersion: requestVersion,
+            reservingBody: true)
+        if sendsBody { bytes.append(contentsOf: response.body) }
+        return bytes
+    }
+
+    /// Serializes the status line and header section only, for a writer that sends the content
+    /// from `response.body` itself (one `sendmsg` with two buffers, no copy of a large body).
+    /// Parameters as in `serialize`; `reservingBody` makes room for the content after the head.
+    /// - Returns: the head, ending with the empty line, and whether `response.body` must follow it.
+    public static func serializeHead(
+        _ response: Response, requestMethod: Method, keepAlive: Bool, date: String,
+        requestVersion: Version = .http1_1, reservingBody: Bool = false
+    ) -> (head: [UInt8], sendsBody: Bool) {
         let allowsContent = response.status.allowsContent
         let isHead = requestMethod == .head
         let sendsBody = allowsContent && !isHead
@@ -37,28 +52,19 @@ public enum ResponseSerializer {
         }
 
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + response.fields.count * 48 + (sendsBody ? response.body.count : 0))
+        bytes.reserveCapacity(
+            160 + response.fields.count * 48 + response.preparedFieldLines.count
+                + (sendsBody && reservingBody ? response.body.count : 0))
         bytes.append(contentsOf: statusLinePrefix)
         appendDecimal(response.status.code, to: &bytes)
         bytes.append(.space)
         appendSanitized(response.status.reasonPhrase.utf8, to: &bytes)
         bytes.append(contentsOf: crlf)
 
-        for field in response.fields {
-            switch field.name {
-            case .date, .contentLength, .connection, .transferEncoding:
-                continue
-            default:
-                break
-            }
-            // A name that is not a token would corrupt the header section; such a line is dropped.
-            guard !field.name.rawName.isEmpty, field.name.rawName.utf8.allSatisfy(ByteClass.isTokenByte) else {
-                continue
-            }
-            bytes.append(contentsOf: field.name.rawName.utf8)
-            bytes.append(contentsOf: colonSpace)
-            appendSanitized(field.value.utf8, to: &bytes)
-            bytes.append(contentsOf: crlf)
+        if response.preparedFieldLines.isEmpty {
+            appendFieldLines(response.fields, to: &bytes)
+        } else {
+            bytes.append(contentsOf: response.preparedFieldLines)
         }
 
         bytes.append(contentsOf: dateName)
@@ -75,8 +81,34 @@ public enum ResponseSerializer {
             bytes.append(contentsOf: connectionKeepAlive)
         }
         bytes.append(contentsOf: crlf)
-        if sendsBody { bytes.append(contentsOf: response.body) }
+        return (bytes, sendsBody && !response.body.isEmpty)
+    }
+
+    /// The field lines of `fields` (`Name: value` CRLF each) as the serializer writes them, framing
+    /// fields dropped and values sanitized, for `Response.preparedFieldLines`.
+    public static func fieldLines(_ fields: Fields) -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendFieldLines(fields, to: &bytes)
         return bytes
+    }
+
+    private static func appendFieldLines(_ fields: Fields, to bytes: inout [UInt8]) {
+        for field in fields {
+            switch field.name {
+            case .date, .contentLength, .connection, .transferEncoding:
+                continue
+            default:
+                break
+            }
+            // A name that is not a token would corrupt the header section; such a line is dropped.
+            guard !field.name.rawName.isEmpty, field.name.rawName.utf8.allSatisfy(ByteClass.isTokenByte) else {
+                continue
+            }
+            bytes.append(contentsOf: field.name.rawName.utf8)
+            bytes.append(contentsOf: colonSpace)
+            appendSanitized(field.value.utf8, to: &bytes)
+            bytes.append(contentsOf: crlf)
+        }
     }
 
     private static let statusLinePrefix: [UInt8] = Array("HTTP/1.1 ".utf8)

@@ -5,8 +5,9 @@ import HTTPCore
 /// One accepted TCP connection, confined to its event loop's thread.
 ///
 /// Requests are parsed from the read buffer and answered one at a time, in order, by calling the
-/// responder synchronously (RFC 9112 §9.3.2). Responses are appended to one write buffer and sent with
-/// as few send(2) calls as the socket allows; a partial write waits for `EPOLLOUT`. When
+/// responder synchronously (RFC 9112 §9.3.2). Responses are queued as byte segments (a head, and a
+/// large body as the responder's own array, never copied) and sent with as few sendmsg(2) calls as the
+/// socket allows, several segments per call; a partial write waits for `EPOLLOUT`. When
 /// `maxPipelinedRequests` responses, or more than `maxBufferedResponseBytes` bytes, are waiting for
 /// the client to read them, the connection stops reading and answering (backpressure, as NIO's
 /// `HTTPServerPipelineHandler`), so a client that pipelines and never reads holds a bounded amount
@@ -20,9 +21,13 @@ final class Connection: EventHandler {
     private let remoteAddress: String
 
     private var parser: RequestParser
-    private var writeBuffer: [UInt8] = []
-    private var writeOffset = 0
-    /// End offsets in `writeBuffer` of responses not yet fully written.
+    /// Byte segments not yet fully written, in order; `pending[0]` is written from `pendingOffset`.
+    private var pending: [[UInt8]] = []
+    private var pendingOffset = 0
+    /// Bytes ever queued and ever written on this connection.
+    private var queuedTotal = 0
+    private var writtenTotal = 0
+    /// `queuedTotal` at the end of each response not yet fully written.
     private var queuedResponseEnds: [Int] = []
     private var interest: UInt32 = clinux_epoll_in
 
@@ -90,7 +95,7 @@ final class Connection: EventHandler {
     /// The state the timeouts are judged by; writing outranks reading, which outranks idling.
     private var phase: ConnectionTimeouts.Phase {
         if lingering { return .lingering(since: lingerStartedAt) }
-        if writeOffset < writeBuffer.count, writeBlockedSince != 0 { return .writing(since: writeBlockedSince) }
+        if hasUnsentBytes, writeBlockedSince != 0 { return .writing(since: writeBlockedSince) }
         if requestStartedAt != 0 { return .readingRequest(since: requestStartedAt) }
         return answeredAny ? .idle(since: lastActivity) : .awaitingFirstRequest(since: lastActivity)
     }
@@ -113,7 +118,7 @@ final class Connection: EventHandler {
     /// requests pipelined after that one are left unread for the client to retry.
     func beginShutdown() {
         guard !closed, !lingering else { return }
-        let writing = writeOffset < writeBuffer.count
+        let writing = hasUnsentBytes
         if !writing && requestStartedAt == 0 && !parser.hasPartialRequest {
             closeNow()
         } else if writing && !parser.hasPartialRequest {
@@ -142,7 +147,7 @@ final class Connection: EventHandler {
             // client may send everything, shut down its write side, then read).
             inputClosed = true
             drive()
-            if !closed, !lingering, writeOffset == writeBuffer.count { closeNow() }
+            if !closed, !lingering, !hasUnsentBytes { closeNow() }
         case .processed(let count):
             parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             drive()
@@ -155,7 +160,7 @@ final class Connection: EventHandler {
         while !closed, !lingering {
             let stoppedAtLimit = answerBufferedRequests()
             guard flush() else { return }
-            if writeOffset < writeBuffer.count || !stoppedAtLimit { break }
+            if hasUnsentBytes || !stoppedAtLimit { break }
         }
         guard !closed, !lingering else { return }
         updateInterest()
@@ -165,7 +170,7 @@ final class Connection: EventHandler {
     /// responses are queued, or more than `maxBufferedResponseBytes` bytes are unsent.
     private var isOutputFull: Bool {
         queuedResponseEnds.count >= context.maxPipelinedRequests
-            || writeBuffer.count - writeOffset > context.maxBufferedResponseBytes
+            || queuedTotal - writtenTotal > context.maxBufferedResponseBytes
     }
 
     /// - Returns: whether it stopped because the output is full (`isOutputFull`).
@@ -180,7 +185,7 @@ final class Connection: EventHandler {
             case .needMoreBytes:
                 if parser.expectsContinue, !continueSent {
                     continueSent = true
-                    writeBuffer.append(contentsOf: ResponseSerializer.continueResponse)
+                    append(ResponseSerializer.continueResponse)
                 }
                 noteRequestProgress()
                 return false
@@ -211,11 +216,17 @@ final class Connection: EventHandler {
         let startedAt = logger == nil ? 0 : System.monotonicNanoseconds()
         let response = context.responder.respond(to: request)
         let keepAlive = request.keepAlive && !context.isShuttingDown
-        let bytes = ResponseSerializer.serialize(
+        var (head, sendsBody) = ResponseSerializer.serializeHead(
             response, requestMethod: request.method, keepAlive: keepAlive, date: loop.currentDate(),
             requestVersion: request.version)
-        let byteCount = bytes.count
-        enqueue(bytes)
+        let byteCount = head.count + (sendsBody ? response.body.count : 0)
+        if sendsBody, response.body.count > Self.copiedBodyLimit {
+            append(head)
+            enqueue(response.body)
+        } else {
+            if sendsBody { head.append(contentsOf: response.body) }
+            enqueue(head)
+        }
         if !keepAlive { closeAfterWrite = true }
         if let logger {
             let elapsed = System.monotonicNanoseconds() - startedAt
@@ -247,7 +258,7 @@ final class Connection: EventHandler {
     private func timeOutRequest() {
         requestStartedAt = 0
         // 408 only when nothing of an earlier response is still queued, so it cannot interleave.
-        guard writeBuffer.isEmpty else {
+        guard !hasUnsentBytes else {
             closeNow()
             return
         }
@@ -259,54 +270,49 @@ final class Connection: EventHandler {
 
     // MARK: Writing
 
-    private func enqueue(_ bytes: [UInt8]) {
-        if writeBuffer.isEmpty {
-            writeBuffer = bytes
-        } else {
-            // Drop what the client already read, so a client that reads slowly but never lets the
-            // buffer empty cannot make it grow past the unsent bytes the limit allows.
-            if writeOffset > 0 {
-                writeBuffer.removeSubrange(0..<writeOffset)
-                for index in queuedResponseEnds.indices { queuedResponseEnds[index] -= writeOffset }
-                writeOffset = 0
-            }
-            writeBuffer.append(contentsOf: bytes)
-        }
-        queuedResponseEnds.append(writeBuffer.count)
-        context.outputObserver?(writeBuffer.count)
+    /// Bodies up to this many bytes are copied behind their head (one small segment); larger ones
+    /// are sent from the responder's array, which a page cache shares between responses.
+    private static let copiedBodyLimit = 8 * 1024
+    /// The most segments one sendmsg(2) call passes.
+    private static let maxSegmentsPerCall = 64
+
+    private var hasUnsentBytes: Bool { writtenTotal < queuedTotal }
+
+    /// Queues bytes that do not end a response (a head whose body follows, `100 Continue`).
+    private func append(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        pending.append(bytes)
+        queuedTotal += bytes.count
     }
 
-    /// Writes as much of the write buffer as the socket takes.
+    /// Queues the last bytes of a response.
+    private func enqueue(_ bytes: [UInt8]) {
+        append(bytes)
+        queuedResponseEnds.append(queuedTotal)
+        context.outputObserver?(queuedTotal - writtenTotal)
+    }
+
+    /// Writes as much of the queued segments as the socket takes.
     /// - Returns: `false` when the connection closed or began its lingering close.
     private func flush() -> Bool {
-        while writeOffset < writeBuffer.count {
-            let offset = writeOffset
-            let outcome: Result<IOResult<Int>, SystemError> = writeBuffer.withUnsafeBytes { bytes in
-                Result { () throws(SystemError) in
-                    try Syscall.call("send") {
-                        send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                    }
-                }
-            }
+        while hasUnsentBytes {
+            let outcome = sendPending()
             guard case .success(let result) = outcome else {
                 // EPIPE / ECONNRESET: the client left mid-response; MSG_NOSIGNAL kept SIGPIPE away.
                 closeNow()
                 return false
             }
             guard case .processed(let written) = result else { break }
-            writeOffset += written
+            consume(written)
         }
         var finished = 0
-        while finished < queuedResponseEnds.count, queuedResponseEnds[finished] <= writeOffset { finished += 1 }
+        while finished < queuedResponseEnds.count, queuedResponseEnds[finished] <= writtenTotal { finished += 1 }
         if finished > 0 { queuedResponseEnds.removeFirst(finished) }
 
-        guard writeOffset == writeBuffer.count else {
+        guard !hasUnsentBytes else {
             if writeBlockedSince == 0 { writeBlockedSince = loop.now }
             return true
         }
-        // Keep the buffer's memory for the next response unless one response made it large.
-        writeBuffer.removeAll(keepingCapacity: writeBuffer.capacity <= 256 * 1024)
-        writeOffset = 0
         writeBlockedSince = 0
         lastActivity = loop.now
         if closeAfterWrite {
@@ -320,6 +326,54 @@ final class Connection: EventHandler {
         return true
     }
 
+    /// One sendmsg(2) of up to `maxSegmentsPerCall` queued segments.
+    private func sendPending() -> Result<IOResult<Int>, SystemError> {
+        withSegmentPointers(0, min(pending.count, Self.maxSegmentsPerCall), []) { vectors in
+            var vectors = vectors
+            return vectors.withUnsafeMutableBufferPointer { iov in
+                var message = msghdr()
+                message.msg_iov = iov.baseAddress
+                message.msg_iovlen = iov.count
+                return Result { () throws(SystemError) in
+                    try Syscall.call("sendmsg") { sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
+                }
+            }
+        }
+    }
+
+    /// Collects the addresses of `pending[index..<count]` (the first from `pendingOffset`) while
+    /// each array's storage is pinned by its `withUnsafeBytes`, then runs `body` with them.
+    private func withSegmentPointers<Value>(
+        _ index: Int, _ count: Int, _ vectors: [iovec], _ body: ([iovec]) -> Value
+    ) -> Value {
+        guard index < count else { return body(vectors) }
+        return pending[index].withUnsafeBytes { bytes in
+            let skip = index == 0 ? pendingOffset : 0
+            let vector = iovec(
+                iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + skip), iov_len: bytes.count - skip)
+            return withSegmentPointers(index + 1, count, vectors + [vector], body)
+        }
+    }
+
+    /// Drops `written` bytes from the front of the queued segments.
+    private func consume(_ written: Int) {
+        writtenTotal += written
+        var remaining = written
+        var done = 0
+        while remaining > 0, done < pending.count {
+            let left = pending[done].count - pendingOffset
+            if remaining >= left {
+                remaining -= left
+                pendingOffset = 0
+                done += 1
+            } else {
+                pendingOffset += remaining
+                remaining = 0
+            }
+        }
+        if done > 0 { pending.removeFirst(done) }
+    }
+
     private func updateInterest() {
         guard !closed else { return }
         var wanted: UInt32 = 0
@@ -329,7 +383,7 @@ final class Connection: EventHandler {
             if !inputClosed, !closeAfterWrite, !isOutputFull {
                 wanted |= clinux_epoll_in
             }
-            if writeOffset < writeBuffer.count { wanted |= clinux_epoll_out }
+            if hasUnsentBytes { wanted |= clinux_epoll_out }
         }
         guard wanted != interest else { return }
         do throws(SystemError) {

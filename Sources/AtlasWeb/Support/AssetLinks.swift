@@ -1,0 +1,52 @@
+import Foundation
+import Mustache
+import Routing
+
+/// The fingerprinted URLs of the static assets the templates link to, as the `assets` object of
+/// every template context: `{{assets.static_css_atlas_css}}` renders
+/// `/static/css/atlas.0123456789abcdef.css`. The key is the plain URL path without its leading
+/// `/`, with `/`, `.` and `-` turned into `_`. Built once at start from the files' contents.
+struct AssetLinks: Sendable {
+    /// Plain URL path → fingerprinted URL path.
+    let urls: [String: String]
+
+    /// Leaflet's files that the pages link to (its CSS finds its images relative to itself).
+    static let leafletFiles = [
+        "leaflet.css", "leaflet.min.js", "images/marker-icon.png", "images/marker-icon-2x.png",
+        "images/marker-shadow.png",
+    ]
+
+    /// - Parameters:
+    ///   - publicFiles: served under `/static/`; every regular file below it gets a link.
+    ///   - leafletFiles: served under `/vendor/leaflet/`; `AssetLinks.leafletFiles` get links.
+    init(publicFiles: StaticFiles, leafletFiles: StaticFiles) {
+        var urls: [String: String] = [:]
+        let files = (FileManager.default.subpaths(atPath: publicFiles.root) ?? []).filter { path in
+            !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+        for path in files {
+            if let fingerprinted = publicFiles.fingerprinted(path) {
+                urls["/static/" + path] = "/static/" + fingerprinted
+            }
+        }
+        for path in AssetLinks.leafletFiles {
+            if let fingerprinted = leafletFiles.fingerprinted(path) {
+                urls["/vendor/leaflet/" + path] = "/vendor/leaflet/" + fingerprinted
+            }
+        }
+        self.urls = urls
+    }
+
+    /// The template key of a plain URL path: `/static/css/atlas.css` → `static_css_atlas_css`.
+    static func key(_ path: String) -> String {
+        String(path.dropFirst().map { $0 == "/" || $0 == "." || $0 == "-" ? "_" : $0 })
+    }
+
+    /// The `assets` object for templates.
+    var templateValue: TemplateValue {
+        .object(Dictionary(uniqueKeysWithValues: urls.map { (AssetLinks.key($0.key), .string($0.value)) }))
+    }
+
+    /// Every plain path and its link, sorted, to fold into the template version.
+    var summary: String { urls.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: "\n") }
+}

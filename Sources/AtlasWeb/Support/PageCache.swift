@@ -1,0 +1,205 @@
+import HTTPCore
+import Routing
+
+/// A page as rendered once: its status, its fields and its HTML (or JSON) split at its holes.
+struct CacheablePage: Sendable {
+    var status: StatusCode
+    var fields: Fields
+    var content: SplicedContent
+}
+
+/// Rendered pages that do not depend on the visitor, kept per data version, template version and
+/// freshness line, and served from memory with `ETag`, `Last-Modified`, `304` and gzip.
+///
+/// Each event-loop thread has its own least-recently-used cache bounded in bytes and entries
+/// (`PerThread`), so serving takes no lock and hostile query strings cannot grow memory past the
+/// bound. An entry is checked against the catalog's version on every request and against the
+/// freshness line at most once a second (the line's age is coarse, at least whole seconds).
+final class PageCache: Sendable {
+    /// One cached page with everything a response needs prepared.
+    private final class Entry: Sendable {
+        let version: Int64
+        let freshnessKey: String
+        let identityTag: String
+        let gzipTag: String
+        let lastModified: Int64
+        let status: StatusCode
+        let identityFields: Fields
+        let gzipFields: Fields
+        let identityFieldLines: [UInt8]
+        let gzipFieldLines: [UInt8]
+        let content: SplicedContent
+        let identityBody: [UInt8]
+        let gzipBody: [UInt8]
+        let byteCount: Int
+
+        init(page: CacheablePage, version: Int64, freshnessKey: String, tag: String, lastModified: Int64) {
+            self.version = version
+            self.freshnessKey = freshnessKey
+            identityTag = "\"" + tag + "\""
+            gzipTag = "\"" + tag + "-gzip\""
+            self.lastModified = lastModified
+            status = page.status
+            content = page.content
+            var fields = page.fields
+            // A page that also varies by cookie (the visitor's parts) keeps saying so.
+            fields[.vary] = fields[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"
+            fields[.lastModified] = HTTPDate.format(secondsSinceEpoch: Int(lastModified / 1000))
+            fields[.eTag] = identityTag
+            identityFields = fields
+            fields[.eTag] = gzipTag
+            fields[.contentEncoding] = "gzip"
+            gzipFields = fields
+            identityFieldLines = ResponseSerializer.fieldLines(identityFields)
+            gzipFieldLines = ResponseSerializer.fieldLines(gzipFields)
+            identityBody = page.content.hasHoles ? [] : page.content.identity()
+            gzipBody = page.content.hasHoles ? [] : page.content.gzip()
+            byteCount = page.content.chunks.reduce(0) { $0 + $1.count } * 2 + gzipBody.count + 1024
+        }
+    }
+
+    private struct Local {
+        var entries: [String: (entry: Entry, lastUse: UInt64, checkedAt: Int64)] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+    }
+
+    /// Identifies the templates the pages were rendered from (part of every `ETag`).
+    let templateVersion: String
+    private let byteLimit: Int
+    private let entryLimit: Int
+    private let now: @Sendable () -> Int64
+    private let local = PerThread<Local> { Local() }
+
+    /// - Parameters:
+    ///   - templateVersion: changes whenever a template changes (a hash of the `Views/` files).
+    ///   - byteLimit: the most bytes one thread's cache holds (identity and gzip bodies together).
+    ///   - entryLimit: the most pages one thread's cache holds.
+    ///   - now: the app's clock, ms since the epoch.
+    init(
+        templateVersion: String, byteLimit: Int = 16 << 20, entryLimit: Int = 512,
+        now: @escaping @Sendable () -> Int64
+    ) {
+        self.templateVersion = templateVersion
+        self.byteLimit = byteLimit
+        self.entryLimit = entryLimit
+        self.now = now
+    }
+
+    /// The response for a cacheable page: from the cache when its version and freshness line still
+    /// hold, else rendered by `render` and kept.
+    /// - Parameters:
+    ///   - request: for `If-None-Match`, `If-Modified-Since` and `Accept-Encoding`.
+    ///   - key: the page's normalised address (`/countries?q=kor&sort=cases`).
+    ///   - version: the data version the page shows.
+    ///   - loadedAt: when that version was loaded, ms since the epoch (the earliest `Last-Modified`).
+    ///   - freshness: the freshness line the page would show now, `nil` for pages without one.
+    ///   - fill: the bytes for each hole of the page, per request (called once per hole name).
+    ///   - extraFields: fields for this response only (a `Set-Cookie`), added after the cached ones.
+    ///   - render: renders the page; called on a miss only.
+    /// - Throws: what `render` throws.
+    func response(
+        for request: Request, key: String, version: Int64, loadedAt: Int64, freshness: () -> Freshness?,
+        fill: (String) -> [UInt8] = { _ in [] }, extraFields: Fields = Fields(),
+        render: () throws -> CacheablePage
+    ) rethrows -> Response {
+        let time = now()
+        let entry = try local.withValue { local -> Entry in
+            local.clock &+= 1
+            if let cached = local.entries[key], cached.entry.version == version {
+                // The freshness line is looked at again at most once a second.
+                if time >= cached.checkedAt, time - cached.checkedAt < 1000 {
+                    local.entries[key]!.lastUse = local.clock
+                    return cached.entry
+                }
+                if (freshness()?.key ?? "") == cached.entry.freshnessKey {
+                    local.entries[key] = (cached.entry, local.clock, time)
+                    return cached.entry
+                }
+            }
+            let line = freshness()
+            let freshnessKey = line?.key ?? ""
+            let entry = Entry(
+                page: try render(), version: version, freshnessKey: freshnessKey,
+                tag: "\(version)-\(templateVersion)-\(PageCache.hash(freshnessKey))",
+                lastModified: max(loadedAt, line?.lineChangedAt ?? 0))
+            store(entry, key: key, time: time, in: &local)
+            return entry
+        }
+        return response(entry, request: request, fill: fill, extraFields: extraFields)
+    }
+
+    private func response(
+        _ entry: Entry, request: Request, fill: (String) -> [UInt8], extraFields: Fields
+    ) -> Response {
+        let gzip = ContentCoding.acceptsGzip(request)
+        guard !entry.content.hasHoles else {
+            return responseWithHoles(entry, request: request, gzip: gzip, fill: fill, extraFields: extraFields)
+        }
+        var response = Response(status: entry.status, fields: gzip ? entry.gzipFields : entry.identityFields)
+        response.preparedFieldLines = gzip ? entry.gzipFieldLines : entry.identityFieldLines
+        if extraFields.count > 0 {
+            for field in extraFields { response.fields.append(field.name, field.value) }
+            response.preparedFieldLines += ResponseSerializer.fieldLines(extraFields)
+        }
+        if entry.status == .ok,
+            Conditional.isNotModified(
+                request, eTags: [entry.identityTag, entry.gzipTag], lastModified: Int(entry.lastModified / 1000))
+        {
+            response.status = .notModified
+            return response
+        }
+        response.body = gzip ? entry.gzipBody : entry.identityBody
+        return response
+    }
+
+    /// A page with per-request fragments: its `ETag` also covers the fragments (a visitor's
+    /// own parts change their copy), it is `private` to the visitor, and it has no
+    /// `Last-Modified` (the fragments have no date), so only `If-None-Match` can answer `304`.
+    private func responseWithHoles(
+        _ entry: Entry, request: Request, gzip: Bool, fill: (String) -> [UInt8], extraFields: Fields
+    ) -> Response {
+        var fragments: [String: [UInt8]] = [:]
+        for name in entry.content.holes where fragments[name] == nil { fragments[name] = fill(name) }
+        let fragmentHash = PageCache.hash(
+            fragments.keys.sorted().map { $0 + "=" + String(decoding: fragments[$0]!, as: UTF8.self) }
+                .joined(separator: "\u{0}"))
+        let identityTag = String(entry.identityTag.dropLast()) + "-" + fragmentHash + "\""
+        let gzipTag = String(entry.gzipTag.dropLast()) + "-" + fragmentHash + "\""
+        var fields = gzip ? entry.gzipFields : entry.identityFields
+        fields[.eTag] = gzip ? gzipTag : identityTag
+        fields[.cacheControl] = "private, no-cache"
+        fields[.lastModified] = nil
+        for field in extraFields { fields.append(field.name, field.value) }
+        var response = Response(status: entry.status, fields: fields)
+        if entry.status == .ok, request.fields.contains(.ifNoneMatch),
+            Conditional.isNotModified(request, eTags: [identityTag, gzipTag], lastModified: 0)
+        {
+            response.status = .notModified
+            return response
+        }
+        let lookUp = { (name: String) in fragments[name] ?? [] }
+        response.body = gzip ? entry.content.gzip(lookUp) : entry.content.identity(lookUp)
+        return response
+    }
+
+    private func store(_ entry: Entry, key: String, time: Int64, in local: inout Local) {
+        if let old = local.entries[key] { local.bytes -= old.entry.byteCount }
+        local.entries[key] = (entry, local.clock, time)
+        local.bytes += entry.byteCount
+        // Least recently used first; a scan is fine at these sizes and only runs on a miss.
+        while local.bytes > byteLimit || local.entries.count > entryLimit, local.entries.count > 1 {
+            guard let oldest = local.entries.min(by: { $0.value.lastUse < $1.value.lastUse }), oldest.key != key
+            else { break }
+            local.entries[oldest.key] = nil
+            local.bytes -= oldest.value.entry.byteCount
+        }
+    }
+
+    /// FNV-1a (64 bits) in hex: a short, stable tag component.
+    static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(value, radix: 16)
+    }
+}

@@ -1,0 +1,45 @@
+import HTTPCore
+
+/// Conditional `GET`/`HEAD` evaluation for cache validation (RFC 9110 §13).
+public enum Conditional {
+    /// Whether the client's cached copy is current, so a `304 Not Modified` answers.
+    ///
+    /// RFC 9110 §13.2.2: `If-None-Match` decides when present (weak comparison, §8.8.3.2: `W/`
+    /// ignored, `*` matches); only without it does `If-Modified-Since` count, meaning unchanged
+    /// when the date is at or after `lastModified`. A date that does not parse is ignored.
+    /// - Parameters:
+    ///   - eTags: the entity tags (quoted) that count as the current version, e.g. one per coding.
+    ///   - lastModified: the representation's modification time, seconds since the epoch.
+    public static func isNotModified(_ request: Request, eTags: [String], lastModified: Int) -> Bool {
+        if let ifNoneMatch = request.fields[.ifNoneMatch] {
+            return ifNoneMatch.split(separator: ",").contains { candidate in
+                var tag = candidate.trimmingASCIISpaces()
+                if tag == "*" { return true }
+                if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+                return eTags.contains { $0 == tag }
+            }
+        }
+        if let since = request.fields[.ifModifiedSince].flatMap(HTTPDate.parse) {
+            return lastModified <= since
+        }
+        return false
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingASCIISpaces() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}
+
+extension FieldName {
+    /// `Accept-Encoding` (RFC 9110 §12.5.3).
+    public static let acceptEncoding: FieldName = "Accept-Encoding"
+    /// `Content-Encoding` (RFC 9110 §8.4).
+    public static let contentEncoding: FieldName = "Content-Encoding"
+    /// `Vary` (RFC 9110 §12.5.5).
+    public static let vary: FieldName = "Vary"
+}

@@ -1,0 +1,41 @@
+import Glibc
+
+/// One value per thread (pthread thread-specific data), created on first use by each thread.
+///
+/// The server answers on a few event-loop threads; giving each its own cache means the hot path
+/// takes no lock that every request contends on. A value lives until its thread exits.
+public final class PerThread<Value>: @unchecked Sendable {
+    // @unchecked: `key` is written once in init; each thread only ever touches its own box.
+    private final class Box {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var key = pthread_key_t()
+    private let make: @Sendable () -> Value
+
+    /// - Parameter make: creates a thread's value the first time that thread asks for it.
+    public init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
+        // The destructor runs when a thread exits and releases that thread's box.
+        let status = pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+        }
+        // Without a key of its own, values of different types would share a slot: stop instead.
+        precondition(status == 0, "pthread_key_create failed (\(status)): out of thread-specific keys")
+    }
+
+    deinit { pthread_key_delete(key) }
+
+    /// Runs `body` with this thread's value.
+    public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        let box: Box
+        if let pointer = pthread_getspecific(key) {
+            box = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
+        } else {
+            box = Box(make())
+            pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+        }
+        return try body(&box.value)
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+
+@testable import AtlasCore
+
+/// The n-gram index only narrows a search: the results equal checking every entry.
+struct SearchIndexTests {
+    /// What `apply` returned before the index: every entry checked, then sorted.
+    func scanned(_ query: CountryQuery, _ catalog: CountryCatalog) -> [String] {
+        let key = TextFolding.searchKey(query.search)
+        return catalog.entries.filter { entry in
+            if let continent = query.continent, entry.continent != continent { return false }
+            return query.search.isEmpty || (!key.isEmpty && entry.matches(searchKey: key))
+        }
+        .sorted { query.isOrdered($0, before: $1) }.map(\.id)
+    }
+
+    @Test(arguments: [
+        "", "k", "ko", "kor", "KOR", "korea", "korea republic of", "republic korea", "côte", "cote divoire",
+        "ivory", "us", "usa", "united", "kingdom great", "new zeal", "newzealand", "princess", "zaandam ms",
+        "xyz", "a", "  uk  ", "of", "d'iv",
+    ])
+    func indexedSearchEqualsAScanOfEveryEntry(_ search: String) {
+        let catalog = sampleCatalog()
+        for sort in CountryQuery.Sort.allCases {
+            for continent in [nil, Continent("Asia"), Continent("Europe")] {
+                let query = CountryQuery(search: search, continent: continent, sort: sort)
+                #expect(query.apply(to: catalog).map(\.id) == scanned(query, catalog), "\(search) \(sort)")
+            }
+        }
+    }
+
+    @Test func aWordMissingFromEveryNameHasNoCandidates() {
+        let catalog = sampleCatalog()
+        #expect(catalog.searchIndex.candidates(for: "qqq") == [])
+        #expect(catalog.searchIndex.candidates(for: "k") == nil, "one letter narrows nothing")
+    }
+}

@@ -1,0 +1,68 @@
+import AtlasCore
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+/// Lists longer than a page paginate; links keep the search, continent and order.
+struct PaginationTests {
+    /// 600 entries: "Land 000" … "Land 599", alternately in Europe and Asia.
+    static let countries = (0..<600).map { index in
+        Country(
+            country: "Land " + String(format: "%03d", index), cases: Int64(index),
+            continent: index % 2 == 0 ? "Europe" : "Asia")
+    }
+
+    let app: AppFixture
+    var client: TestClient { app.client }
+    init() throws { app = try AppFixture(prepare: { try storeSnapshot(PaginationTests.countries, at: $0) }) }
+
+    private func rows(_ response: Response) -> Int { response.count(of: "<th scope=\"row\">") }
+
+    @Test func theFirstPageShowsAPageOfRowsAndLinksOn() throws {
+        let first = try client.get("/countries")
+        #expect(rows(first) == 250)
+        #expect(first.text.contains("600 countries"))
+        #expect(first.text.contains("Page 1 of 3"))
+        #expect(first.text.contains("<a href=\"/countries?page=2\" rel=\"next\">"))
+        #expect(first.text.contains("<a href=\"/countries?page=3\">Last »</a>"))
+        #expect(!first.text.contains("rel=\"prev\""))
+        let last = try client.get("/countries?page=3")
+        #expect(rows(last) == 100)
+        #expect(last.text.contains("Land 599"))
+        #expect(last.text.contains("<a href=\"/countries?page=2\" rel=\"prev\">"))
+        #expect(last.text.contains("<a href=\"/countries\">« First</a>"))
+    }
+
+    @Test func pageLinksKeepTheSearchContinentAndOrder() throws {
+        let page = try client.get("/countries?q=land&continent=europe&sort=cases")
+        #expect(page.text.contains("300 countries"))
+        #expect(
+            page.text.contains("href=\"/countries?q=land&amp;continent=europe&amp;sort=cases&amp;page=2\" rel=\"next\"")
+        )
+        let second = try client.get("/countries?q=land&continent=europe&sort=cases&page=2")
+        #expect(rows(second) == 50)
+        #expect(second.text.contains("href=\"/countries?q=land&amp;continent=europe&amp;sort=cases\" rel=\"prev\""))
+        // Changing the order or continent starts again at page 1.
+        #expect(second.text.contains("href=\"/countries?q=land&amp;continent=europe\""))
+        #expect(!second.text.contains("sort=name&amp;page"))
+        #expect(!second.text.contains("continent=asia&amp;sort=cases&amp;page"))
+    }
+
+    @Test(arguments: ["0", "-1", "abc", "1.5", "2e2", "9999999", "%00"])
+    func anInvalidPageIsA400ThatKeepsTheSearch(_ page: String) throws {
+        let response = try client.get("/countries?q=land&page=\(page)")
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains("not a page number"))
+        #expect(response.text.contains("value=\"land\""))
+    }
+
+    @Test func aPageAfterTheLastIsA400NamingHowManyThereAre() throws {
+        let response = try client.get("/countries?q=land&continent=asia&page=3")
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains("There is no page 3: the list has 2 pages."))
+        #expect(response.text.contains("value=\"land\""))
+        #expect(try client.get("/countries?q=zzz&page=2").status == .badRequest)
+        #expect(try client.get("/countries?q=zzz&page=1").status == .ok)
+    }
+}
