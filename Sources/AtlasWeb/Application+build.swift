@@ -37,7 +37,8 @@ public struct AtlasApp: Sendable {
 ///
 /// - Parameter configuration: paths, source URL, staleness threshold and clock.
 /// - Returns: the app: its router, what happened at start-up, and `close()` for shutdown.
-/// - Throws: `AtlasStartupError` for a missing directory, template or unreadable shipped data, `StoreError`
+/// - Throws: `AtlasStartupError` for a missing directory, template, unreadable shipped data (facts,
+///   outlines) or an unusable tile URL, `StoreError`
 ///   when the database cannot be opened or migrated, `SourceError` when the shipped snapshot does not
 ///   decode, `TemplateError` (file, line, column) when a template is broken or missing.
 public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasApp {
@@ -52,8 +53,10 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
         }
     }
     let library = try TemplateLibrary(directory: configuration.viewsDirectory)
-    let renderer = try PageRenderer(library: library, viewsDirectory: configuration.viewsDirectory)
+    let tiles = try TileSource(template: configuration.tileURL)
+    let renderer = try PageRenderer(library: library, viewsDirectory: configuration.viewsDirectory, tiles: tiles)
     let facts = try loadFacts(configuration.dataDirectory + "/countries-facts.json")
+    let outlines = try loadOutlines(configuration.dataDirectory + "/geo/countries.geojson")
 
     let database = try Database.open(path: configuration.databasePath)
     let store = SQLiteCountryStore(database: database)
@@ -65,7 +68,7 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     }
     let cache = try SnapshotCache(store: store, facts: facts, checkInterval: configuration.reloadCheckInterval)
 
-    let pages = PageController(cache: cache, renderer: renderer, configuration: configuration)
+    let pages = PageController(cache: cache, renderer: renderer, outlines: outlines, configuration: configuration)
     let api = APIController(cache: cache, configuration: configuration)
     let publicFiles = StaticFiles(root: configuration.publicDirectory)
     let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
@@ -88,6 +91,13 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     router.get("/vendor/leaflet/*") { request, parameters in
         try leafletFiles.response(for: parameters.rest, request: request)
     }
+    // The map's offline background: every country's outline, reduced at start (data/README.md).
+    router.get("/geo/countries.geojson") { _, _ in
+        var response = Response(status: .ok, fields: Fields(), body: outlines.reducedGeoJSON)
+        response.fields[.contentType] = "application/geo+json"
+        response.fields[.cacheControl] = "public, max-age=86400"
+        return response
+    }
     router.get("/favicon.ico") { request, _ in
         try publicFiles.response(for: ["icons", "favicon.ico"], request: request)
     }
@@ -103,5 +113,16 @@ private func loadFacts(_ path: String) throws -> [String: CountryFacts] {
         return try CountryFacts.decodeAll(data)
     } catch {
         throw AtlasStartupError.unreadableData(path: path, reason: "not the expected JSON object keyed by ISO2")
+    }
+}
+
+private func loadOutlines(_ path: String) throws -> CountryOutlines {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw AtlasStartupError.unreadableData(path: path, reason: "file missing or unreadable")
+    }
+    do {
+        return try CountryOutlines(naturalEarth: data)
+    } catch {
+        throw AtlasStartupError.unreadableData(path: path, reason: String(describing: error))
     }
 }

@@ -8,6 +8,7 @@ import Routing
 struct PageController: Sendable {
     let cache: SnapshotCache
     let renderer: PageRenderer
+    let outlines: CountryOutlines
     let configuration: AtlasConfiguration
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
@@ -37,7 +38,12 @@ struct PageController: Sendable {
             pageLayout.description =
                 "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
             return try renderer.page(
-                "countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout)
+                "countries/show",
+                context: CountryDetailPage(
+                    entry: entry, outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
+                    tileURL: renderer.tiles.template
+                ).templateValue,
+                layout: pageLayout)
         case .moved(let canonicalID):
             return Response.redirect(to: Links.country(canonicalID), status: .movedPermanently)
         case .matched(let canonicalID):

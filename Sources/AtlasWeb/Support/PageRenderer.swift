@@ -10,15 +10,20 @@ struct PageRenderer: Sendable {
     ]
 
     let library: TemplateLibrary
+    /// Where map pages load tiles from: written into their CSP.
+    let tiles: TileSource
 
-    /// - Parameter viewsDirectory: where the templates were loaded from, to name a missing file.
+    /// - Parameters:
+    ///   - viewsDirectory: where the templates were loaded from, to name a missing file.
+    ///   - tiles: the map's tile source, whose host map pages' CSP allows.
     /// - Throws: `AtlasStartupError.missingTemplate` naming the file of a template the app needs
     ///   that `Views/` lacks.
-    init(library: TemplateLibrary, viewsDirectory: String) throws {
+    init(library: TemplateLibrary, viewsDirectory: String, tiles: TileSource) throws {
         if let missing = PageRenderer.requiredTemplates.first(where: { !library.names.contains($0) }) {
             throw AtlasStartupError.missingTemplate(path: viewsDirectory + "/" + missing + ".mustache")
         }
         self.library = library
+        self.tiles = tiles
     }
 
     /// A complete HTML response.
@@ -33,7 +38,7 @@ struct PageRenderer: Sendable {
         let content = try library.render(template, context)
         let html = try library.render("layout", layout.templateValue(content: content))
         var response = Response(status: status, contentType: "text/html; charset=utf-8", text: html)
-        SecurityFields.apply(to: &response.fields, allowMapTiles: layout.usesMap)
+        SecurityFields.apply(to: &response.fields, mapTiles: layout.usesMap ? tiles : nil)
         return response
     }
 }
@@ -66,11 +71,11 @@ struct LayoutContext: Sendable {
 
 /// Response fields every HTML page carries.
 enum SecurityFields {
-    /// Sets `Content-Security-Policy` (no inline script; map tiles from OpenStreetMap only on map
-    /// pages), `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile requests without
-    /// a referrer, FIELD-CASES B08), `X-Content-Type-Options: nosniff`, and frame denial.
-    static func apply(to fields: inout Fields, allowMapTiles: Bool) {
-        let images = allowMapTiles ? "'self' data: https://tile.openstreetmap.org" : "'self' data:"
+    /// Sets `Content-Security-Policy` (no inline script; images from the tile host only on map
+    /// pages, `mapTiles` set), `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile
+    /// requests without a referrer, FIELD-CASES B08), `X-Content-Type-Options: nosniff`, and frame denial.
+    static func apply(to fields: inout Fields, mapTiles: TileSource?) {
+        let images = mapTiles.map { "'self' data: \($0.cspSource)" } ?? "'self' data:"
         fields[.contentSecurityPolicy] =
             "default-src 'self'; img-src \(images); script-src 'self'; style-src 'self'; "
             + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"

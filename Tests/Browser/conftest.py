@@ -1,0 +1,185 @@
+"""Shared fixtures for the browser suite: the real `covid-atlas` binary on a free port and headless
+Debian Chromium driven by selenium.
+
+Fixtures:
+- `server_url` (session): base URL of `.build/debug/covid-atlas serve --port 0` on a fresh database.
+- `browser` (function): headless Chromium, 1280x900, JavaScript on, console log captured.
+- `browser_no_js` (function): the same with JavaScript switched off by Chrome's content settings.
+- `start_server` (session): starts another server with extra `serve` flags (e.g. `--tile-url`).
+
+Helpers for tests: `console_errors(driver)`, `set_width(driver, px)`, `save_screenshot(driver, name)`,
+`fetch(url)`.
+"""
+
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = REPO_ROOT / ".build" / "debug" / "covid-atlas"
+SCREENSHOTS = REPO_ROOT / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+DESKTOP = (1280, 900)
+PHONE = (390, 844)
+
+
+class Server:
+    """A running `covid-atlas serve` on a temporary database, stopped by `stop()`."""
+
+    def __init__(self, *flags):
+        if not BINARY.exists():
+            raise RuntimeError(f"{BINARY} is missing: run `swift build` first")
+        self.directory = tempfile.mkdtemp(prefix="atlas-browser-")
+        self.process = subprocess.Popen(
+            [str(BINARY), "serve", "--port", "0", "--database", os.path.join(self.directory, "atlas.sqlite"), *flags],
+            cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = self.process.stdout.readline().strip()
+        prefix = "listening on "
+        if not first.startswith(prefix):
+            self.process.kill()
+            raise RuntimeError(f"server did not start: {first!r} {self.process.stderr.read()!r}")
+        self.url = first[len(prefix):]
+        # Keep reading the access and error logs; errors are kept to show when a test fails.
+        self.errors = []
+        self._readers = [threading.Thread(target=self._read, args=(stream, sink), daemon=True)
+                         for stream, sink in ((self.process.stdout, None), (self.process.stderr, self.errors))]
+        for reader in self._readers:
+            reader.start()
+
+    @staticmethod
+    def _read(stream, sink):
+        for line in stream:
+            if sink is not None:
+                sink.append(line.rstrip("\n"))
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        for reader in self._readers:
+            reader.join(timeout=5)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def start_server():
+    """Starts extra servers with the given `serve` flags; all stop at the end of the session."""
+    servers = []
+
+    def start(*flags):
+        server = Server(*flags)
+        servers.append(server)
+        return server.url
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    """Base URL (`http://127.0.0.1:PORT`) of the real binary serving the shipped snapshot."""
+    server = Server()
+    yield server.url
+    server.stop()
+
+
+def _chrome(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={DESKTOP[0]},{DESKTOP[1]}", "--hide-scrollbars", "--lang=en-US",
+                     "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_window_size(*DESKTOP)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    """Headless Chromium at 1280x900 with JavaScript; `console_errors(browser)` reads its console."""
+    driver = _chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_no_js():
+    """Headless Chromium at 1280x900 with JavaScript disabled (Chrome content setting)."""
+    driver = _chrome(javascript=False)
+    yield driver
+    driver.quit()
+
+
+def console_entries(driver):
+    """Console entries since the last call (Chrome hands each entry out once)."""
+    return driver.get_log("browser")
+
+
+def console_errors(driver, allow_hosts=()):
+    """SEVERE console entries since the last call: script errors, CSP violations, failed loads.
+    Failed loads from `allow_hosts` (e.g. the tile server on a machine without internet) pass."""
+    errors = []
+    for entry in console_entries(driver):
+        if entry["level"] != "SEVERE":
+            continue
+        if any(host in entry["message"] for host in allow_hosts) and entry.get("source") == "network":
+            continue
+        errors.append(entry["message"])
+    return errors
+
+
+def set_width(driver, width, height=None):
+    """Resizes the window to a CSS width (390 for a phone, 1280 for a desktop)."""
+    driver.set_window_size(width, height or (PHONE[1] if width < 600 else DESKTOP[1]))
+
+
+def page_overflow(driver):
+    """How many CSS pixels the page scrolls sideways (0 when it fits)."""
+    return driver.execute_script(
+        "return Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
+        " - document.documentElement.clientWidth;")
+
+
+def save_screenshot(driver, name):
+    """Saves a full-page PNG into `screenshots/` (gitignored) and returns its path."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    width = driver.execute_script("return window.innerWidth;")
+    height = driver.execute_script("return document.documentElement.scrollHeight;")
+    original = driver.get_window_size()
+    chrome = original["height"] - driver.execute_script("return window.innerHeight;")
+    # A window as tall as the page shows all of it; only the height changes, so the layout stays.
+    driver.set_window_size(original["width"], min(height, 6000) + chrome)
+    time.sleep(0.3)
+    path = SCREENSHOTS / f"{name}-{width}.png"
+    driver.save_screenshot(str(path))
+    driver.set_window_size(original["width"], original["height"])
+    return path
+
+
+def fetch(url):
+    """GET without a browser: (status, headers, body bytes), 4xx/5xx included."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
