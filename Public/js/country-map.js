@@ -56,7 +56,8 @@
     element.classList.add("map-live");
     // On touch screens one finger scrolls the page, not the map (zoom buttons and pinch still work).
     var map = L.map(element, {
-      scrollWheelZoom: false, dragging: !L.Browser.mobile, tap: !L.Browser.mobile, worldCopyJump: true
+      scrollWheelZoom: false, dragging: !L.Browser.mobile, tap: !L.Browser.mobile, worldCopyJump: true,
+      zoomSnap: 0.5 // half steps fit a country closely; the +/- buttons still move whole steps
     });
     map.createPane("outlines").style.zIndex = 150; // below the tile pane (200)
     map.createPane("selected").style.zIndex = 350; // above tiles, below overlays and markers
@@ -85,13 +86,12 @@
     L.marker([lat, lng], { icon: icon, title: element.dataset.name, alt: element.dataset.name }).addTo(map);
     // The container may get its final size after layout (fonts, a late stylesheet, a rotated
     // phone): re-measure so tiles are not left grey, and re-frame the country (FIELD-CASES B07).
-    var lastWidth = element.clientWidth;
-    var lastHeight = element.clientHeight;
     function remeasure() {
-      if (element.clientWidth === lastWidth && element.clientHeight === lastHeight) return;
-      lastWidth = element.clientWidth;
-      lastHeight = element.clientHeight;
-      map.invalidateSize();
+      // A hidden map has no size to fit; the reveal brings another resize.
+      if (!element.clientWidth || !element.clientHeight) return;
+      var size = map.getSize();
+      if (size.x === element.clientWidth && size.y === element.clientHeight) return;
+      map.invalidateSize({ animate: false });
       frame();
     }
     window.addEventListener("load", function () { map.invalidateSize(); });

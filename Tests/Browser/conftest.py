@@ -6,20 +6,25 @@ Fixtures:
 - `browser` (function): headless Chromium, 1280x900, JavaScript on, console log captured.
 - `browser_no_js` (function): the same with JavaScript switched off by Chrome's content settings.
 - `start_server` (session): starts another server with extra `serve` flags (e.g. `--tile-url`).
+- `tile_server` (session): a local stand-in for a tile server, which records each request's Referer.
+- `axe_script` (session): the text of axe-core's `axe.min.js` (script/bootstrap unpacks it).
 
 Helpers for tests: `console_errors(driver)`, `set_width(driver, px)`, `save_screenshot(driver, name)`,
 `fetch(url)`.
 """
 
+import http.server
 import os
 import pathlib
 import shutil
+import struct
 import subprocess
 import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
+import zlib
 
 import pytest
 from selenium import webdriver
@@ -28,8 +33,20 @@ from selenium.webdriver.chrome.service import Service
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = REPO_ROOT / ".build" / "debug" / "covid-atlas"
 SCREENSHOTS = REPO_ROOT / "screenshots"
+AXE_SCRIPT = REPO_ROOT / ".venv" / "axe" / "axe.min.js"
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
+# One URL per kind of page the app serves; every kind is validated, checked by axe and photographed.
+PAGE_KINDS = {
+    "world": "/",
+    "list": "/countries",
+    "list-filtered": "/countries?q=korea&continent=asia&sort=cases",
+    "list-empty": "/countries?q=zzzz&continent=europe",
+    "detail-country": "/countries/kr",
+    "detail-ship": "/countries/diamond-princess",
+    "not-found": "/countries/atlantis",
+    "bad-request": "/countries?sort=colour",
+}
 DESKTOP = (1280, 900)
 PHONE = (390, 844)
 
@@ -96,6 +113,60 @@ def server_url():
     server = Server()
     yield server.url
     server.stop()
+
+
+def _png(width, height, rgb):
+    """A solid-colour PNG (PNG spec: IHDR, one IDAT, IEND)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    row = b"\x00" + bytes(rgb) * width
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
+
+
+class TileServer:
+    """Answers every GET with a 256x256 PNG tile; `requests` lists (path, Referer) pairs."""
+
+    def __init__(self):
+        tile = _png(256, 256, (170, 211, 223))
+        requests = self.requests = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                requests.append((self.path, self.headers.get("Referer")))
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(tile)))
+                self.end_headers()
+                self.wfile.write(tile)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.template = f"http://127.0.0.1:{self.httpd.server_port}/tiles/{{z}}/{{x}}/{{y}}.png"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def tile_server():
+    """A local tile server (the machine may have no internet): `.template` for `--tile-url`."""
+    server = TileServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def axe_script():
+    """axe-core 4.x from PyPI's axe-playwright-python wheel, unpacked by script/bootstrap."""
+    if not AXE_SCRIPT.exists():
+        pytest.fail(f"{AXE_SCRIPT} is missing: run script/bootstrap")
+    return AXE_SCRIPT.read_text(encoding="utf-8")
 
 
 def _chrome(javascript=True):
