@@ -223,8 +223,13 @@ def console_errors(driver, allow_hosts=()):
 
 
 def set_width(driver, width, height=None):
-    """Resizes the window to a CSS width (390 for a phone, 1280 for a desktop)."""
-    driver.set_window_size(width, height or (PHONE[1] if width < 600 else DESKTOP[1]))
+    """Resizes the viewport to a CSS width (390 for a phone, 1280 for a desktop) and height
+    (844 on a phone, 900 on a desktop unless given); the window's own bars are added on top."""
+    height = height or (PHONE[1] if width < 600 else DESKTOP[1])
+    driver.set_window_size(width, height)
+    bars = height - driver.execute_script("return window.innerHeight;")
+    if bars > 0:
+        driver.set_window_size(width, height + bars)
 
 
 def page_overflow(driver):
@@ -234,10 +239,15 @@ def page_overflow(driver):
         " - document.documentElement.clientWidth;")
 
 
-def save_screenshot(driver, name):
-    """Saves a full-page PNG into `screenshots/` (gitignored) and returns its path."""
+def save_screenshot(driver, name, full_page=True):
+    """Saves a PNG of the whole page (or only the window) into `screenshots/` (gitignored) as
+    NAME-WIDTH.png and returns its path."""
     SCREENSHOTS.mkdir(exist_ok=True)
     width = driver.execute_script("return window.innerWidth;")
+    if not full_page:
+        path = SCREENSHOTS / f"{name}-{width}.png"
+        driver.save_screenshot(str(path))
+        return path
     height = driver.execute_script("return document.documentElement.scrollHeight;")
     original = driver.get_window_size()
     chrome = original["height"] - driver.execute_script("return window.innerHeight;")
