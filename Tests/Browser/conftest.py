@@ -3,7 +3,8 @@ Debian Chromium driven by selenium.
 
 Fixtures:
 - `server_url` (session): base URL of `.build/debug/covid-atlas serve --port 0` on a fresh database.
-- `browser` (function): headless Chromium, 1280x900, JavaScript on, console log captured.
+- `browser` (function): headless Chromium, 1280x900, JavaScript on, console log captured (one
+  Chromium per session, handed to each test blank).
 - `browser_no_js` (function): the same with JavaScript switched off by Chrome's content settings.
 - `start_server` (session): starts another server with extra `serve` flags (e.g. `--tile-url`).
 - `tile_server` (session): a local stand-in for a tile server, which records each request's Referer.
@@ -185,20 +186,40 @@ def _chrome(javascript=True):
     return driver
 
 
-@pytest.fixture
-def browser():
-    """Headless Chromium at 1280x900 with JavaScript; `console_errors(browser)` reads its console."""
+@pytest.fixture(scope="session")
+def _chrome_session():
     driver = _chrome()
     yield driver
     driver.quit()
 
 
-@pytest.fixture
-def browser_no_js():
-    """Headless Chromium at 1280x900 with JavaScript disabled (Chrome content setting)."""
+@pytest.fixture(scope="session")
+def _chrome_no_js_session():
     driver = _chrome(javascript=False)
     yield driver
     driver.quit()
+
+
+def _fresh(driver):
+    """One Chromium serves the whole session (starting one costs over a second); each test gets
+    it blank, without cookies, at 1280x900, with an empty console log."""
+    driver.get("about:blank")
+    driver.delete_all_cookies()
+    set_width(driver, *DESKTOP)
+    driver.get_log("browser")
+    return driver
+
+
+@pytest.fixture
+def browser(_chrome_session):
+    """Headless Chromium at 1280x900 with JavaScript; `console_errors(browser)` reads its console."""
+    yield _fresh(_chrome_session)
+
+
+@pytest.fixture
+def browser_no_js(_chrome_no_js_session):
+    """Headless Chromium at 1280x900 with JavaScript disabled (Chrome content setting)."""
+    yield _fresh(_chrome_no_js_session)
 
 
 def console_entries(driver):
