@@ -1,6 +1,8 @@
 """The country map: its marker (B06), its size (B07), tiles with a referrer and credit (B08), and the
 world it still shows when no tile can load (this machine has no internet)."""
 
+import socket
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -19,6 +21,16 @@ def rect(browser, element):
 def tiled_url(start_server, tile_server):
     """A server whose map loads tiles from the local tile server (`--tile-url`)."""
     return start_server("--tile-url", tile_server.template)
+
+
+@pytest.fixture(scope="module")
+def blocked_tiles(start_server):
+    """A server whose tile host refuses every connection (a closed local port): the network cut
+    off, on any machine. Returns (base URL, tile host)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        host = f"127.0.0.1:{probe.getsockname()[1]}"
+    return start_server("--tile-url", f"http://{host}/{{z}}/{{x}}/{{y}}.png"), host
 
 
 def loaded_tiles_cover_the_map(browser):
@@ -106,14 +118,15 @@ def test_the_default_tile_host_is_openstreetmap_with_a_referrer_policy_that_keep
     assert b'data-tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"' in page
 
 
-def test_without_tiles_the_map_still_shows_the_world_and_the_country(browser, server_url):
-    browser.get(server_url + "/countries/fr")
+def test_without_tiles_the_map_still_shows_the_world_and_the_country(browser, blocked_tiles):
+    url, tile_host = blocked_tiles
+    browser.get(url + "/countries/fr")
     wait_for_map(browser)
     outlines = browser.find_elements(By.CSS_SELECTOR, "#map .leaflet-outlines-pane path")
     assert len(outlines) >= 170, "every Natural Earth outline is drawn under the tiles"
     assert not browser.execute_script(
         "return Array.from(document.querySelectorAll('#map img.leaflet-tile')).some(i => i.naturalWidth > 0);"), \
-        "this test expects no internet: no tile loads"
+        "no tile can load"
     # France is found by ISO_A2_EH (its ISO_A2 is -99) and highlighted above the tile layer.
     selected = browser.find_elements(By.CSS_SELECTOR, "#map .leaflet-selected-pane path")
     assert len(selected) == 1
@@ -121,15 +134,15 @@ def test_without_tiles_the_map_still_shows_the_world_and_the_country(browser, se
         var z = s => +getComputedStyle(document.querySelector('#map ' + s)).zIndex;
         return [z('.leaflet-outlines-pane'), z('.leaflet-tile-pane'), z('.leaflet-selected-pane')];""")
     assert panes[0] < panes[1] < panes[2]
-    status, headers, body = fetch(server_url + "/geo/countries.geojson")
+    status, headers, body = fetch(url + "/geo/countries.geojson")
     assert status == 200 and headers["Content-Type"] == "application/geo+json"
     assert len(body) < 300_000, f"the reduced outlines are {len(body)} bytes"
-    assert console_errors(browser, allow_hosts=OFFLINE_TILES) == []
+    assert console_errors(browser, allow_hosts=(tile_host,)) == []
 
 
 @pytest.mark.parametrize("country", ["be", "kr", "br", "cl", "fr", "ca"])
-def test_the_map_fits_the_country_neither_a_dot_nor_cropped(browser, server_url, country):
-    browser.get(server_url + "/countries/" + country)
+def test_the_map_fits_the_country_neither_a_dot_nor_cropped(browser, blocked_tiles, country):
+    browser.get(blocked_tiles[0] + "/countries/" + country)
     wait_for_map(browser)
     left, top, right, bottom = rect(browser, browser.find_element(By.CSS_SELECTOR, "#map .leaflet-selected-pane path"))
     map_left, map_top, map_right, map_bottom = rect(browser, browser.find_element(By.ID, "map"))
@@ -139,8 +152,8 @@ def test_the_map_fits_the_country_neither_a_dot_nor_cropped(browser, server_url,
     assert share >= 0.5, f"the country fills only {share:.0%} of the map"
 
 
-def test_a_country_too_small_for_the_outlines_gets_its_marker_on_the_world(browser, server_url):
-    browser.get(server_url + "/countries/sg")
+def test_a_country_too_small_for_the_outlines_gets_its_marker_on_the_world(browser, blocked_tiles):
+    browser.get(blocked_tiles[0] + "/countries/sg")
     marker = WebDriverWait(browser, 10).until(
         lambda driver: driver.find_element(By.CSS_SELECTOR, "#map img.leaflet-marker-icon"))
     WebDriverWait(browser, 10).until(
