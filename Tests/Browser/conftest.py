@@ -68,7 +68,7 @@ class Server:
             self.process.kill()
             raise RuntimeError(f"server did not start: {first!r} {self.process.stderr.read()!r}")
         self.url = first[len(prefix):]
-        # Keep reading the access and error logs; errors are kept to show when a test fails.
+        # Keep reading the access and error logs; error lines (one per 500) fail the session.
         self.errors = []
         self._readers = [threading.Thread(target=self._read, args=(stream, sink), daemon=True)
                          for stream, sink in ((self.process.stdout, None), (self.process.stderr, self.errors))]
@@ -106,6 +106,7 @@ def start_server():
     yield start
     for server in servers:
         server.stop()
+    assert [line for server in servers for line in server.errors] == [], "a server logged errors"
 
 
 @pytest.fixture(scope="session")
@@ -114,6 +115,7 @@ def server_url():
     server = Server()
     yield server.url
     server.stop()
+    assert server.errors == [], "the server logged errors (a 500 is one line on standard error)"
 
 
 def _png(width, height, rgb):
