@@ -10,8 +10,9 @@ Fixtures:
 - `tile_server` (session): a local stand-in for a tile server, which records each request's Referer.
 - `axe_script` (session): the text of axe-core's `axe.min.js` (script/bootstrap unpacks it).
 
-Helpers for tests: `console_errors(driver)`, `set_width(driver, px)`, `save_screenshot(driver, name)`,
-`fetch(url)`.
+Helpers for tests: `console_errors(driver)`, `navigate(driver, action)`, `set_width(driver, px)`,
+`page_overflow(driver)`, `save_screenshot(driver, name)`, `fetch(url)`; `PAGE_KINDS` names one URL
+per kind of page (add new kinds there: they are then validated, checked by axe and photographed).
 """
 
 import http.server
@@ -30,6 +31,9 @@ import zlib
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = REPO_ROOT / ".build" / "debug" / "covid-atlas"
@@ -244,6 +248,15 @@ def console_errors(driver, allow_hosts=()):
             continue
         errors.append(entry["message"])
     return errors
+
+
+def navigate(driver, action):
+    """Runs `action` (a click on a link or button, Enter in a field, history back) and waits until
+    the next page has replaced this one and finished loading: a click does not wait for that."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    action()
+    WebDriverWait(driver, 10).until(EC.staleness_of(old))
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState;") == "complete")
 
 
 def set_width(driver, width, height=None):

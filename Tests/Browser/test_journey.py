@@ -7,7 +7,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import console_errors
+from conftest import console_errors, navigate
 
 # Tile requests fail on a machine without internet; the map must still work (test_map.py).
 OFFLINE_TILES = ("tile.openstreetmap.org",)
@@ -32,23 +32,26 @@ def test_a_visitor_searches_filters_sorts_opens_a_country_and_comes_back(browser
     assert browser.title == "Worldwide — Covid Atlas"
     assert console_errors(browser) == []
 
-    browser.find_element(By.LINK_TEXT, "Countries").click()
+    navigate(browser, browser.find_element(By.LINK_TEXT, "Countries").click)
     assert browser.title == "Countries — Covid Atlas"
     assert len(browser.find_elements(By.CSS_SELECTOR, ".country-table tbody tr")) > 200
 
     search = browser.find_element(By.ID, "list-q")
-    search.send_keys("guinea", Keys.ENTER)
-    WebDriverWait(browser, 10).until(EC.title_contains("guinea"))
+    search.send_keys("guinea")
+    navigate(browser, lambda: search.send_keys(Keys.ENTER))
+    assert browser.title == "“guinea” — Countries — Covid Atlas"
     names = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, NAME_CELLS)]
     assert "Papua New Guinea" in names and "Guinea" in names
 
-    browser.find_element(By.CSS_SELECTOR, ".continent-buttons").find_element(By.LINK_TEXT, "Africa").click()
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".continent-buttons").find_element(
+        By.LINK_TEXT, "Africa").click)
     current = browser.find_element(By.CSS_SELECTOR, ".continent-buttons [aria-current]")
     assert current.text == "Africa" and current.get_attribute("aria-current") == "page"
     names = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, NAME_CELLS)]
     assert "Papua New Guinea" not in names and {"Guinea", "Equatorial Guinea", "Guinea-Bissau"} <= set(names)
 
-    browser.find_element(By.CSS_SELECTOR, ".country-table thead").find_element(By.LINK_TEXT, "Cases").click()
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".country-table thead").find_element(
+        By.LINK_TEXT, "Cases").click)
     filtered_list = browser.current_url
     assert query_of(filtered_list) == {"q": "guinea", "continent": "africa", "sort": "cases"}
     cases = [int(cell.text.replace(",", "")) for cell in browser.find_elements(
@@ -57,7 +60,7 @@ def test_a_visitor_searches_filters_sorts_opens_a_country_and_comes_back(browser
     assert console_errors(browser) == []
 
     name = browser.find_element(By.CSS_SELECTOR, NAME_CELLS).text
-    browser.find_element(By.CSS_SELECTOR, ".country-table tbody th a").click()
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".country-table tbody th a").click)
     assert browser.title == f"{name} — Covid Atlas"
     marker = wait_for_map(browser)
     assert marker.get_attribute("alt") == name
@@ -67,8 +70,8 @@ def test_a_visitor_searches_filters_sorts_opens_a_country_and_comes_back(browser
     assert labels[:6] == ["Cases", "Deaths", "Recovered", "Active", "Critical", "Tests"]
     assert console_errors(browser, allow_hosts=OFFLINE_TILES) == []
 
-    browser.back()
-    WebDriverWait(browser, 10).until(EC.url_to_be(filtered_list))
+    navigate(browser, browser.back)
+    assert browser.current_url == filtered_list
     assert browser.find_element(By.ID, "list-q").get_attribute("value") == "guinea"
     assert browser.find_element(By.CSS_SELECTOR, ".continent-buttons [aria-current]").text == "Africa"
     assert browser.find_element(By.CSS_SELECTOR, NAME_CELLS).text == name

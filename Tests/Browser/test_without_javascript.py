@@ -4,7 +4,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import PAGE_KINDS, console_errors, page_overflow
+from conftest import PAGE_KINDS, console_errors, navigate, page_overflow
 
 
 @pytest.mark.parametrize("kind", PAGE_KINDS)
@@ -35,19 +35,20 @@ def test_search_continent_and_sort_work_as_plain_forms_and_links(browser_no_js, 
     browser_no_js.get(server_url + "/")
     field = browser_no_js.find_element(By.ID, "search-q")
     field.send_keys("land")
-    field.find_element(By.XPATH, "ancestor::form//button").click()
+    navigate(browser_no_js, field.find_element(By.XPATH, "ancestor::form//button").click)
     assert browser_no_js.find_element(By.TAG_NAME, "h1").text == "Countries"
     assert browser_no_js.find_element(By.ID, "list-q").get_attribute("value") == "land"
 
-    browser_no_js.find_element(By.CSS_SELECTOR, ".continent-buttons").find_element(By.LINK_TEXT, "Europe").click()
+    navigate(browser_no_js, browser_no_js.find_element(By.CSS_SELECTOR, ".continent-buttons").find_element(
+        By.LINK_TEXT, "Europe").click)
     Select(browser_no_js.find_element(By.ID, "list-sort")).select_by_value("population")
-    browser_no_js.find_element(By.CSS_SELECTOR, ".search-form button[type=submit]").click()
+    navigate(browser_no_js, browser_no_js.find_element(By.CSS_SELECTOR, ".search-form button[type=submit]").click)
     assert browser_no_js.current_url.endswith("/countries?q=land&continent=europe&sort=population")
     names = [cell.text for cell in browser_no_js.find_elements(
         By.CSS_SELECTOR, ".country-table tbody th a span:not(.flag)")]
     assert names[:3] == ["UK", "Poland", "Netherlands"], names
 
-    browser_no_js.find_element(By.CSS_SELECTOR, ".country-table tbody th a").click()
+    navigate(browser_no_js, browser_no_js.find_element(By.CSS_SELECTOR, ".country-table tbody th a").click)
     assert browser_no_js.find_element(By.TAG_NAME, "h1").text == "UK"
 
 
@@ -58,5 +59,5 @@ def test_an_error_page_search_form_recovers_the_visitor(browser_no_js, server_ur
     assert field.get_attribute("value") == "swedn", "what the visitor typed is kept"
     field.clear()
     field.send_keys("sweden")
-    field.find_element(By.XPATH, "ancestor::form//button").click()
+    navigate(browser_no_js, field.find_element(By.XPATH, "ancestor::form//button").click)
     assert "Sweden" in browser_no_js.find_element(By.CSS_SELECTOR, ".country-table").text
