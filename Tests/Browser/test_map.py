@@ -140,16 +140,22 @@ def test_without_tiles_the_map_still_shows_the_world_and_the_country(browser, bl
     assert console_errors(browser, allow_hosts=(tile_host,)) == []
 
 
+@pytest.mark.parametrize("width", [390, 1280])
 @pytest.mark.parametrize("country", ["be", "kr", "br", "cl", "fr", "ca"])
-def test_the_map_fits_the_country_neither_a_dot_nor_cropped(browser, blocked_tiles, country):
+def test_the_map_fits_the_country_neither_a_dot_nor_cropped(browser, blocked_tiles, country, width):
+    # A new visitor on a phone with the network cut off still sees where the country is.
+    set_width(browser, width)
     browser.get(blocked_tiles[0] + "/countries/" + country)
-    wait_for_map(browser)
+    marker = wait_for_map(browser)
     left, top, right, bottom = rect(browser, browser.find_element(By.CSS_SELECTOR, "#map .leaflet-selected-pane path"))
     map_left, map_top, map_right, map_bottom = rect(browser, browser.find_element(By.ID, "map"))
     assert map_left - 1 <= left and right <= map_right + 1 and map_top - 1 <= top and bottom <= map_bottom + 1, \
         "the whole country is in view"
     share = max((right - left) / (map_right - map_left), (bottom - top) / (map_bottom - map_top))
     assert share >= 0.5, f"the country fills only {share:.0%} of the map"
+    marker_left, marker_top, marker_right, marker_bottom = rect(browser, marker)
+    assert map_left <= marker_left and marker_right <= map_right and map_top <= marker_top \
+        and marker_bottom <= map_bottom
 
 
 def test_a_country_too_small_for_the_outlines_gets_its_marker_on_the_world(browser, blocked_tiles):
