@@ -37,7 +37,8 @@ public struct AtlasApp: Sendable {
 ///
 /// - Parameter configuration: paths, source URL, staleness threshold and clock.
 /// - Returns: the app: its router, what happened at start-up, and `close()` for shutdown.
-/// - Throws: `AtlasStartupError` for a missing directory, template or unreadable shipped data, `StoreError`
+/// - Throws: `AtlasStartupError` for a missing directory, template, unreadable shipped data (facts,
+///   outlines) or an unusable tile URL, `StoreError`
 ///   when the database cannot be opened or migrated, `SourceError` when the shipped snapshot does not
 ///   decode, `TemplateError` (file, line, column) when a template is broken or missing.
 public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasApp {
@@ -55,9 +56,11 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
     let assets = AssetLinks(publicFiles: publicFiles, leafletFiles: leafletFiles)
     let library = try TemplateLibrary(directory: configuration.viewsDirectory)
+    let tiles = try TileSource(template: configuration.tileURL)
     let renderer = try PageRenderer(
-        library: library, viewsDirectory: configuration.viewsDirectory, assets: assets.templateValue)
+        library: library, viewsDirectory: configuration.viewsDirectory, assets: assets.templateValue, tiles: tiles)
     let facts = try loadFacts(configuration.dataDirectory + "/countries-facts.json")
+    let outlines = try loadOutlines(configuration.dataDirectory + "/geo/countries.geojson")
 
     let database = try Database.open(path: configuration.databasePath)
     let store = SQLiteCountryStore(database: database)
@@ -74,7 +77,8 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
         templateVersion: templateVersion(configuration.viewsDirectory, assets: assets), now: configuration.now)
     let profileStore = SQLiteProfileStore(database: database)
     let pages = PageController(
-        cache: cache, renderer: renderer, pages: pageCache, configuration: configuration, profiles: profileStore)
+        cache: cache, renderer: renderer, pages: pageCache, outlines: outlines, configuration: configuration,
+        profiles: profileStore)
     let profiles = ProfileController(pages: pages, store: profileStore, configuration: configuration)
     let api = APIController(cache: cache, pages: pageCache, configuration: configuration)
 
@@ -99,6 +103,19 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     router.get("/static/*") { request, parameters in try publicFiles.response(for: parameters.rest, request: request) }
     router.get("/vendor/leaflet/*") { request, parameters in
         try leafletFiles.response(for: parameters.rest, request: request)
+    }
+    // The map's offline background: every country's outline, reduced at start (data/README.md). It is
+    // kept in the page cache, so it is gzipped once and a returning map gets a 304 for its ETag.
+    let outlinesLoadedAt = configuration.now()
+    router.get("/geo/countries.geojson") { request, _ in
+        pageCache.response(
+            for: request, key: "/geo/countries.geojson", version: 0, loadedAt: outlinesLoadedAt, freshness: { nil }
+        ) {
+            var fields = Fields()
+            fields[.contentType] = "application/geo+json"
+            fields[.cacheControl] = "public, max-age=86400"
+            return CacheablePage(status: .ok, fields: fields, content: SplicedContent(outlines.reducedGeoJSON))
+        }
     }
     router.get("/favicon.ico") { request, _ in
         try publicFiles.response(for: ["icons", "favicon.ico"], request: request)
@@ -127,5 +144,16 @@ private func loadFacts(_ path: String) throws -> [String: CountryFacts] {
         return try CountryFacts.decodeAll(data)
     } catch {
         throw AtlasStartupError.unreadableData(path: path, reason: "not the expected JSON object keyed by ISO2")
+    }
+}
+
+private func loadOutlines(_ path: String) throws -> CountryOutlines {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw AtlasStartupError.unreadableData(path: path, reason: "file missing or unreadable")
+    }
+    do {
+        return try CountryOutlines(naturalEarth: data)
+    } catch {
+        throw AtlasStartupError.unreadableData(path: path, reason: String(describing: error))
     }
 }

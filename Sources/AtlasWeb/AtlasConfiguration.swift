@@ -11,8 +11,12 @@ public struct AtlasConfiguration: Sendable {
     public var publicDirectory: String
     /// Debian's `libjs-leaflet` folder, served under `/vendor/leaflet/`.
     public var leafletDirectory: String
-    /// The shipped data folder: `disease-sh/countries.json`, `disease-sh/all.json`, `countries-facts.json`.
+    /// The shipped data folder: `disease-sh/countries.json`, `disease-sh/all.json`, `countries-facts.json`,
+    /// `geo/countries.geojson`.
     public var dataDirectory: String
+    /// The map's tile URL template for Leaflet (`{z}`, `{x}`, `{y}`, optional `{s}`); pages' CSP
+    /// allows images from its host.
+    public var tileURL: String
     /// The disease.sh base URL that refreshes fetch from (default `https://disease.sh`).
     public var sourceURL: String
     /// Data older than this many seconds (by its own `updated` time) is labelled stale on every page.
@@ -34,7 +38,8 @@ public struct AtlasConfiguration: Sendable {
     public init(
         databasePath: String, viewsDirectory: String = "Views", publicDirectory: String = "Public",
         leafletDirectory: String = "/usr/share/javascript/leaflet", dataDirectory: String = "data",
-        sourceURL: String = "https://disease.sh", staleAfterSeconds: Int64 = 86_400,
+        tileURL: String = TileSource.openStreetMap, sourceURL: String = "https://disease.sh",
+        staleAfterSeconds: Int64 = 86_400,
         reloadCheckInterval: Double = 2, now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow,
         logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog
     ) {
@@ -43,6 +48,7 @@ public struct AtlasConfiguration: Sendable {
         self.publicDirectory = publicDirectory
         self.leafletDirectory = leafletDirectory
         self.dataDirectory = dataDirectory
+        self.tileURL = tileURL
         self.sourceURL = sourceURL
         self.staleAfterSeconds = staleAfterSeconds
         self.reloadCheckInterval = reloadCheckInterval

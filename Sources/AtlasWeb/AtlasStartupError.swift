@@ -8,12 +8,15 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
     case missingTemplate(path: String)
     /// A configured directory does not exist.
     case missingDirectory(role: String, path: String)
+    /// The map tile URL template (`--tile-url`) is not usable; the reason says what is missing.
+    case invalidTileURL(String, reason: String)
 
     public var description: String {
         switch self {
         case .noSnapshot: return "the database holds no COVID-19 snapshot; run `covid-atlas import` first"
         case .unreadableData(let path, let reason): return "cannot read \(path): \(reason)"
         case .missingTemplate(let path): return "the template \(path) is missing"
+        case .invalidTileURL(let url, let reason): return "the tile URL \(url) is not usable: \(reason)"
         case .missingDirectory(let role, let path):
             let hint =
                 role == "Leaflet"

@@ -35,6 +35,7 @@ func serve(_ arguments: Arguments) throws {
         publicDirectory: arguments.string("public", default: "Public"),
         leafletDirectory: arguments.string("leaflet", default: "/usr/share/javascript/leaflet"),
         dataDirectory: arguments.string("data", default: "data"),
+        tileURL: arguments.string("tile-url", default: TileSource.openStreetMap),
         sourceURL: arguments.string("source", default: "https://disease.sh"),
         staleAfterSeconds: Int64(staleAfter),
         logError: { line in errors.write(line) })

@@ -7,6 +7,7 @@ let usageText = """
                           [--source https://disease.sh] [--refresh-interval SECONDS]
                           [--views Views] [--public Public] [--leaflet /usr/share/javascript/leaflet]
                           [--data data] [--stale-after SECONDS] [--trust-forwarded-proto] [fetch limits]
+                          [--tile-url https://tile.openstreetmap.org/{z}/{x}/{y}.png]
       covid-atlas import  FILE [--all FILE] [--database PATH]
       covid-atlas refresh [--database PATH] [--source URL] [fetch limits]
       covid-atlas --help | --version

@@ -14,6 +14,7 @@ let allowedOptions: [String: Set<String>] = [
         "host", "port", "database", "source", "refresh-interval", "views", "public", "leaflet", "data", "stale-after",
         "connect-timeout", "fetch-timeout", "stall-timeout",
         "trust-forwarded-proto",
+        "tile-url",
     ],
     "import": ["all", "database"],
     "refresh": ["database", "source", "connect-timeout", "fetch-timeout", "stall-timeout"],

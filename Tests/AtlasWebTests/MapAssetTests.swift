@@ -43,4 +43,30 @@ struct MapAssetTests {
         #expect(!(try client.get("/").text.contains("leaflet")))
         #expect(!(try client.get("/countries/diamond-princess").text.contains("id=\"map\"")))
     }
+
+    @Test func theOutlinesAreServedReducedAsGeoJSON() throws {
+        let response = try client.get("/geo/countries.geojson")
+        #expect(response.status == .ok)
+        #expect(response.fields[.contentType] == "application/geo+json")
+        #expect(response.body.count > 100_000 && response.body.count < 250_000)
+        #expect(
+            response.text.hasPrefix(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"iso2":"FJ","name":"Fiji"}"#))
+    }
+
+    @Test func theMapFitsTheCountrysOutlineAndNamesItsCode() throws {
+        let page = try client.get("/countries/fr").text
+        #expect(page.contains(#"data-iso2="FR""#))
+        let bounds = try #require(page.split(separator: #"data-bounds=""#).dropFirst().first?.prefix { $0 != "\"" })
+        let edges = bounds.split(separator: ",").compactMap { Double($0) }
+        #expect(edges.count == 4)
+        // Mainland France and Corsica, not French Guiana across the Atlantic.
+        #expect(edges[0] > 41 && edges[1] > -6 && edges[2] < 52 && edges[3] < 10)
+    }
+
+    @Test func aPlaceTooSmallForTheOutlinesZoomsByAreaInstead() throws {
+        let page = try client.get("/countries/sg").text
+        #expect(page.contains(#"id="map""#))
+        #expect(!page.contains("data-bounds="))
+    }
 }

@@ -192,7 +192,9 @@ struct PageHoleTests {
     ])
     func aPageWithHolesMatchesTheRenderWithTheFragmentsInPlace(_ fragments: [String: String]) throws {
         defer { try? FileManager.default.removeItem(atPath: views) }
-        let renderer = try PageRenderer(library: try TemplateLibrary(directory: views), viewsDirectory: views)
+        let renderer = try PageRenderer(
+            library: try TemplateLibrary(directory: views), viewsDirectory: views,
+            tiles: try TileSource(template: TileSource.openStreetMap))
         let layout = LayoutContext(title: "Holes", section: .none)
         let page = try renderer.render(
             "holed", context: ["name": "Ünïcode & <tags>"], layout: layout, holes: ["greeting", "token"])

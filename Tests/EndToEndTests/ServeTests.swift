@@ -159,4 +159,18 @@ struct CommandLineTests {
         #expect(result.errors.contains("--port “http” is not a whole number from 0 to 65535"))
         #expect(result.errors.split(separator: "\n").count == 1)
     }
+
+    @Test func anUnusableTileURLStopsTheServerWithOneLine() throws {
+        // Checked before the database is opened: nothing is created.
+        let database = NSTemporaryDirectory() + "never-\(UUID().uuidString).sqlite"
+        let result = try runCLI([
+            "serve", "--port", "0", "--database", database, "--tile-url", "tile.openstreetmap.org/{z}/{x}/{y}.png",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: database))
+        #expect(result.status == 1)
+        #expect(
+            result.errors
+                == "covid-atlas: the tile URL tile.openstreetmap.org/{z}/{x}/{y}.png is not usable: "
+                + "it must start with http:// or https://\n")
+    }
 }

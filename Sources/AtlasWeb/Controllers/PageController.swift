@@ -10,6 +10,7 @@ struct PageController: Sendable {
     let cache: SnapshotCache
     let renderer: PageRenderer
     let pages: PageCache
+    let outlines: CountryOutlines
     let configuration: AtlasConfiguration
     /// Read for the visitor's stars on the country pages.
     let profiles: any ProfileStore
@@ -69,8 +70,13 @@ struct PageController: Sendable {
                 pageLayout.description =
                     "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
                 var cacheable = try renderer.render(
-                    "countries/show", context: CountryDetailPage(entry: entry).templateValue, layout: pageLayout,
-                    holes: ["favorite"])
+                    "countries/show",
+                    context: CountryDetailPage(
+                        entry: entry,
+                        outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
+                        tileURL: renderer.tiles.template
+                    ).templateValue,
+                    layout: pageLayout, holes: ["favorite"])
                 cacheable.fields[.vary] = "Cookie"
                 return cacheable
             }

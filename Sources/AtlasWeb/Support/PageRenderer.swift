@@ -13,18 +13,22 @@ struct PageRenderer: Sendable {
     let library: TemplateLibrary
     /// The `assets` object every template sees (`AssetLinks`).
     let assets: TemplateValue
+    /// Where map pages load tiles from: written into their CSP.
+    let tiles: TileSource
 
     /// - Parameters:
     ///   - viewsDirectory: where the templates were loaded from, to name a missing file.
     ///   - assets: the fingerprinted asset URLs, given to every template as `assets`.
+    ///   - tiles: the map's tile source, whose host map pages' CSP allows.
     /// - Throws: `AtlasStartupError.missingTemplate` naming the file of a template the app needs
     ///   that `Views/` lacks.
-    init(library: TemplateLibrary, viewsDirectory: String, assets: TemplateValue = [:]) throws {
+    init(library: TemplateLibrary, viewsDirectory: String, assets: TemplateValue = [:], tiles: TileSource) throws {
         if let missing = PageRenderer.requiredTemplates.first(where: { !library.names.contains($0) }) {
             throw AtlasStartupError.missingTemplate(path: viewsDirectory + "/" + missing + ".mustache")
         }
         self.library = library
         self.assets = assets
+        self.tiles = tiles
     }
 
     /// A complete HTML response, rendered now (pages that are not cached: errors, not-found).
@@ -56,7 +60,7 @@ struct PageRenderer: Sendable {
             "layout", withAssets(markers.adding(to: layout.templateValue(content: content))))
         var fields = Fields()
         fields[.contentType] = "text/html; charset=utf-8"
-        SecurityFields.apply(to: &fields, allowMapTiles: layout.usesMap)
+        SecurityFields.apply(to: &fields, mapTiles: layout.usesMap ? tiles : nil)
         return CacheablePage(status: status, fields: fields, content: markers.split(html))
     }
 
@@ -108,11 +112,11 @@ struct LayoutContext: Sendable {
 
 /// Response fields every HTML page carries.
 enum SecurityFields {
-    /// Sets `Content-Security-Policy` (no inline script; map tiles from OpenStreetMap only on map
-    /// pages), `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile requests without
-    /// a referrer, FIELD-CASES B08), `X-Content-Type-Options: nosniff`, and frame denial.
-    static func apply(to fields: inout Fields, allowMapTiles: Bool) {
-        let images = allowMapTiles ? "'self' data: https://tile.openstreetmap.org" : "'self' data:"
+    /// Sets `Content-Security-Policy` (no inline script; images from the tile host only on map
+    /// pages, `mapTiles` set), `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile
+    /// requests without a referrer, FIELD-CASES B08), `X-Content-Type-Options: nosniff`, and frame denial.
+    static func apply(to fields: inout Fields, mapTiles: TileSource?) {
+        let images = mapTiles.map { "'self' data: \($0.cspSource)" } ?? "'self' data:"
         fields[.contentSecurityPolicy] =
             "default-src 'self'; img-src \(images); script-src 'self'; style-src 'self'; "
             + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"

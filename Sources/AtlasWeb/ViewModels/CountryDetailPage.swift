@@ -5,6 +5,11 @@ import Mustache
 /// A country's page: header with the map and flag, the stat grid, per-million figures and facts.
 struct CountryDetailPage {
     let entry: CountryCatalog.Entry
+    /// The country's outline bounds (Natural Earth), which the map fits; nil for places too small
+    /// for the 1:110m outlines (Singapore, Malta), whose map zooms by area instead.
+    var outlineBounds: CountryOutlines.Bounds? = nil
+    /// The Leaflet tile URL template the map loads tiles from.
+    var tileURL = TileSource.openStreetMap
 
     var templateValue: TemplateValue {
         let c = entry.country
@@ -93,13 +98,21 @@ struct CountryDetailPage {
             long = latlng[1]
         }
         guard let lat, let long, !(lat == 0 && long == 0), abs(lat) <= 90, abs(long) <= 180 else { return .null }
-        return [
+        var value: [String: TemplateValue] = [
             "lat": .string(String(lat)),
             "long": .string(String(long)),
             "zoom": .string(String(CountryDetailPage.zoom(forAreaKm2: entry.facts?.area))),
             "latText": .string(CountryDetailPage.coordinate(lat, positive: "N", negative: "S")),
             "longText": .string(CountryDetailPage.coordinate(long, positive: "E", negative: "W")),
+            "iso2": .string(entry.country.countryInfo.iso2 ?? ""),
+            "tileURL": .string(tileURL),
         ]
+        // The marker always stays in view, even where the data's centre lies off the outline.
+        if let bounds = outlineBounds?.including(lat: lat, long: long) {
+            value["bounds"] = .string(
+                [bounds.south, bounds.west, bounds.north, bounds.east].map { String($0) }.joined(separator: ","))
+        }
+        return .object(value)
     }
 
     /// A Leaflet zoom level that fits a country of that area: Russia ≈ 2, Korea ≈ 5, Monaco ≈ 10.

@@ -1,0 +1,182 @@
+import Foundation
+
+/// Country outlines from Natural Earth's Admin-0 countries GeoJSON (RFC 7946; WGS84 longitude,
+/// latitude in degrees): a reduced copy for the map's offline background and, per country, the
+/// bounds a map of that country should show.
+public struct CountryOutlines: Sendable {
+    /// A latitude/longitude rectangle in degrees (south ≤ north, west ≤ east).
+    public struct Bounds: Sendable, Equatable {
+        public var south: Double
+        public var west: Double
+        public var north: Double
+        public var east: Double
+
+        /// - Parameters: the edges in degrees of latitude (south, north) and longitude (west, east).
+        public init(south: Double, west: Double, north: Double, east: Double) {
+            self.south = south
+            self.west = west
+            self.north = north
+            self.east = east
+        }
+
+        /// The smallest rectangle holding both.
+        public func union(_ other: Bounds) -> Bounds {
+            Bounds(
+                south: min(south, other.south), west: min(west, other.west), north: max(north, other.north),
+                east: max(east, other.east))
+        }
+
+        /// The rectangle grown to hold a point (degrees latitude, longitude).
+        public func including(lat: Double, long: Double) -> Bounds {
+            union(Bounds(south: lat, west: long, north: lat, east: long))
+        }
+
+        /// How far apart two rectangles are in degrees (the larger of the latitude and longitude
+        /// gaps; 0 when they touch or overlap).
+        func gap(to other: Bounds) -> Double {
+            let latitudeGap = max(0, max(other.south - north, south - other.north))
+            let longitudeGap = max(0, max(other.west - east, west - other.east))
+            return max(latitudeGap, longitudeGap)
+        }
+    }
+
+    /// Why a file is not usable as outlines.
+    public enum DecodeError: Error, CustomStringConvertible {
+        /// The top level is not a GeoJSON `FeatureCollection` with a `features` array.
+        case notAFeatureCollection
+        /// A feature's geometry is not a Polygon or MultiPolygon of `[longitude, latitude]` positions.
+        case unexpectedGeometry(feature: Int)
+
+        public var description: String {
+            switch self {
+            case .notAFeatureCollection: return "not a GeoJSON FeatureCollection"
+            case .unexpectedGeometry(let feature): return "feature \(feature) is not a Polygon or MultiPolygon"
+            }
+        }
+    }
+
+    /// Parts of a country within this many degrees of its main part count as the country's view
+    /// (Corsica for France, the islands of Indonesia), farther ones do not (French Guiana).
+    static let nearbyPartDegrees = 8.0
+
+    /// The reduced GeoJSON FeatureCollection as UTF-8 bytes: per feature only `iso2` (when known)
+    /// and `name` properties, positions rounded to 0.01° (about 1 km; the 1:110m source draws
+    /// coastlines far coarser), repeated positions dropped.
+    public let reducedGeoJSON: [UInt8]
+    /// Map bounds by upper-case ISO 3166-1 alpha-2 code: the main part of the country and the
+    /// parts near it.
+    public let viewBounds: [String: Bounds]
+
+    /// Reads a Natural Earth Admin-0 FeatureCollection. A feature's ISO2 code is `ISO_A2_EH`, else
+    /// `ISO_A2`; `-99` (Natural Earth's "none", e.g. N. Cyprus) leaves the outline without a code.
+    /// - Parameter data: the GeoJSON file's bytes.
+    /// - Throws: `DecodeError.notAFeatureCollection` when the JSON is not a FeatureCollection,
+    ///   `DecodeError.unexpectedGeometry` naming the first feature whose geometry cannot be read.
+    public init(naturalEarth data: Data) throws {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            root["type"] as? String == "FeatureCollection", let features = root["features"] as? [[String: Any]]
+        else { throw DecodeError.notAFeatureCollection }
+        var output = #"{"type":"FeatureCollection","features":["#
+        var bounds: [String: Bounds] = [:]
+        for (index, feature) in features.enumerated() {
+            let properties = feature["properties"] as? [String: Any] ?? [:]
+            let polygons = try CountryOutlines.polygons(of: feature["geometry"], feature: index)
+            let iso2 = [properties["ISO_A2_EH"], properties["ISO_A2"]].lazy.compactMap { $0 as? String }
+                .first { $0.count == 2 && $0 != "-99" }?.uppercased()
+            if let iso2, let view = CountryOutlines.viewBounds(of: polygons) { bounds[iso2] = view }
+            if index > 0 { output += "," }
+            output += #"{"type":"Feature","properties":{"#
+            if let iso2 { output += #""iso2":"\#(iso2)","# }
+            output += #""name":"# + CountryOutlines.jsonString(properties["NAME"] as? String ?? "") + "},"
+            output += #""geometry":{"type":"MultiPolygon","coordinates":["#
+            output += polygons.compactMap(CountryOutlines.reducedPolygon).joined(separator: ",")
+            output += "]}}"
+        }
+        output += "]}"
+        reducedGeoJSON = Array(output.utf8)
+        viewBounds = bounds
+    }
+
+    /// A polygon: its rings (the first is the outer ring), each a list of (longitude, latitude).
+    typealias Polygon = [[(Double, Double)]]
+
+    private static func polygons(of geometry: Any?, feature: Int) throws -> [Polygon] {
+        guard let geometry = geometry as? [String: Any], let type = geometry["type"] as? String else {
+            throw DecodeError.unexpectedGeometry(feature: feature)
+        }
+        func ring(_ value: Any) throws -> [(Double, Double)] {
+            guard let positions = value as? [[Double]], positions.allSatisfy({ $0.count >= 2 }) else {
+                throw DecodeError.unexpectedGeometry(feature: feature)
+            }
+            return positions.map { ($0[0], $0[1]) }
+        }
+        func polygon(_ value: Any) throws -> Polygon {
+            guard let rings = value as? [Any], !rings.isEmpty else {
+                throw DecodeError.unexpectedGeometry(feature: feature)
+            }
+            return try rings.map(ring)
+        }
+        switch (type, geometry["coordinates"]) {
+        case ("Polygon", let coordinates?): return [try polygon(coordinates)]
+        case ("MultiPolygon", let coordinates as [Any]): return try coordinates.map(polygon)
+        default: throw DecodeError.unexpectedGeometry(feature: feature)
+        }
+    }
+
+    /// The bounds of the largest part (by outer-ring area) grown by every part within
+    /// `nearbyPartDegrees` of what is already in, until none is left near.
+    static func viewBounds(of polygons: [Polygon]) -> Bounds? {
+        var parts: [(bounds: Bounds, area: Double)] = polygons.compactMap { polygon in
+            guard let outer = polygon.first, let first = outer.first else { return nil }
+            var box = Bounds(south: first.1, west: first.0, north: first.1, east: first.0)
+            var twiceArea = 0.0
+            for (index, point) in outer.enumerated() {
+                box = box.including(lat: point.1, long: point.0)
+                let next = outer[(index + 1) % outer.count]
+                twiceArea += point.0 * next.1 - next.0 * point.1
+            }
+            return (box, abs(twiceArea) / 2)
+        }
+        guard let largest = parts.indices.max(by: { parts[$0].area < parts[$1].area }) else { return nil }
+        var view = parts.remove(at: largest).bounds
+        while let near = parts.firstIndex(where: { $0.bounds.gap(to: view) <= nearbyPartDegrees }) {
+            view = view.union(parts.remove(at: near).bounds)
+        }
+        return view
+    }
+
+    /// The polygon as GeoJSON coordinates at 0.01°, or nil when its outer ring vanishes in rounding.
+    private static func reducedPolygon(_ polygon: Polygon) -> String? {
+        let rings = polygon.map { ring -> String? in
+            var positions: [String] = []
+            var previous = ""
+            for (long, lat) in ring {
+                let position = "[\(rounded(long)),\(rounded(lat))]"
+                if position != previous { positions.append(position) }
+                previous = position
+            }
+            // A ring needs four positions (RFC 7946 §3.1.6); rounding can shrink a tiny islet below that.
+            return positions.count >= 4 ? "[" + positions.joined(separator: ",") + "]" : nil
+        }
+        guard let outer = rings.first, let outer else { return nil }
+        return "[" + ([outer] + rings.dropFirst().compactMap { $0 }).joined(separator: ",") + "]"
+    }
+
+    private static func rounded(_ degrees: Double) -> String {
+        let value = (degrees * 100).rounded() / 100
+        return value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    private static func jsonString(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+}

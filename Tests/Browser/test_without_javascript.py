@@ -1,0 +1,63 @@
+"""With JavaScript switched off every page and form still works; the map becomes a notice."""
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from conftest import PAGE_KINDS, console_errors, navigate, page_overflow
+
+
+@pytest.mark.parametrize("kind", PAGE_KINDS)
+def test_every_page_reads_fully_without_javascript(browser_no_js, server_url, kind):
+    browser_no_js.get(server_url + PAGE_KINDS[kind])
+    assert browser_no_js.find_element(By.TAG_NAME, "h1").text
+    assert browser_no_js.find_element(By.CSS_SELECTOR, "footer").is_displayed()
+    assert page_overflow(browser_no_js) <= 0
+    assert console_errors(browser_no_js) == []
+
+
+def test_page_scripts_really_are_off(browser_no_js, server_url):
+    browser_no_js.get(server_url + "/countries/kr")
+    assert browser_no_js.find_elements(By.CSS_SELECTOR, "#map .leaflet-pane") == []
+
+
+def test_the_map_is_a_notice_with_the_coordinates(browser_no_js, server_url):
+    browser_no_js.get(server_url + "/countries/kr")
+    notice = browser_no_js.find_element(By.CSS_SELECTOR, "#map .map-fallback")
+    assert notice.is_displayed()
+    assert notice.text == "Map centred on 37° N, 127.5° E. It needs JavaScript."
+    map_height = browser_no_js.find_element(By.ID, "map").rect["height"]
+    assert map_height < 150, "without JavaScript the map box shrinks to its notice"
+    assert browser_no_js.find_element(By.CSS_SELECTOR, ".map-flag").is_displayed()
+
+
+def test_search_continent_and_sort_work_as_plain_forms_and_links(browser_no_js, server_url):
+    browser_no_js.get(server_url + "/")
+    field = browser_no_js.find_element(By.ID, "search-q")
+    field.send_keys("land")
+    navigate(browser_no_js, field.find_element(By.XPATH, "ancestor::form//button").click)
+    assert browser_no_js.find_element(By.TAG_NAME, "h1").text == "Countries"
+    assert browser_no_js.find_element(By.ID, "list-q").get_attribute("value") == "land"
+
+    navigate(browser_no_js, browser_no_js.find_element(By.CSS_SELECTOR, ".continent-buttons").find_element(
+        By.LINK_TEXT, "Europe").click)
+    Select(browser_no_js.find_element(By.ID, "list-sort")).select_by_value("population")
+    navigate(browser_no_js, browser_no_js.find_element(By.CSS_SELECTOR, ".search-form button[type=submit]").click)
+    assert browser_no_js.current_url.endswith("/countries?q=land&continent=europe&sort=population")
+    names = [cell.text for cell in browser_no_js.find_elements(
+        By.CSS_SELECTOR, ".country-table tbody th a span:not(.flag)")]
+    assert names[:3] == ["UK", "Poland", "Netherlands"], names
+
+    navigate(browser_no_js, browser_no_js.find_element(By.CSS_SELECTOR, ".country-table tbody th a").click)
+    assert browser_no_js.find_element(By.TAG_NAME, "h1").text == "UK"
+
+
+def test_an_error_page_search_form_recovers_the_visitor(browser_no_js, server_url):
+    browser_no_js.get(server_url + "/countries/swedn")
+    assert "Sweden" in browser_no_js.find_element(By.CSS_SELECTOR, ".suggestions").text
+    field = browser_no_js.find_element(By.ID, "search-q")
+    assert field.get_attribute("value") == "swedn", "what the visitor typed is kept"
+    field.clear()
+    field.send_keys("sweden")
+    navigate(browser_no_js, field.find_element(By.XPATH, "ancestor::form//button").click)
+    assert "Sweden" in browser_no_js.find_element(By.CSS_SELECTOR, ".country-table").text
