@@ -14,6 +14,12 @@ func serve(_ arguments: Arguments) throws {
     let output = LogWriter(descriptor: 1)
     let errors = LogWriter(descriptor: 2)
     let refreshInterval = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
+    let logFormatName = arguments.string("log-format", default: "text")
+    guard let logFormat = LogFormat(rawValue: logFormatName) else {
+        throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
+    }
+    let info: @Sendable (String) -> Void = { message in output.write(logFormat.messageLine(message, level: "info")) }
+    let error: @Sendable (String) -> Void = { message in errors.write(logFormat.messageLine(message, level: "error")) }
 
     // A client that resets its connection must cost an EPIPE, not the process (FIELD-CASES B10).
     signal(SIGPIPE, SIG_IGN)
@@ -33,28 +39,28 @@ func serve(_ arguments: Arguments) throws {
         dataDirectory: arguments.string("data", default: "data"),
         sourceURL: arguments.string("source", default: "https://disease.sh"),
         staleAfterSeconds: Int64(staleAfter),
-        logError: { line in errors.write(line) })
+        logError: error)
     let app = try buildResponder(configuration)
 
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host
     serverConfiguration.port = port
-    serverConfiguration.accessLog = { entry in output.write(AccessLog.line(entry)) }
+    serverConfiguration.accessLog = { entry in output.write(logFormat.accessLine(entry)) }
     let server = Server(configuration: serverConfiguration, responder: app.responder)
     let boundPort = try server.start()
     let shownHost = host.contains(":") ? "[\(host)]" : host
     StandardOutput.writeLine("listening on http://\(shownHost):\(boundPort)")
     if refreshInterval > 0 || arguments.options["source"] != nil {
-        errors.write(
+        error(
             "covid-atlas: --refresh-interval and --source are ignored: live refreshing is not part of this build yet")
     }
     if let imported = app.report.importedShippedCountries {
-        output.write("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
+        info("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
     }
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
-    output.write("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
+    info("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
     server.shutdown()
     // A second stop signal ends the process without waiting for slow clients.
     let signalsToWaitFor = stopSignals
@@ -62,7 +68,7 @@ func serve(_ arguments: Arguments) throws {
         var again: Int32 = 0
         var signals = signalsToWaitFor
         sigwait(&signals, &again)
-        output.write("received \(signalName(again)) again, stopping now")
+        info("received \(signalName(again)) again, stopping now")
         output.flush(waitingAtMost: 0.5)
         _exit(1)
     }
@@ -70,7 +76,7 @@ func serve(_ arguments: Arguments) throws {
     server.waitUntilStopped()
     // No request runs any more: close the database so the WAL is checkpointed into the main file.
     app.close()
-    output.write("stopped")
+    info("stopped")
     output.flush(waitingAtMost: 1)
     errors.flush(waitingAtMost: 0.5)
 }

@@ -12,6 +12,7 @@ import HTTPServer
 let allowedOptions: [String: Set<String>] = [
     "serve": [
         "host", "port", "database", "source", "refresh-interval", "views", "public", "leaflet", "data", "stale-after",
+        "log-format",
     ],
     "import": ["all", "database"],
     "refresh": ["database", "source"],

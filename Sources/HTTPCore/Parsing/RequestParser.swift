@@ -74,6 +74,15 @@ public struct RequestParser: Sendable {
         return true
     }
 
+    /// Whether the header section of the current request is complete and its message body is still
+    /// arriving (used to switch from the header-read to the body-read timeout).
+    public var isReadingBody: Bool {
+        switch state {
+        case .fixedBody, .chunkSize, .chunkData, .trailerLines: return true
+        case .requestLine, .fieldLines, .failed: return false
+        }
+    }
+
     /// The bytes the parser holds: consumed bytes not yet dropped plus unconsumed ones (for tests of
     /// the memory bound).
     var bufferedByteCount: Int { buffer.count }

@@ -34,6 +34,7 @@ final class ServerContext: Sendable {
         self.outputObserver = outputObserver
         timeouts = ConnectionTimeouts(
             headerRead: configuration.headerReadTimeout.nanosecondsIfPositive,
+            bodyRead: configuration.bodyReadTimeout.nanosecondsIfPositive,
             idle: configuration.idleTimeout.nanosecondsIfPositive,
             write: configuration.writeTimeout.nanosecondsIfPositive,
             linger: Connection.lingerTime)
