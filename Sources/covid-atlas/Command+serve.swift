@@ -11,13 +11,14 @@ func serve(_ arguments: Arguments) throws {
     let host = arguments.string("host", default: "127.0.0.1")
     let port = try arguments.integer("port", default: 8080, range: 0...65_535)
     let staleAfter = try arguments.integer("stale-after", default: 86_400, range: 1...(86_400 * 3650))
-    let output = LogWriter(descriptor: 1)
-    let errors = LogWriter(descriptor: 2)
     let refreshInterval = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
     let logFormatName = arguments.string("log-format", default: "text")
     guard let logFormat = LogFormat(rawValue: logFormatName) else {
         throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
     }
+    // Only once every argument is valid: the writers' threads live as long as the process.
+    let output = LogWriter(descriptor: 1)
+    let errors = LogWriter(descriptor: 2)
     let info: @Sendable (String) -> Void = { message in output.write(logFormat.messageLine(message, level: "info")) }
     let error: @Sendable (String) -> Void = { message in errors.write(logFormat.messageLine(message, level: "error")) }
 

@@ -56,6 +56,7 @@ func runCLI(_ arguments: [String]) throws -> (status: Int32, output: String, err
     process.executableURL = URL(fileURLWithPath: binaryPath)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+    process.environment = childEnvironment
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
