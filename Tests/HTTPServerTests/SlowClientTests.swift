@@ -166,4 +166,39 @@ struct SlowClientTests {
             #expect(client.isClosedByServer())
         }
     }
+    @Test("a client that stops reading is disconnected after the write timeout, and the server carries on")
+    func stalledReader() throws {
+        var configuration = ServerConfiguration(eventLoopCount: 1)
+        configuration.writeTimeout = 1
+        try withServer(configuration) { _, port in
+            let client = try RawClient(port: port, readTimeout: 2)
+            // 16 MiB of responses: far more than loopback socket buffers hold, so writes block.
+            client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 4))
+            Thread.sleep(forTimeInterval: 2.5)
+            var whole = 0
+            while client.readResponse()?.bodyBytes == TestResponder.bigBody { whole += 1 }
+            #expect(whole < 4, "every response arrived although the client stalled past the write timeout")
+
+            let other = try RawClient(port: port)
+            other.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(other.readResponse()?.body == "GET /after")
+        }
+    }
+
+    @Test("B10: 50 clients that reset mid-response cost nothing: the next client is served, descriptors return")
+    func resetsCostNothing() throws {
+        try withServer(ServerConfiguration(eventLoopCount: 1)) { _, port in
+            let baseline = openDescriptorCount()
+            for _ in 0..<50 {
+                let client = try RawClient(port: port)
+                client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\n")
+                client.reset()
+            }
+            let client = try RawClient(port: port)
+            client.send("GET /after HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            #expect(client.readResponse()?.body == "GET /after")
+            #expect(client.isClosedByServer())
+            #expect(eventually(within: 5) { openDescriptorCount() <= baseline + 1 })
+        }
+    }
 }
