@@ -1,8 +1,9 @@
 /// Size limits the request parser enforces before it buffers more of a request.
 ///
 /// Each limit is checked as soon as it can be decided, so a client cannot make the server hold more
-/// than the limit in memory. Defaults follow the safe bounds: 8 KiB request line (nginx's
-/// `large_client_header_buffers`), 16 KiB or 100 field lines of header section, 1 MiB body.
+/// than the limit in memory. The defaults are safe for a public server: an 8 KiB request line (as
+/// nginx's `large_client_header_buffers`), a 16 KiB or 100-line header section, a 1 MiB body (as
+/// nginx's `client_max_body_size`).
 public struct ParserLimits: Sendable, Equatable {
     /// MaxRequestLineBytes bounds the request line (method, target and version, without the CRLF),
     /// in bytes. Default 8 KiB (8192). A longer request line is answered with 414 URI Too Long and the
