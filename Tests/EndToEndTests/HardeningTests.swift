@@ -163,4 +163,18 @@ struct HardeningTests {
             #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
         }
     }
+    /// Every spelling of `..` that could reach the repository root from `/static/` (Public/).
+    @Test(arguments: [
+        "/static/../Package.swift", "/static/%2e%2e/Package.swift", "/static/%2E%2E/%2E%2E/Package.swift",
+        "/static/%252e%252e/Package.swift", "/static/css/..%2F..%2FPackage.swift", "/static/%2e%2e%2fPackage.swift",
+        "/static/..%5CPackage.swift", "/static/css/%2e%2e/%2e%2e/Package.swift",
+    ])
+    func staticFilesNeverComeFromOutsideTheirRoot(_ target: String) throws {
+        let server = try ServerProcess()
+        let response = try fetch(server.port, target)
+        #expect(response.status == 404 || response.status == 400, "\(target) answered \(response.status)")
+        #expect(!response.text.contains("PackageDescription"))
+        // The same server does serve what is inside the root.
+        #expect(try fetch(server.port, "/static/css/atlas.css").status == 200)
+    }
 }
