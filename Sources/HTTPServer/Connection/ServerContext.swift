@@ -57,6 +57,9 @@ final class ServerContext: Sendable {
         listeners.withLock { $0.append(listener) }
     }
 
+    /// Connections open now: each holds one accepted descriptor, released when it closes (any thread).
+    var openConnectionCount: Int { openConnections.load(ordering: .relaxed) }
+
     /// Claims a slot for a connection about to be accepted (any loop thread).
     /// - Returns: `false` when `maxConnections` are open; the caller must stop accepting.
     func reserveConnection() -> Bool {
