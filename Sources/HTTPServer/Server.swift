@@ -151,6 +151,9 @@ public final class Server: Sendable {
         }
     }
 
+    /// Client connections open now, each holding one descriptor (for tests that check none leak).
+    var openConnectionCount: Int { context.openConnectionCount }
+
     /// Blocks the calling thread until every event loop thread has exited (after `shutdown()`).
     /// Returns at once when the server was never started. Must not be called on a loop thread.
     public func waitUntilStopped() {

@@ -43,12 +43,16 @@ public struct ServerConfiguration: Sendable {
     /// ParserLimits bounds the request line (414), header section (431) and message body (413); see
     /// `ParserLimits` for each default.
     public var parserLimits: ParserLimits
-    /// HeaderReadTimeout is how long a request may take to arrive, in seconds, counted from its first
-    /// byte to its last (header section and body). When it passes, the client gets 408 Request
-    /// Timeout and the connection is closed. It also bounds how long a new connection may stay
-    /// silent before its first byte (then it is closed without a response). Zero means no limit.
-    /// Default 10.
+    /// HeaderReadTimeout is how long a request's request line and header section may take to arrive,
+    /// in seconds, counted from its first byte to the empty line that ends the header section. When it
+    /// passes, the client gets 408 Request Timeout and the connection is closed. It also bounds how
+    /// long a new connection may stay silent before its first byte (then it is closed without a
+    /// response). Zero means no limit. Default 10.
     public var headerReadTimeout: Double
+    /// BodyReadTimeout is how long a request's message body may take to arrive, in seconds, counted
+    /// from the end of its header section to its last byte. When it passes, the client gets 408 Request Timeout and the connection is closed, so a
+    /// client that stalls mid-body holds nothing for longer. Zero means no limit. Default 30.
+    public var bodyReadTimeout: Double
     /// IdleTimeout is how long a keep-alive connection may wait for the next request, in seconds,
     /// counted from the end of the last response. When it passes the connection is closed without a
     /// response. Zero means no limit. Default 60.
@@ -90,7 +94,8 @@ public struct ServerConfiguration: Sendable {
     /// Creates a configuration; every argument defaults to the documented value.
     public init(
         host: String = "127.0.0.1", port: Int = 0, parserLimits: ParserLimits = .default,
-        headerReadTimeout: Double = 10, idleTimeout: Double = 60, writeTimeout: Double = 30,
+        headerReadTimeout: Double = 10, bodyReadTimeout: Double = 30, idleTimeout: Double = 60,
+        writeTimeout: Double = 30,
         eventLoopCount: Int = 0, backlog: Int = 1024, maxPipelinedRequests: Int = 16,
         maxBufferedResponseBytes: Int = 1 << 20, maxConnections: Int = 10_000, shutdownGracePeriod: Double = 10,
         accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
@@ -99,6 +104,7 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.parserLimits = parserLimits
         self.headerReadTimeout = headerReadTimeout
+        self.bodyReadTimeout = bodyReadTimeout
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout
         self.eventLoopCount = eventLoopCount

@@ -16,8 +16,15 @@ func serve(_ arguments: Arguments) throws {
     let staleAfter = try arguments.integer(
         "stale-after", default: refreshInterval > 0 ? 2 * refreshInterval : 86_400, range: 1...(86_400 * 3650))
     let limits = try fetchLimits(arguments)
+    let logFormatName = arguments.string("log-format", default: "text")
+    guard let logFormat = LogFormat(rawValue: logFormatName) else {
+        throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
+    }
+    // Only once every argument is valid: the writers' threads live as long as the process.
     let output = LogWriter(descriptor: 1)
     let errors = LogWriter(descriptor: 2)
+    let info: @Sendable (String) -> Void = { message in output.write(logFormat.messageLine(message, level: "info")) }
+    let error: @Sendable (String) -> Void = { message in errors.write(logFormat.messageLine(message, level: "error")) }
 
     // A client that resets its connection must cost an EPIPE, not the process (FIELD-CASES B10).
     signal(SIGPIPE, SIG_IGN)
@@ -38,35 +45,35 @@ func serve(_ arguments: Arguments) throws {
         tileURL: arguments.string("tile-url", default: TileSource.openStreetMap),
         sourceURL: arguments.string("source", default: "https://disease.sh"),
         staleAfterSeconds: Int64(staleAfter),
-        logError: { line in errors.write(line) })
+        logError: error)
     configuration.trustForwardedProto = arguments.flag("trust-forwarded-proto")
     let app = try buildResponder(configuration)
 
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host
     serverConfiguration.port = port
-    serverConfiguration.accessLog = { entry in output.write(AccessLog.line(entry)) }
+    serverConfiguration.accessLog = { entry in output.write(logFormat.accessLine(entry)) }
     let server = Server(configuration: serverConfiguration, responder: app.responder)
     let boundPort = try server.start()
     let shownHost = host.contains(":") ? "[\(host)]" : host
     StandardOutput.writeLine("listening on http://\(shownHost):\(boundPort)")
     if let imported = app.report.importedShippedCountries {
-        output.write("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
+        info("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
     }
     var refresher: BackgroundRefresher?
     if refreshInterval > 0 {
         let client = DiseaseShClient(baseURL: configuration.sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)
         refresher = BackgroundRefresher(
             databasePath: configuration.databasePath, client: client, interval: Double(refreshInterval),
-            log: { line in output.write(line) }, logFailure: { line in errors.write("covid-atlas: " + line) })
+            log: info, logFailure: { line in error("covid-atlas: " + line) })
         refresher?.start()
     } else if arguments.options["source"] != nil {
-        errors.write("covid-atlas: --source is used only with --refresh-interval; serving the stored snapshot")
+        error("covid-atlas: --source is used only with --refresh-interval; serving the stored snapshot")
     }
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
-    output.write("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
+    info("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
     refresher?.stop()
     server.shutdown()
     // A second stop signal ends the process without waiting for slow clients.
@@ -75,7 +82,7 @@ func serve(_ arguments: Arguments) throws {
         var again: Int32 = 0
         var signals = signalsToWaitFor
         sigwait(&signals, &again)
-        output.write("received \(signalName(again)) again, stopping now")
+        info("received \(signalName(again)) again, stopping now")
         output.flush(waitingAtMost: 0.5)
         _exit(1)
     }
@@ -83,7 +90,7 @@ func serve(_ arguments: Arguments) throws {
     server.waitUntilStopped()
     // No request runs any more: close the database so the WAL is checkpointed into the main file.
     app.close()
-    output.write("stopped")
+    info("stopped")
     output.flush(waitingAtMost: 1)
     errors.flush(waitingAtMost: 0.5)
 }

@@ -23,7 +23,9 @@ final class LogWriter: @unchecked Sendable {
     /// Starts the writer thread for `descriptor` (1 for standard output, 2 for standard error).
     init(descriptor: Int32) {
         self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        let thread = Thread { [unowned self] in self.run() }
+        // The thread keeps the writer alive: it runs for the rest of the process, and a writer released
+        // early (say, when `serve` stops at a bad option) must not leave it reading freed memory.
+        let thread = Thread { self.run() }
         thread.name = "log-writer-\(descriptor)"
         thread.start()
     }

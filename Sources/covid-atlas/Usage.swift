@@ -7,7 +7,7 @@ let usageText = """
                           [--source https://disease.sh] [--refresh-interval SECONDS]
                           [--views Views] [--public Public] [--leaflet /usr/share/javascript/leaflet]
                           [--data data] [--stale-after SECONDS] [--trust-forwarded-proto] [fetch limits]
-                          [--tile-url https://tile.openstreetmap.org/{z}/{x}/{y}.png]
+                          [--tile-url https://tile.openstreetmap.org/{z}/{x}/{y}.png] [--log-format text|json]
       covid-atlas import  FILE [--all FILE] [--database PATH]
       covid-atlas refresh [--database PATH] [--source URL] [fetch limits]
       covid-atlas --help | --version
@@ -17,6 +17,8 @@ let usageText = """
              "listening on http://HOST:PORT". SIGTERM or SIGINT stop it gracefully.
              --trust-forwarded-proto: behind a TLS-terminating proxy, X-Forwarded-Proto: https
              marks the session cookie Secure.
+             Access log on standard output, one line per request; --log-format json writes
+             every log line (but the first) as one JSON object.
     import   Loads a saved disease.sh /v3/covid-19/countries response (and /all with --all)
              into the database in one transaction.
     refresh  Fetches live data from --source (default https://disease.sh) with a progress bar,

@@ -15,6 +15,7 @@ let allowedOptions: [String: Set<String>] = [
         "connect-timeout", "fetch-timeout", "stall-timeout",
         "trust-forwarded-proto",
         "tile-url",
+        "log-format",
     ],
     "import": ["all", "database"],
     "refresh": ["database", "source", "connect-timeout", "fetch-timeout", "stall-timeout"],

@@ -58,6 +58,7 @@ func runCLI(_ arguments: [String], executable: String = binaryPath) throws -> (
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+    process.environment = childEnvironment
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

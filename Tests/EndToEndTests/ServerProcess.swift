@@ -23,6 +23,11 @@ let binaryPath: String = {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
 }()
 
+/// The test process's environment for the binary, without Swift's out-of-process backtracer: a crash
+/// then prints its fatal error and stack and exits, so the test fails instead of hanging while a
+/// backtracer (which inherits the server's pipes and descriptor limit) holds the output open.
+let childEnvironment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+
 /// The real `covid-atlas` executable, started on port 0 with a fresh temporary database, run from
 /// the repository root as a user would. Stopped with SIGTERM when released.
 final class ServerProcess: @unchecked Sendable {
@@ -33,11 +38,29 @@ final class ServerProcess: @unchecked Sendable {
     let errors = Pipe()
     /// The first line the server printed (`listening on http://127.0.0.1:PORT`).
     private(set) var firstLine = ""
-    private let errorLock = NSLock()
-    private var errorBytes = Data()
+    private let captured = NSLock()
+    private var outputAfterFirstLine: [UInt8] = []
+    private var errorBytes: [UInt8] = []
 
-    /// What the server wrote to standard error so far.
-    var errorText: String { errorLock.withLock { String(decoding: errorBytes, as: UTF8.self) } }
+    /// What the server wrote to standard output after its first line, so far.
+    var standardOutput: String {
+        captured.lock()
+        defer { captured.unlock() }
+        return String(decoding: outputAfterFirstLine, as: UTF8.self)
+    }
+
+    /// What the server wrote to standard error, so far.
+    var errorOutput: String {
+        captured.lock()
+        defer { captured.unlock() }
+        return String(decoding: errorBytes, as: UTF8.self)
+    }
+
+    /// The process id (for signals and /proc).
+    var pid: Int32 { process.processIdentifier }
+
+    /// What the server wrote to standard error so far (the name the refresh tests use).
+    var errorText: String { errorOutput }
 
     /// Whether `deinit` removes `directory` (not when it was handed in to restart on its database).
     private let ownsDirectory: Bool
@@ -46,18 +69,30 @@ final class ServerProcess: @unchecked Sendable {
     ///   - arguments: extra `serve` arguments.
     ///   - environment: extra environment variables (e.g. a locale).
     ///   - directory: the folder of an earlier server's `atlas.sqlite` to start on again; kept afterwards.
+    ///   - descriptorLimit: when set, the server runs with RLIMIT_NOFILE lowered to this (`ulimit -n`).
     /// - Throws: when the binary is missing or does not print its address.
-    init(arguments: [String] = [], environment: [String: String] = [:], directory existing: String? = nil) throws {
+    init(
+        arguments: [String] = [], environment: [String: String] = [:], directory existing: String? = nil,
+        descriptorLimit: Int? = nil
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: binaryPath) else {
             throw ServerError("no covid-atlas binary at \(binaryPath); run `swift build` first")
         }
         ownsDirectory = existing == nil
         directory = existing ?? NSTemporaryDirectory() + "atlas-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        process.executableURL = URL(fileURLWithPath: binaryPath)
-        process.arguments = ["serve", "--port", "0", "--database", directory + "/atlas.sqlite"] + arguments
+        let serveArguments = ["serve", "--port", "0", "--database", directory + "/atlas.sqlite"] + arguments
+        if let descriptorLimit {
+            // The shell lowers the limit, then becomes the server (same pid).
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", binaryPath] + serveArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: binaryPath)
+            process.arguments = serveArguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = childEnvironment.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -71,11 +106,25 @@ final class ServerProcess: @unchecked Sendable {
         }
         self.port = port
         // Keep draining both pipes so a full one never changes how the server behaves.
-        output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.keep(data, error: false)
+        }
         errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            self?.errorLock.withLock { self?.errorBytes.append(data) }
+            self?.keep(data, error: true)
         }
+    }
+
+    private func keep(_ data: Data, error: Bool) {
+        captured.lock()
+        // Bounded: a test reads the first lines, not hours of access log.
+        if error {
+            if errorBytes.count < 1 << 20 { errorBytes += data }
+        } else if outputAfterFirstLine.count < 1 << 20 {
+            outputAfterFirstLine += data
+        }
+        captured.unlock()
     }
 
     /// Sends SIGTERM and waits for the exit status.

@@ -134,9 +134,9 @@ struct ParserLimitTests {
     func defaults() {
         let limits = ParserLimits()
         #expect(limits.maxRequestLineBytes == 8192)
-        #expect(limits.maxHeaderBytes == 65536)
+        #expect(limits.maxHeaderBytes == 16384)
         #expect(limits.maxFieldLines == 100)
         #expect(limits.maxBodyBytes == 1_048_576)
-        #expect(limits.maxChunkedBodyBytes == 1_048_576 + 65_536)
+        #expect(limits.maxChunkedBodyBytes == 1_048_576 + 16_384)
     }
 }

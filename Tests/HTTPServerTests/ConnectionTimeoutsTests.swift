@@ -6,7 +6,7 @@ import Testing
 struct ConnectionTimeoutsTests {
     static let second: UInt64 = 1_000_000_000
     static let timeouts = ConnectionTimeouts(
-        headerRead: 10 * second, idle: 60 * second, write: 30 * second, linger: 2 * second)
+        headerRead: 10 * second, bodyRead: 20 * second, idle: 60 * second, write: 30 * second, linger: 2 * second)
     static let start: UInt64 = 1_000 * second
 
     typealias Phase = ConnectionTimeouts.Phase
@@ -17,6 +17,7 @@ struct ConnectionTimeoutsTests {
             (Phase.awaitingFirstRequest(since: start), UInt64(10), ConnectionTimeouts.Action.close),
             (Phase.idle(since: start), UInt64(60), .close),
             (Phase.readingRequest(since: start), UInt64(10), .sendRequestTimeout),
+            (Phase.readingBody(since: start), UInt64(20), .sendRequestTimeout),
             (Phase.writing(since: start), UInt64(30), .close),
             (Phase.lingering(since: start), UInt64(2), .close),
         ])
@@ -35,9 +36,10 @@ struct ConnectionTimeoutsTests {
 
     @Test("a zero timeout (nil) never fires")
     func unlimited() {
-        let timeouts = ConnectionTimeouts(headerRead: nil, idle: nil, write: nil, linger: Self.second)
+        let timeouts = ConnectionTimeouts(headerRead: nil, bodyRead: nil, idle: nil, write: nil, linger: Self.second)
         for phase in [
-            Phase.awaitingFirstRequest(since: 0), .idle(since: 0), .readingRequest(since: 0), .writing(since: 0),
+            Phase.awaitingFirstRequest(since: 0), .idle(since: 0), .readingRequest(since: 0), .readingBody(since: 0),
+            .writing(since: 0),
         ] {
             #expect(timeouts.action(for: phase, now: UInt64.max / 2) == .none)
         }

@@ -1,14 +1,16 @@
 /// Size limits the request parser enforces before it buffers more of a request.
 ///
 /// Each limit is checked as soon as it can be decided, so a client cannot make the server hold more
-/// than the limit in memory. Defaults follow common servers (NIO 80 KB, Go 1 MB for headers).
+/// than the limit in memory. The defaults are safe for a public server: an 8 KiB request line (as
+/// nginx's `large_client_header_buffers`), a 16 KiB or 100-line header section, a 1 MiB body (as
+/// nginx's `client_max_body_size`).
 public struct ParserLimits: Sendable, Equatable {
     /// MaxRequestLineBytes bounds the request line (method, target and version, without the CRLF),
     /// in bytes. Default 8 KiB (8192). A longer request line is answered with 414 URI Too Long and the
     /// connection is closed.
     public var maxRequestLineBytes: Int
     /// MaxHeaderBytes bounds the header section (every field line with its CRLF, excluding the
-    /// request line and the final empty line), in bytes. Default 64 KiB (65536). Exceeding it is
+    /// request line and the final empty line), in bytes. Default 16 KiB (16384). Exceeding it is
     /// answered with 431 Request Header Fields Too Large. Also bounds a chunked body's trailer section.
     public var maxHeaderBytes: Int
     /// MaxFieldLines bounds the number of field lines in the header section. Default 100. Exceeding it
@@ -21,14 +23,14 @@ public struct ParserLimits: Sendable, Equatable {
 
     /// MaxChunkedBodyBytes bounds a chunked message body as received, in bytes: chunk data plus every
     /// chunk-size line with its extensions, each CRLF and the trailer section (RFC 9112 §7.1). It is
-    /// `maxBodyBytes + maxHeaderBytes` (default 1,114,112), so framing, however it is padded (long
+    /// `maxBodyBytes + maxHeaderBytes` (default 1,064,960), so framing, however it is padded (long
     /// chunk extensions, one-byte chunks), adds at most `maxHeaderBytes` to what the body may cost.
     /// Exceeding it is answered with 413 Content Too Large.
     public var maxChunkedBodyBytes: Int { maxBodyBytes + maxHeaderBytes }
 
     /// Creates limits; every argument defaults to the documented value.
     public init(
-        maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 64 * 1024, maxFieldLines: Int = 100,
+        maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024, maxFieldLines: Int = 100,
         maxBodyBytes: Int = 1024 * 1024
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes

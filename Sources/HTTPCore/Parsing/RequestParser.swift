@@ -74,6 +74,15 @@ public struct RequestParser: Sendable {
         return true
     }
 
+    /// Whether the header section of the current request is complete and its message body is still
+    /// arriving (used to switch from the header-read to the body-read timeout).
+    public var isReadingBody: Bool {
+        switch state {
+        case .fixedBody, .chunkSize, .chunkData, .trailerLines: return true
+        case .requestLine, .fieldLines, .failed: return false
+        }
+    }
+
     /// The bytes the parser holds: consumed bytes not yet dropped plus unconsumed ones (for tests of
     /// the memory bound).
     var bufferedByteCount: Int { buffer.count }
@@ -167,6 +176,10 @@ public struct RequestParser: Sendable {
                     try checkChunkedBuffered()
                     return .needMoreBytes
                 }
+                // The checks made on a partial line come first, so the outcome never depends on how the
+                // bytes were split into reads.
+                if lf - start > Self.maxChunkSizeLineBytes { throw .invalidChunk }
+                if chunkedBytesConsumed + (lf - start) > limits.maxChunkedBodyBytes { throw .bodyTooLarge }
                 guard lf > start, buffer[lf - 1] == .cr else { throw .invalidChunk }
                 let size = try parseChunkSizeLine(start..<lf - 1)
                 try consumeChunked(lf + 1 - start)
@@ -184,6 +197,8 @@ public struct RequestParser: Sendable {
                     try checkChunkedBuffered()
                     return .needMoreBytes
                 }
+                // What a partial read of this chunk would have been refused for, refused first.
+                if chunkedBytesConsumed + size + 1 > limits.maxChunkedBodyBytes { throw .bodyTooLarge }
                 guard buffer[start + size] == .cr, buffer[start + size + 1] == .lf else { throw .invalidChunk }
                 try consumeChunked(size + 2)
                 body.append(contentsOf: buffer[start..<start + size])
@@ -195,7 +210,7 @@ public struct RequestParser: Sendable {
                 // Trailer fields are read and bounded but dropped: nothing here may rely on them
                 // (RFC 9110 §6.5.1), and merging them into the header section invites smuggling.
                 let lineStart = start
-                guard let line = try nextFieldLine() else {
+                guard let line = try nextFieldLine(inTrailer: true) else {
                     try checkChunkedBuffered()
                     return .needMoreBytes
                 }
@@ -229,12 +244,20 @@ public struct RequestParser: Sendable {
 
     /// Reads one field line of the header or trailer section. Returns `nil` when more bytes are
     /// needed, `.some(nil)` at the empty line that ends the section.
-    private mutating func nextFieldLine() throws(ParseError) -> (name: FieldName, value: String)?? {
+    ///
+    /// A complete line is first held to the same bounds as a partial one (header section size, then in
+    /// a trailer the chunked body bound), so the error a client gets never depends on how its bytes were
+    /// split into reads.
+    private mutating func nextFieldLine(inTrailer: Bool = false) throws(ParseError) -> (
+        name: FieldName, value: String
+    )?? {
         guard let lf = findLineFeed() else {
             // The section may still end in an empty line, whose CR could already be buffered.
             if buffer.count - sectionStart > limits.maxHeaderBytes + 1 { throw .headerSectionTooLarge }
             return nil
         }
+        if lf - sectionStart > limits.maxHeaderBytes + 1 { throw .headerSectionTooLarge }
+        if inTrailer, chunkedBytesConsumed + (lf - start) > limits.maxChunkedBodyBytes { throw .bodyTooLarge }
         guard lf > start, buffer[lf - 1] == .cr else { throw .invalidFieldLine }
         let lineEnd = lf - 1
         if lineEnd == start {

@@ -44,6 +44,7 @@ final class Connection: EventHandler {
 
     // Monotonic nanoseconds; 0 means "not running".
     private var requestStartedAt: UInt64 = 0
+    private var bodyStartedAt: UInt64 = 0
     private var writeBlockedSince: UInt64 = 0
     private var lastActivity: UInt64
     private var lingerStartedAt: UInt64 = 0
@@ -96,6 +97,7 @@ final class Connection: EventHandler {
     private var phase: ConnectionTimeouts.Phase {
         if lingering { return .lingering(since: lingerStartedAt) }
         if hasUnsentBytes, writeBlockedSince != 0 { return .writing(since: writeBlockedSince) }
+        if bodyStartedAt != 0 { return .readingBody(since: bodyStartedAt) }
         if requestStartedAt != 0 { return .readingRequest(since: requestStartedAt) }
         return answeredAny ? .idle(since: lastActivity) : .awaitingFirstRequest(since: lastActivity)
     }
@@ -193,6 +195,7 @@ final class Connection: EventHandler {
                 continueSent = false
                 answeredAny = true
                 requestStartedAt = 0
+                bodyStartedAt = 0
                 request.remoteAddress = remoteAddress
                 answer(request)
             case .error(let error):
@@ -206,8 +209,15 @@ final class Connection: EventHandler {
     private func noteRequestProgress() {
         if parser.hasPartialRequest {
             if requestStartedAt == 0 { requestStartedAt = loop.now }
+            // The body gets its own clock from the end of the head (BodyReadTimeout).
+            if parser.isReadingBody {
+                if bodyStartedAt == 0 { bodyStartedAt = loop.now }
+            } else {
+                bodyStartedAt = 0
+            }
         } else {
             requestStartedAt = 0
+            bodyStartedAt = 0
         }
     }
 
@@ -257,6 +267,7 @@ final class Connection: EventHandler {
 
     private func timeOutRequest() {
         requestStartedAt = 0
+        bodyStartedAt = 0
         // 408 only when nothing of an earlier response is still queued, so it cannot interleave.
         guard !hasUnsentBytes else {
             closeNow()

@@ -8,8 +8,10 @@ struct ConnectionTimeouts: Sendable {
         case awaitingFirstRequest(since: UInt64)
         /// Between requests on a kept-alive connection, since the last response was written.
         case idle(since: UInt64)
-        /// Part of a request has arrived, since its first byte.
+        /// Part of a request's head has arrived, since its first byte.
         case readingRequest(since: UInt64)
+        /// The head is complete and the message body is arriving, since the head ended.
+        case readingBody(since: UInt64)
         /// A response could not be written at once, since that first blocked write.
         case writing(since: UInt64)
         /// The last response is written and the write side shut; draining until the client closes.
@@ -28,6 +30,7 @@ struct ConnectionTimeouts: Sendable {
 
     /// Nanoseconds; `nil` means no limit (see `ServerConfiguration` for what each bounds).
     var headerRead: UInt64?
+    var bodyRead: UInt64?
     var idle: UInt64?
     var write: UInt64?
     /// Nanoseconds a lingering close may drain for.
@@ -48,6 +51,8 @@ struct ConnectionTimeouts: Sendable {
             return expired(since, idle) ? .close : .none
         case .readingRequest(let since):
             return expired(since, headerRead) ? .sendRequestTimeout : .none
+        case .readingBody(let since):
+            return expired(since, bodyRead) ? .sendRequestTimeout : .none
         case .writing(let since):
             return expired(since, write) ? .close : .none
         case .lingering(let since):

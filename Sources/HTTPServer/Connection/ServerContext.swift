@@ -34,6 +34,7 @@ final class ServerContext: Sendable {
         self.outputObserver = outputObserver
         timeouts = ConnectionTimeouts(
             headerRead: configuration.headerReadTimeout.nanosecondsIfPositive,
+            bodyRead: configuration.bodyReadTimeout.nanosecondsIfPositive,
             idle: configuration.idleTimeout.nanosecondsIfPositive,
             write: configuration.writeTimeout.nanosecondsIfPositive,
             linger: Connection.lingerTime)
@@ -55,6 +56,9 @@ final class ServerContext: Sendable {
     func add(_ listener: Listener) {
         listeners.withLock { $0.append(listener) }
     }
+
+    /// Connections open now: each holds one accepted descriptor, released when it closes (any thread).
+    var openConnectionCount: Int { openConnections.load(ordering: .relaxed) }
 
     /// Claims a slot for a connection about to be accepted (any loop thread).
     /// - Returns: `false` when `maxConnections` are open; the caller must stop accepting.
