@@ -32,7 +32,8 @@ struct SessionCookieTests {
     @Test func theDatabaseHoldsOnlyTheSHA256OfTheSessionId() throws {
         let fixture = try AppFixture(now: profileDay)
         let visitor = WebVisitor(fixture.client)
-        try visitor.get("/profile")
+        try visitor.get("/profile")  // Gives the cookie.
+        try visitor.get("/profile")  // With it: the profile is stored.
         let id = try #require(visitor.cookie?.split(separator: "=").last.map(String.init))
         let rows = try storedProfileRow(fixture)
         #expect(rows.count == 1)
