@@ -71,6 +71,10 @@ public protocol ProfileStore: Sendable {
     /// - Throws: `StoreError`.
     func discardDraft(_ sessionHash: [UInt8], now: Int64) throws
 
+    /// Stars `countryID` (`starred` true) or unstars it; doing it again changes nothing.
+    /// - Throws: `StoreError`.
+    func setFavorite(_ sessionHash: [UInt8], countryID: String, starred: Bool, now: Int64) throws
+
     /// Stars `countryID` when it is not starred, unstars it when it is.
     /// - Returns: whether the country is starred now.
     /// - Throws: `StoreError`.

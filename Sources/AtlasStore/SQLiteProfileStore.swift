@@ -113,6 +113,24 @@ public struct SQLiteProfileStore: ProfileStore {
         }
     }
 
+    /// Stars `countryID` (`starred` true, keeping the first star's time) or unstars it; doing it
+    /// again changes nothing.
+    /// - Throws: `StoreError`.
+    public func setFavorite(_ sessionHash: [UInt8], countryID: String, starred: Bool, now: Int64) throws {
+        try database.transaction { database in
+            _ = try ensureProfile(database, sessionHash, now: now)
+            let statement = try database.prepare(
+                starred
+                    ? "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3) "
+                        + "ON CONFLICT DO NOTHING"
+                    : "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2")
+            try statement.bind(sessionHash, at: 1)
+            try statement.bind(countryID, at: 2)
+            if starred { try statement.bind(now, at: 3) }
+            try statement.run()
+        }
+    }
+
     /// Stars `countryID` when it is not starred, unstars it when it is.
     /// - Returns: whether the country is starred now.
     /// - Throws: `StoreError`.

@@ -174,3 +174,21 @@ def test_the_conflict_notice_stands_apart_from_the_form(browser, server_url):
     assert label["y"] - (notice["y"] + notice["height"]) >= 8, "the notice touches the form"
     assert browser.find_element(By.ID, "field-username").get_attribute("value") == "From this tab"
     save_screenshot(browser, "profile-edit-conflict")
+
+
+def test_the_star_pressed_again_in_an_older_tab_leaves_the_country_starred(browser, server_url):
+    # Two tabs both show "Star" (as a double click sends the same form twice): the second press asks
+    # for the state its button shows instead of flipping the first one back.
+    browser.get(server_url + "/countries/fr")
+    first_tab = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    browser.get(server_url + "/countries/fr")
+    click_and_wait(browser, By.CSS_SELECTOR, ".favorite-button")
+    assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true"
+    browser.close()
+    browser.switch_to.window(first_tab)
+    assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").text.endswith("Star")
+    click_and_wait(browser, By.CSS_SELECTOR, ".favorite-button")
+    assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true"
+    browser.get(server_url + "/profile")
+    assert browser.find_element(By.CSS_SELECTOR, ".starred-list a[href='/countries/fr']")

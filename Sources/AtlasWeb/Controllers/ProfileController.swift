@@ -116,18 +116,33 @@ struct ProfileController: Sendable {
         }
     }
 
-    /// `POST /countries/{id}/favorite`: stars the country, or unstars it when starred; `303` back to
-    /// its page. Unknown ids are `404`; other spellings of a known id act on the canonical id.
-    /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `404` for an unknown country.
+    /// `POST /countries/{id}/favorite`: `star=on` stars the country, `star=off` unstars it (the page's
+    /// form asks for the state its button shows, so a double click or an older tab's press is harmless);
+    /// without `star` it toggles. `303` back to its page. Unknown ids are `404`; other spellings of a
+    /// known id act on the canonical id.
+    /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `400` for a `star` other than
+    ///   `on`/`off`, `404` for an unknown country.
     func toggleFavorite(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let submission = try FormSubmission(request)
+        let wanted: Bool?
+        switch submission["star"] {
+        case nil: wanted = nil
+        case "on": wanted = true
+        case "off": wanted = false
+        default: throw HTTPError(.badRequest, "The form’s star must be on or off. Nothing changed.")
+        }
         let id: String
         switch pages.cache.current().catalog.resolve(parameters["id"]) {
         case .found(let entry): id = entry.id
         case .moved(let canonicalID), .matched(let canonicalID): id = canonicalID
         case .notFound: throw HTTPError(.notFound, "There is no country with this id to star.")
         }
-        _ = try store.toggleFavorite(submission.visitor.sessionHash, countryID: id, now: configuration.now())
+        let hash = submission.visitor.sessionHash
+        if let wanted {
+            try store.setFavorite(hash, countryID: id, starred: wanted, now: configuration.now())
+        } else {
+            _ = try store.toggleFavorite(hash, countryID: id, now: configuration.now())
+        }
         return Response.redirect(to: Links.country(id), status: .seeOther)
     }
 
