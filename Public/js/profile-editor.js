@@ -120,6 +120,12 @@
     checkUsername();
   }
 
+  // Back or Forward can restore this page from the back/forward cache as it was left: after Done or
+  // Cancel, with a finished draft's version and the autosave stopped. Show the draft as it is now.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) window.location.reload();
+  });
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import page_overflow, save_screenshot, set_width
+from conftest import navigate, page_overflow, save_screenshot, set_width
 
 
 def open_editor(browser, server_url):
@@ -192,3 +192,25 @@ def test_the_star_pressed_again_in_an_older_tab_leaves_the_country_starred(brows
     assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true"
     browser.get(server_url + "/profile")
     assert browser.find_element(By.CSS_SELECTOR, ".starred-list a[href='/countries/fr']")
+
+
+def test_back_after_done_shows_the_editor_as_it_is_now_and_keeps_autosaving(browser, server_url):
+    browser.get(server_url + "/countries")  # A visitor with a cookie.
+    open_editor(browser, server_url)
+    type_username(browser, "First")
+    WebDriverWait(browser, 10).until(
+        expected_conditions.text_to_be_present_in_element((By.ID, "autosave-status"), "Draft saved"))
+    click_and_wait(browser, By.ID, "done")
+    wait_for_path(browser, "/profile")
+    # Back may restore the left page from the back/forward cache, its script stopped by the Done.
+    navigate(browser, browser.back)
+    WebDriverWait(browser, 10).until(
+        lambda driver: driver.find_element(By.ID, "autosave-status").text == ""
+        and driver.find_element(By.ID, "field-username").get_attribute("value") == "First")
+    field = browser.find_element(By.ID, "field-username")
+    field.send_keys(" and second")
+    WebDriverWait(browser, 10).until(
+        expected_conditions.text_to_be_present_in_element((By.ID, "autosave-status"), "Draft saved"))
+    click_and_wait(browser, By.ID, "done")
+    wait_for_path(browser, "/profile")
+    assert browser.find_element(By.ID, "profile-name").text == "First and second"
