@@ -117,14 +117,14 @@
         }, 50);
       }
     });
+    // Back or Forward can restore this page from the back/forward cache as it was left. Left by a
+    // submit (Save draft, Done, Cancel) or after a conflict, its version is stale and the autosave
+    // stopped: show the draft as it is now. Left by a link, it carries on (a pending autosave runs).
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted && stopped) window.location.reload();
+    });
     checkUsername();
   }
-
-  // Back or Forward can restore this page from the back/forward cache as it was left: after Done or
-  // Cancel, with a finished draft's version and the autosave stopped. Show the draft as it is now.
-  window.addEventListener("pageshow", function (event) {
-    if (event.persisted) window.location.reload();
-  });
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
