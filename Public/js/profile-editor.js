@@ -13,14 +13,20 @@
   "use strict";
   var DELAY_MS = 800;
 
-  function graphemeCount(text) {
+  // The number of graphemes and the most code points any one of them combines (the server refuses
+  // a character of more than data-max-code-points, such as a letter under stacked accents).
+  function graphemes(text) {
+    var count = 0;
+    var widest = text ? 1 : 0;
     if (typeof Intl !== "undefined" && Intl.Segmenter) {
-      var count = 0;
       var iterator = new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)[Symbol.iterator]();
-      while (!iterator.next().done) count += 1;
-      return count;
+      for (var step = iterator.next(); !step.done; step = iterator.next()) {
+        count += 1;
+        widest = Math.max(widest, Array.from(step.value.segment).length);
+      }
+      return { count: count, widest: widest };
     }
-    return Array.from(text).length;
+    return { count: Array.from(text).length, widest: widest };
   }
 
   function start() {
@@ -38,8 +44,16 @@
 
     function checkUsername() {
       var max = parseInt(username.dataset.maxCharacters, 10) || 40;
-      var length = graphemeCount(username.value.trim());
-      username.setCustomValidity(length > max ? "Use at most " + max + " characters; this one has " + length + "." : "");
+      var maxCodePoints = parseInt(username.dataset.maxCodePoints, 10) || 16;
+      var measured = graphemes(username.value.trim());
+      var message = "";
+      if (measured.count > max) {
+        message = "Use at most " + max + " characters; this one has " + measured.count + ".";
+      } else if (measured.widest > maxCodePoints) {
+        message = "One character here combines " + measured.widest + " code points (accents, marks or joiners); " +
+          "use at most " + maxCodePoints + " per character.";
+      }
+      username.setCustomValidity(message);
     }
 
     function save() {
@@ -102,6 +116,12 @@
           if (submitter && form.requestSubmit) { form.requestSubmit(submitter); } else { form.submit(); }
         }, 50);
       }
+    });
+    // Back or Forward can restore this page from the back/forward cache as it was left. Left by a
+    // submit (Save draft, Done, Cancel) or after a conflict, its version is stale and the autosave
+    // stopped: show the draft as it is now. Left by a link, it carries on (a pending autosave runs).
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted && stopped) window.location.reload();
     });
     checkUsername();
   }

@@ -48,14 +48,16 @@ public protocol ProfileStore: Sendable {
     /// - Throws: `StoreError`.
     func openDraft(_ sessionHash: [UInt8], now: Int64) throws -> (profile: Profile, draft: Draft)
 
-    /// Save draft: stores `fields` as the draft when `expectedVersion` is the stored draft's version.
+    /// Save draft: stores `fields` as the draft when `expectedVersion` is the stored draft's version, or
+    /// is 0 and the visitor never had a draft (an editor shown before anything was stored).
     /// - Returns: `.saved` with the new version; `.saved` with the stored draft when a stale form carries
     ///   exactly its values (a repeated submit); `.conflict` with the newer draft otherwise.
     /// - Throws: `StoreError`.
     func saveDraft(_ sessionHash: [UInt8], _ fields: Profile, expectedVersion: Int64, now: Int64) throws
         -> DraftOutcome
 
-    /// Done: when `expectedVersion` is the stored draft's version (or the draft already holds `fields`),
+    /// Done: when `expectedVersion` is the stored draft's version (or the draft already holds `fields`, or
+    /// it is 0 and the visitor never had a draft),
     /// writes `fields` into the draft, copies the draft into the profile and deletes the draft, atomically.
     /// - Returns: `.committed`, also for a repeated Done of the committed values (nothing changes then);
     ///   `.conflict` with the newer draft when the form is stale and differs (a cancelled or finished
@@ -64,10 +66,14 @@ public protocol ProfileStore: Sendable {
     func commitDraft(_ sessionHash: [UInt8], _ fields: Profile, expectedVersion: Int64, now: Int64) throws
         -> DraftOutcome
 
-    /// Cancel: deletes the draft, if any; the committed profile is not written (only created with the
-    /// defaults when the visitor had none).
+    /// Cancel: deletes the draft, if any, and makes every version handed out so far (also 0) stale; the
+    /// committed profile's fields are not written (only created with the defaults when the visitor had none).
     /// - Throws: `StoreError`.
     func discardDraft(_ sessionHash: [UInt8], now: Int64) throws
+
+    /// Stars `countryID` (`starred` true) or unstars it; doing it again changes nothing.
+    /// - Throws: `StoreError`.
+    func setFavorite(_ sessionHash: [UInt8], countryID: String, starred: Bool, now: Int64) throws
 
     /// Stars `countryID` when it is not starred, unstars it when it is.
     /// - Returns: whether the country is starred now.

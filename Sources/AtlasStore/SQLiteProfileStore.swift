@@ -38,7 +38,8 @@ public struct SQLiteProfileStore: ProfileStore {
         }
     }
 
-    /// Stores `fields` as the draft when `expectedVersion` is the stored draft's version.
+    /// Stores `fields` as the draft when `expectedVersion` is the stored draft's version, or is 0 and
+    /// the visitor never had a draft (the editor a new visitor was shown before anything was stored).
     /// - Returns: `.saved` with the new version; `.saved` with the stored draft when a stale form
     ///   carries exactly its values (a repeated submit); `.conflict` with the newer draft otherwise.
     /// - Throws: `StoreError`.
@@ -51,6 +52,9 @@ public struct SQLiteProfileStore: ProfileStore {
             if let current, current.version == expectedVersion {
                 return .saved(try writeDraft(database, sessionHash, fields))
             }
+            if current == nil, try namesTheFirstDraft(database, sessionHash, expectedVersion) {
+                return .saved(try writeDraft(database, sessionHash, fields))
+            }
             if let current, current.profile == fields { return .saved(current) }
             if current == nil, profile == fields { return .saved(try writeDraft(database, sessionHash, fields)) }
             return .conflict(try current ?? writeDraft(database, sessionHash, profile))
@@ -58,7 +62,7 @@ public struct SQLiteProfileStore: ProfileStore {
     }
 
     /// Done: when `expectedVersion` is the stored draft's version (or the stored draft already holds
-    /// `fields`), writes `fields` into the draft, copies the draft into the profile and deletes the
+    /// `fields`, or it is 0 and the visitor never had a draft), writes `fields` into the draft, copies the draft into the profile and deletes the
     /// draft, all in this one transaction. A repeated Done of the committed values changes nothing.
     /// - Returns: `.committed` with the profile now; `.conflict` with the newer draft when the form is
     ///   stale and differs (a cancelled or finished draft is never brought back).
@@ -69,7 +73,13 @@ public struct SQLiteProfileStore: ProfileStore {
         try database.transaction { database in
             let profile = try ensureProfile(database, sessionHash, now: now)
             let current = try readDraft(database, sessionHash)
-            if let current, current.version == expectedVersion || current.profile == fields {
+            let isCurrent =
+                if let current {
+                    current.version == expectedVersion || current.profile == fields
+                } else {
+                    try namesTheFirstDraft(database, sessionHash, expectedVersion)
+                }
+            if isCurrent {
                 _ = try writeDraft(database, sessionHash, fields)
                 let copy = try database.prepare(
                     """
@@ -87,13 +97,37 @@ public struct SQLiteProfileStore: ProfileStore {
         }
     }
 
-    /// Cancel: deletes the draft, if any; the committed profile is not written (it is created with the
-    /// defaults only when the visitor had none).
+    /// Cancel: deletes the draft, if any, and makes every version handed out so far stale; the committed
+    /// profile's fields are not written (it is created with the defaults only when the visitor had none).
     /// - Throws: `StoreError`.
     public func discardDraft(_ sessionHash: [UInt8], now: Int64) throws {
         try database.transaction { database in
             _ = try ensureProfile(database, sessionHash, now: now)
             try deleteDraft(database, sessionHash)
+            // Every form shown so far is stale now, also a new visitor's version 0 (Back after Cancel
+            // must not commit it); only the counter moves, the profile's fields stay as they were.
+            let retire = try database.prepare(
+                "UPDATE profiles SET draft_counter = draft_counter + 1 WHERE session_hash = ?1")
+            try retire.bind(sessionHash, at: 1)
+            try retire.run()
+        }
+    }
+
+    /// Stars `countryID` (`starred` true, keeping the first star's time) or unstars it; doing it
+    /// again changes nothing.
+    /// - Throws: `StoreError`.
+    public func setFavorite(_ sessionHash: [UInt8], countryID: String, starred: Bool, now: Int64) throws {
+        try database.transaction { database in
+            _ = try ensureProfile(database, sessionHash, now: now)
+            let statement = try database.prepare(
+                starred
+                    ? "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3) "
+                        + "ON CONFLICT DO NOTHING"
+                    : "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2")
+            try statement.bind(sessionHash, at: 1)
+            try statement.bind(countryID, at: 2)
+            if starred { try statement.bind(now, at: 3) }
+            try statement.run()
         }
     }
 
@@ -192,6 +226,18 @@ public struct SQLiteProfileStore: ProfileStore {
         try upsert.bind(version, at: 6)
         try upsert.run()
         return Draft(profile: fields, version: version)
+    }
+
+    /// Whether `expectedVersion` is 0 and no draft was ever handed out: the form a new visitor was
+    /// shown (the defaults, before anything was stored), so it is not stale.
+    private func namesTheFirstDraft(_ database: Database, _ sessionHash: [UInt8], _ expectedVersion: Int64) throws
+        -> Bool
+    {
+        guard expectedVersion == 0 else { return false }
+        let select = try database.prepare("SELECT draft_counter FROM profiles WHERE session_hash = ?1")
+        defer { select.reset() }
+        try select.bind(sessionHash, at: 1)
+        return try select.step() && select.int64(at: 0) == 0
     }
 
     private func deleteDraft(_ database: Database, _ sessionHash: [UInt8]) throws {

@@ -47,6 +47,28 @@ struct FavoriteTests {
         #expect(try visitor.post("/countries/atlantis/favorite", [("csrf_token", token)]).status == .notFound)
     }
 
+    /// The star's form asks for a state, not a flip: a double click (two identical POSTs) or a press
+    /// in an older tab that still shows "Star" leaves the country starred.
+    @Test func pressingTheSameStarTwiceLeavesItStarred() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let page = try visitor.get("/countries/kr")
+        let form = [("csrf_token", page.hiddenValue("csrf_token") ?? ""), ("star", page.hiddenValue("star") ?? "")]
+        #expect(page.hiddenValue("star") == "on")
+        #expect(try visitor.post("/countries/kr/favorite", form).status == .seeOther)
+        #expect(try visitor.post("/countries/kr/favorite", form).status == .seeOther)
+        let starred = try visitor.get("/countries/kr")
+        #expect(starred.text.contains("aria-pressed=\"true\""))
+        #expect(starred.hiddenValue("star") == "off")
+        let unstar = [("csrf_token", form[0].1), ("star", "off")]
+        #expect(try visitor.post("/countries/kr/favorite", unstar).status == .seeOther)
+        #expect(try visitor.post("/countries/kr/favorite", unstar).status == .seeOther)
+        #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"false\""))
+        #expect(
+            try visitor.post("/countries/kr/favorite", [("csrf_token", form[0].1), ("star", "maybe")]).status
+                == .badRequest)
+    }
+
     @Test func starsAreEachVisitorsOwn() throws {
         let fixture = try AppFixture(now: profileDay)
         let alice = WebVisitor(fixture.client)

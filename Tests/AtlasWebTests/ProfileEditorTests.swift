@@ -36,6 +36,37 @@ struct ProfileEditorTests {
         #expect(page.text.contains("<a href=\"/profile\" aria-current=\"page\">Profile</a>"))
     }
 
+    /// A crawler follows the Profile and Edit links without keeping cookies: it is shown the defaults
+    /// and given a cookie, and nothing is stored until a form comes back with that cookie.
+    @Test func pagesForANewVisitorWriteNothingUntilTheFormIsSent() throws {
+        let fixture = try AppFixture(now: profileDay)
+        for target in ["/profile", "/profile/edit", "/profile", "/profile/edit"] {
+            let page = try fixture.client.get(target)
+            #expect(page.status == .ok)
+            #expect(page.fields[.setCookie] != nil)
+            #expect(page.text.contains("guest"))
+        }
+        #expect(try storedProfileRow(fixture).isEmpty)
+
+        // The editor a new visitor was shown (before anything was stored) still saves and commits.
+        for action in ["save", "done"] {
+            let visitor = WebVisitor(fixture.client)
+            let editor = try visitor.get("/profile/edit")
+            let sent = try visitor.post(
+                "/profile/edit",
+                [
+                    ("csrf_token", editor.hiddenValue("csrf_token") ?? ""),
+                    ("version", editor.hiddenValue("version") ?? ""), ("action", action), ("username", "Ada"),
+                    ("season", "spring"), ("goal_date", "2026-06-01"),
+                ])
+            #expect(sent.status == .seeOther)
+            let shown = action == "save" ? try visitor.get("/profile/edit").inputValue("username") : nil
+            let profile = try visitor.get("/profile").text
+            #expect(action == "save" ? shown == "Ada" : profile.contains("<h1 id=\"profile-name\">Ada</h1>"))
+        }
+        #expect(try storedProfileRow(fixture).count == 2)
+    }
+
     @Test func saveDraftKeepsTheProfileAndIsResumedByTheEditor() throws {
         let fixture = try AppFixture(now: profileDay)
         let visitor = WebVisitor(fixture.client)
@@ -132,6 +163,7 @@ struct ProfileEditorTests {
     @Test func aStaleVersionIs409WithTheNewerDraftAndTheVisitorsInputKept() throws {
         let fixture = try AppFixture(now: profileDay)
         let visitor = WebVisitor(fixture.client)
+        try visitor.get("/profile")  // A visitor who already has a cookie opens the editor in two tabs.
         let firstTab = try visitor.get("/profile/edit")
         let secondTab = try visitor.get("/profile/edit")
         let token = firstTab.hiddenValue("csrf_token") ?? ""

@@ -32,7 +32,8 @@ struct SessionCookieTests {
     @Test func theDatabaseHoldsOnlyTheSHA256OfTheSessionId() throws {
         let fixture = try AppFixture(now: profileDay)
         let visitor = WebVisitor(fixture.client)
-        try visitor.get("/profile")
+        try visitor.get("/profile")  // Gives the cookie.
+        try visitor.get("/profile")  // With it: the profile is stored.
         let id = try #require(visitor.cookie?.split(separator: "=").last.map(String.init))
         let rows = try storedProfileRow(fixture)
         #expect(rows.count == 1)
@@ -116,12 +117,16 @@ struct FormSecurityTests {
             "/profile/edit", [("csrf_token", token), ("action", "cancel")], fields: [.origin: "http://test.local"])
         #expect(response.status == .forbidden)
         #expect(response.text.contains("security token"))
+        // Reloading this page would send the same refused POST again: the way out is a fresh form.
+        #expect(!response.text.contains("Reload the page"))
+        #expect(response.text.contains("Go back, reload the form and send it again."))
     }
 
     @Test func aPostWithoutACookieIsRefused() throws {
         let fixture = try AppFixture(now: profileDay)
         let response = try WebVisitor(fixture.client).post("/profile/edit", [("csrf_token", "0"), ("action", "save")])
         #expect(response.status == .forbidden)
+        #expect(!response.text.contains("Reload the page"))
         #expect(try storedProfileRow(fixture).isEmpty)
     }
 

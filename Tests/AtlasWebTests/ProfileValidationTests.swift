@@ -4,6 +4,9 @@ import HTTPCore
 import Routing
 import Testing
 
+/// U+FFFE, a Unicode noncharacter (Swift string literals refuse to spell one).
+let noncharacter = String(Unicode.Scalar(0xFFFE as UInt32)!)
+
 struct ProfileValidationTests {
     /// Each bad submission: the fields, the field that must carry a message, and words of that message.
     static let invalidSubmissions: [(String, [String: String?], String, String)] = [
@@ -18,6 +21,10 @@ struct ProfileValidationTests {
             "username", "this one has 10000"
         ),
         ("a tab inside", editorValues(username: "Ada\tLovelace", goal: "2026-05-02"), "username", "control characters"),
+        (
+            "a noncharacter", editorValues(username: "Ada" + noncharacter, goal: "2026-05-02"), "username",
+            "noncharacters"
+        ),
         ("missing username", ["season": "winter", "goal_date": "2026-05-02"], "username", "1 to 40 characters"),
         ("impossible date", editorValues(goal: "2025-02-30"), "goal_date", "real calendar date"),
         ("not a date", editorValues(goal: "tomorrow"), "goal_date", "real calendar date"),
@@ -41,7 +48,11 @@ struct ProfileValidationTests {
             let errorID = ["username": "username-error", "season": "season-error", "goal_date": "goal-error"][field]!
             #expect(response.text.contains("id=\"\(errorID)\""))
             #expect(response.text.contains(message))
-            if let typed = values["username"] ?? nil { #expect(response.inputValue("username") == typed) }
+            // What the visitor typed, a noncharacter shown as U+FFFD (it may not appear in HTML).
+            if let typed = values["username"] ?? nil {
+                #expect(
+                    response.inputValue("username") == typed.replacingOccurrences(of: noncharacter, with: "\u{FFFD}"))
+            }
             if let typed = values["goal_date"] ?? nil { #expect(response.inputValue("goal_date") == typed) }
         }
         #expect(try storedProfileRow(fixture) == rowBefore)
@@ -107,6 +118,36 @@ struct ProfileValidationTests {
         #expect(profile.contains("<h1 id=\"profile-name\">\(escaped)</h1>"))
         #expect(profile.contains("<title>\(escaped) — Profile — Covid Atlas</title>"))
         #expect(try visitor.get("/profile/edit").inputValue("username") == name)
+    }
+
+    /// A name of one "character" that is a letter under hundreds of combining marks (or joiners) is
+    /// refused: the 40-character limit alone would let one character carry a megabyte and its marks
+    /// would pile up over the page.
+    @Test(arguments: ["e" + String(repeating: "\u{301}", count: 300), "a" + String(repeating: "\u{200D}", count: 17)])
+    func aCharacterBuiltFromTooManyCodePointsIsRefused_B20(_ name: String) throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let response = try visitor.submitEditor("done", editorValues(username: name, goal: "2026-05-02"))
+        #expect(response.status == .unprocessableContent)
+        #expect(response.text.contains("id=\"username-error\""))
+        #expect(response.text.contains("at most 16"))
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(try visitor.get("/profile/edit").text.contains("data-max-code-points=\"16\""))
+    }
+
+    /// A refused name with control characters comes back with each one shown as U+FFFD: the page stays
+    /// valid HTML (a NUL or ESC in a page is a parse error) and the visitor sees where they were.
+    @Test func controlCharactersInARefusedNameAreShownAsReplacementCharacters() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let response = try WebVisitor(fixture.client).submitEditor(
+            "save", editorValues(username: "a\u{0}b\u{1B}c\u{7F}d" + noncharacter, goal: "2026-05-02"))
+        #expect(response.status == .unprocessableContent)
+        #expect(response.inputValue("username") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}")
+        let forbidden = response.text.unicodeScalars.filter {
+            ($0.properties.generalCategory == .control && !["\t", "\n", "\r"].contains($0))
+                || $0.properties.isNoncharacterCodePoint
+        }
+        #expect(forbidden.isEmpty)
     }
 
     @Test func theGoalDateIsReadableAndMachineReadable_B28() throws {

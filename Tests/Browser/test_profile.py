@@ -7,6 +7,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import navigate, page_overflow, save_screenshot, set_width
+
 
 def open_editor(browser, server_url):
     browser.get(server_url + "/profile/edit")
@@ -118,3 +120,97 @@ def test_a_username_over_40_characters_is_refused_with_a_message(browser, server
     assert "40" in message
     browser.get(server_url + "/profile")
     assert browser.find_element(By.ID, "profile-name").text == "guest"
+
+
+def test_a_character_under_too_many_marks_is_refused_by_the_script_too(browser, server_url):
+    open_editor(browser, server_url)
+    field = browser.find_element(By.ID, "field-username")
+    browser.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+        field, "Zalgo e" + "\u0301" * 20)
+    browser.find_element(By.ID, "done").click()
+    assert "at most 16" in field.get_attribute("validationMessage")
+    browser.get(server_url + "/profile")
+    assert browser.find_element(By.ID, "profile-name").text == "guest"
+
+
+def test_starred_countries_stay_whole_on_a_phone_and_are_photographed(browser, server_url):
+    # Enough stars that the line wraps at 390 px, with long names and flags.
+    for country in ["kr", "gb", "us", "diamond-princess", "cd", "va", "ms-zaandam", "hk"]:
+        browser.get(server_url + "/countries/" + country)
+        click_and_wait(browser, By.CSS_SELECTOR, ".favorite-button")
+    set_width(browser, 390)
+    browser.get(server_url + "/countries")
+    links = browser.find_elements(By.CSS_SELECTOR, ".starred-line a")
+    assert len(links) == 8
+    for link in links:
+        # One line box per country: a flag never ends a line without its name.
+        assert browser.execute_script("return arguments[0].getClientRects().length;", link) == 1, link.text
+    assert "🇭🇰 Hong Kong" in [link.text for link in links]
+    assert page_overflow(browser) <= 0
+    save_screenshot(browser, "list-starred", full_page=False)
+    for width in (390, 1280):
+        set_width(browser, width)
+        browser.get(server_url + "/profile")
+        assert page_overflow(browser) <= 0
+        save_screenshot(browser, "profile-starred")
+
+
+def test_the_conflict_notice_stands_apart_from_the_form(browser, server_url):
+    open_editor(browser, server_url)
+    first_tab = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_editor(browser, server_url)
+    type_username(browser, "From the other tab")
+    click_and_wait(browser, By.ID, "done")
+    browser.close()
+    browser.switch_to.window(first_tab)
+    # Straight to Save draft, before an autosave could notice the other tab.
+    browser.execute_script("document.getElementById('field-username').value = 'From this tab';")
+    click_and_wait(browser, By.ID, "save-draft")
+    set_width(browser, 390)
+    notice = browser.find_element(By.CSS_SELECTOR, ".notice-conflict").rect
+    label = browser.find_element(By.CSS_SELECTOR, "label[for=field-username]").rect
+    assert label["y"] - (notice["y"] + notice["height"]) >= 8, "the notice touches the form"
+    assert browser.find_element(By.ID, "field-username").get_attribute("value") == "From this tab"
+    save_screenshot(browser, "profile-edit-conflict")
+
+
+def test_the_star_pressed_again_in_an_older_tab_leaves_the_country_starred(browser, server_url):
+    # Two tabs both show "Star" (as a double click sends the same form twice): the second press asks
+    # for the state its button shows instead of flipping the first one back.
+    browser.get(server_url + "/countries/fr")
+    first_tab = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    browser.get(server_url + "/countries/fr")
+    click_and_wait(browser, By.CSS_SELECTOR, ".favorite-button")
+    assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true"
+    browser.close()
+    browser.switch_to.window(first_tab)
+    assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").text.endswith("Star")
+    click_and_wait(browser, By.CSS_SELECTOR, ".favorite-button")
+    assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true"
+    browser.get(server_url + "/profile")
+    assert browser.find_element(By.CSS_SELECTOR, ".starred-list a[href='/countries/fr']")
+
+
+def test_back_after_done_shows_the_editor_as_it_is_now_and_keeps_autosaving(browser, server_url):
+    browser.get(server_url + "/countries")  # A visitor with a cookie.
+    open_editor(browser, server_url)
+    type_username(browser, "First")
+    WebDriverWait(browser, 10).until(
+        expected_conditions.text_to_be_present_in_element((By.ID, "autosave-status"), "Draft saved"))
+    click_and_wait(browser, By.ID, "done")
+    wait_for_path(browser, "/profile")
+    # Back may restore the left page from the back/forward cache, its script stopped by the Done.
+    navigate(browser, browser.back)
+    WebDriverWait(browser, 10).until(
+        lambda driver: driver.find_element(By.ID, "autosave-status").text == ""
+        and driver.find_element(By.ID, "field-username").get_attribute("value") == "First")
+    field = browser.find_element(By.ID, "field-username")
+    field.send_keys(" and second")
+    WebDriverWait(browser, 10).until(
+        expected_conditions.text_to_be_present_in_element((By.ID, "autosave-status"), "Draft saved"))
+    click_and_wait(browser, By.ID, "done")
+    wait_for_path(browser, "/profile")
+    assert browser.find_element(By.ID, "profile-name").text == "First and second"

@@ -61,3 +61,31 @@ def test_an_error_page_search_form_recovers_the_visitor(browser_no_js, server_ur
     field.send_keys("sweden")
     navigate(browser_no_js, field.find_element(By.XPATH, "ancestor::form//button").click)
     assert "Sweden" in browser_no_js.find_element(By.CSS_SELECTOR, ".country-table").text
+
+
+def test_the_profile_editor_and_the_star_work_as_plain_forms(browser_no_js, server_url):
+    driver = browser_no_js
+    # A first visit straight to the editor: the form a new visitor is shown saves and commits.
+    driver.get(server_url + "/profile/edit")
+    field = driver.find_element(By.ID, "field-username")
+    field.clear()
+    field.send_keys("No script")
+    navigate(driver, lambda: driver.find_element(By.ID, "save-draft").click())
+    assert driver.find_element(By.ID, "field-username").get_attribute("value") == "No script"
+    field = driver.find_element(By.ID, "field-username")
+    field.clear()
+    field.send_keys("é" * 41)
+    navigate(driver, lambda: driver.find_element(By.ID, "done").click())
+    assert "at most 40" in driver.find_element(By.ID, "username-error").text
+    console_errors(driver)  # The 422 page's own status, asked for here.
+    field = driver.find_element(By.ID, "field-username")
+    field.clear()
+    field.send_keys("No script")
+    navigate(driver, lambda: driver.find_element(By.ID, "done").click())
+    assert driver.find_element(By.ID, "profile-name").text == "No script"
+    driver.get(server_url + "/countries/jp")
+    navigate(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".favorite-button").click())
+    assert driver.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true"
+    driver.get(server_url + "/profile")
+    assert driver.find_element(By.CSS_SELECTOR, ".starred-list a[href='/countries/jp']")
+    assert console_errors(driver) == []

@@ -14,14 +14,20 @@ struct ProfileController: Sendable {
     let store: any ProfileStore
     let configuration: AtlasConfiguration
 
-    /// `GET /profile`: the committed profile (created with the defaults on a first visit).
+    /// `GET /profile`: the committed profile (created with the defaults on a visit with a cookie; a
+    /// new visitor, or a crawler that keeps no cookies, is shown the defaults and nothing is written).
     func show(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let visitor = Visitor.resolve(request)
         let hash = visitor.sessionHash
-        let profile = try store.ensureProfile(hash, now: configuration.now())
-        let draft = try store.draft(hash)
+        let now = configuration.now()
+        let profile =
+            visitor.isNew
+            ? Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
+            : try store.ensureProfile(hash, now: now)
+        let draft = visitor.isNew ? nil : try store.draft(hash)
         let catalog = pages.cache.current().catalog
-        let favorites = try store.favorites(hash).map { FavoriteCountry(id: $0, catalog: catalog) }
+        let starred = visitor.isNew ? [] : try store.favorites(hash)
+        let favorites = starred.map { FavoriteCountry(id: $0, catalog: catalog) }
         var response = try pages.renderer.page(
             "profile/show", context: ProfilePage(profile: profile, draft: draft, favorites: favorites).templateValue,
             layout: pages.layout("\(profile.username) — Profile — Covid Atlas", .profile))
@@ -30,9 +36,18 @@ struct ProfileController: Sendable {
     }
 
     /// `GET /profile/edit`: the editor on the visitor's draft, resumed or created from the profile.
+    /// A new visitor gets the defaults under draft version 0 ("no draft yet") and nothing is written.
     func edit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let visitor = Visitor.resolve(request)
-        let (profile, draft) = try store.openDraft(visitor.sessionHash, now: configuration.now())
+        let now = configuration.now()
+        let profile: Profile
+        let draft: Draft
+        if visitor.isNew {
+            profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
+            draft = Draft(profile: profile, version: 0)
+        } else {
+            (profile, draft) = try store.openDraft(visitor.sessionHash, now: now)
+        }
         var response = try editor(
             ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
         visitor.apply(to: &response, secure: configuration.isSecure(request))
@@ -101,18 +116,33 @@ struct ProfileController: Sendable {
         }
     }
 
-    /// `POST /countries/{id}/favorite`: stars the country, or unstars it when starred; `303` back to
-    /// its page. Unknown ids are `404`; other spellings of a known id act on the canonical id.
-    /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `404` for an unknown country.
+    /// `POST /countries/{id}/favorite`: `star=on` stars the country, `star=off` unstars it (the page's
+    /// form asks for the state its button shows, so a double click or an older tab's press is harmless);
+    /// without `star` it toggles. `303` back to its page. Unknown ids are `404`; other spellings of a
+    /// known id act on the canonical id.
+    /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `400` for a `star` other than
+    ///   `on`/`off`, `404` for an unknown country.
     func toggleFavorite(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let submission = try FormSubmission(request)
+        let wanted: Bool?
+        switch submission["star"] {
+        case nil: wanted = nil
+        case "on": wanted = true
+        case "off": wanted = false
+        default: throw HTTPError(.badRequest, "The form’s star must be on or off. Nothing changed.")
+        }
         let id: String
         switch pages.cache.current().catalog.resolve(parameters["id"]) {
         case .found(let entry): id = entry.id
         case .moved(let canonicalID), .matched(let canonicalID): id = canonicalID
         case .notFound: throw HTTPError(.notFound, "There is no country with this id to star.")
         }
-        _ = try store.toggleFavorite(submission.visitor.sessionHash, countryID: id, now: configuration.now())
+        let hash = submission.visitor.sessionHash
+        if let wanted {
+            try store.setFavorite(hash, countryID: id, starred: wanted, now: configuration.now())
+        } else {
+            _ = try store.toggleFavorite(hash, countryID: id, now: configuration.now())
+        }
         return Response.redirect(to: Links.country(id), status: .seeOther)
     }
 

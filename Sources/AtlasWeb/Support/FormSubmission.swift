@@ -36,12 +36,14 @@ struct FormSubmission {
         }
         guard let visitor = Visitor.fromCookie(request) else {
             throw HTTPError(
-                .forbidden, "Your session cookie is missing, so the form was refused. Reload the page and try again.")
+                .forbidden,
+                "Your session cookie is missing, so the form was refused. Go back, reload the form and send it again.")
         }
         let token = fields.first { $0.name == "csrf_token" }?.value ?? ""
         guard visitor.acceptsCSRFToken(token) else {
             throw HTTPError(
-                .forbidden, "This form’s security token is missing or out of date. Reload the page and try again.")
+                .forbidden,
+                "This form’s security token is missing or out of date. Go back, reload the form and send it again.")
         }
         self.visitor = visitor
         self.fields = fields

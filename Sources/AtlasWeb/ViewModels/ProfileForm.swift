@@ -12,6 +12,10 @@ import Mustache
 struct ProfileForm {
     /// The most user-perceived characters a username may have.
     static let maxUsernameCharacters = 40
+    /// The most Unicode scalars (code points) one username character may combine. The longest emoji
+    /// sequences (a kiss with two skin tones) have 10 and real scripts fewer; without a bound one
+    /// "character" could be a letter under a megabyte of stacked accents or joiners.
+    static let maxCodePointsPerCharacter = 16
 
     var username: String
     var notifications: Bool
@@ -28,7 +32,8 @@ struct ProfileForm {
         goalDate = profile.goalDate.iso
     }
 
-    /// The submitted form, validated: the username trimmed, 1–40 characters, no control characters;
+    /// The submitted form, validated: the username trimmed, 1–40 characters of at most 16 code points
+    /// each, no control characters or noncharacters;
     /// the season one of the four; the goal date a real `YYYY-MM-DD` date within one year either side
     /// of `committedGoal`. An absent `notifications` checkbox means off.
     init(_ submission: FormSubmission, committedGoal: CalendarDate) {
@@ -42,8 +47,16 @@ struct ProfileForm {
             errors["username"] = "Enter a username of 1 to 40 characters."
         } else if trimmed.count > ProfileForm.maxUsernameCharacters {
             errors["username"] = "Use at most 40 characters; this one has \(trimmed.count)."
-        } else if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            errors["username"] = "Remove the control characters (such as tabs or line breaks)."
+        } else if trimmed.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .control || $0.properties.isNoncharacterCodePoint
+        }) {
+            errors["username"] = "Remove the control characters (such as tabs or line breaks) and any noncharacters."
+        } else if let widest = trimmed.map(\.unicodeScalars.count).max(),
+            widest > ProfileForm.maxCodePointsPerCharacter
+        {
+            errors["username"] =
+                "One character here combines \(widest) code points (accents, marks or joiners); "
+                + "use at most \(ProfileForm.maxCodePointsPerCharacter) per character."
         }
         if submission["season"] == nil {
             errors["season"] = "Choose a seasonal photo."
@@ -88,7 +101,8 @@ struct ProfileForm {
                 ["field": .string($0.key), "label": .string(labels[$0.key] ?? $0.key), "message": .string($0.value)]
             }
         return [
-            "username": .string(username),
+            // As typed, except what HTML may not carry (a NUL, an ESC) is shown as U+FFFD.
+            "username": .string(username.replacingCodePointsForbiddenInHTML),
             "notifications": .bool(notifications),
             "seasons": .array(
                 Season.allCases.map { choice in
@@ -103,6 +117,7 @@ struct ProfileForm {
             "goalMinReadable": .string(range.lowerBound.readable),
             "goalMaxReadable": .string(range.upperBound.readable),
             "maxCharacters": .string(String(ProfileForm.maxUsernameCharacters)),
+            "maxCodePoints": .string(String(ProfileForm.maxCodePointsPerCharacter)),
             "usernameError": errors["username"].map(TemplateValue.string) ?? .null,
             "seasonError": errors["season"].map(TemplateValue.string) ?? .null,
             "goalDateError": errors["goal_date"].map(TemplateValue.string) ?? .null,
