@@ -83,8 +83,10 @@ struct ServeRefreshTests {
         let stub = try StubUpstream { _ in
             .send(StubUpstream.response(status: 429, fields: [("Retry-After", "3")]))
         }
+        // Generous fetch limits: on a loaded machine a 1 s connect limit could fail the first attempt
+        // before its 429 arrives, and that failure rightly retries after the 1 s backoff.
         let server = try ServerProcess(
-            arguments: ["--refresh-interval", "1", "--source", stub.baseURL] + Self.fastLimits)
+            arguments: ["--refresh-interval", "1", "--source", stub.baseURL, "--connect-timeout", "10"])
         Thread.sleep(forTimeInterval: 2.5)
         // Without Retry-After the 1 s backoff would have tried two or three times by now.
         #expect(stub.requests.count == 1, "\(stub.requests.count) requests within 2.5 s")
