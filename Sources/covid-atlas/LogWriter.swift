@@ -23,7 +23,10 @@ final class LogWriter: @unchecked Sendable {
     /// Starts the writer thread for `descriptor` (1 for standard output, 2 for standard error).
     init(descriptor: Int32) {
         self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        let thread = Thread { [unowned self] in self.run() }
+        // A strong reference: the writer lives as long as the process. With `unowned`, a serve that failed
+        // before starting (a missing --leaflet) released it while the thread was starting, and the process
+        // died with a backtrace instead of its one-line message.
+        let thread = Thread { [self] in self.run() }
         thread.name = "log-writer-\(descriptor)"
         thread.start()
     }
