@@ -14,7 +14,8 @@ public enum SnapshotValidation {
     /// - Throws: `SourceError.emptyPayload` without countries; `.invalidSnapshot` when under half of the
     ///   countries have a `cases`, `deaths` or `updated` value, when two entries share an
     ///   id (ISO2, ISO3, or the name of an entry without ISO2), a count is negative (cumulative counts
-    ///   and population) or above `largestCount` (any count, `today…` included), or the snapshot has
+    ///   and population) or above `largestCount` (any count, `today…` included), a worldwide `cases` or
+    ///   `deaths` is below one country's (an `/all` that disagrees with the countries), or the snapshot has
     ///   under half the stored number of countries.
     public static func validate(_ snapshot: Snapshot, storedCountryCount: Int?) throws(SourceError) {
         guard !snapshot.countries.isEmpty else { throw .emptyPayload }
@@ -29,6 +30,7 @@ public enum SnapshotValidation {
             try checkFigures(counts(of: country), in: "\"\(country.country)\"")
         }
         try checkFigures(counts(of: snapshot.totals), in: "the worldwide totals")
+        try checkTotalsCoverEachCountry(snapshot)
     }
 
     private static func checkCoverage(_ countries: [Country]) throws(SourceError) {
@@ -45,6 +47,23 @@ public enum SnapshotValidation {
                     "only \(present) of \(countries.count) countries have a usable \(field.name) "
                         + "(null, missing, not a number or out of range); keeping the stored data")
             }
+        }
+    }
+
+    /// `/all` is fetched apart from `/countries`: a worldwide figure below a single country's means the
+    /// two bodies do not describe the same data, and the worldwide page would show it.
+    private static func checkTotalsCoverEachCountry(_ snapshot: Snapshot) throws(SourceError) {
+        let fields: [(name: String, world: Int64?, country: (Country) -> Int64?)] = [
+            ("cases", snapshot.totals.cases, \.cases), ("deaths", snapshot.totals.deaths, \.deaths),
+        ]
+        for field in fields {
+            guard let world = field.world,
+                let largest = snapshot.countries.max(by: { (field.country($0) ?? 0) < (field.country($1) ?? 0) }),
+                let most = field.country(largest), most > world
+            else { continue }
+            throw .invalidSnapshot(
+                "the worldwide \(field.name) \(world) are fewer than the \(most) of \"\(largest.country)\"; "
+                    + "/all disagrees with the countries")
         }
     }
 

@@ -108,6 +108,21 @@ struct SnapshotValidationTests {
         ) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
     }
 
+    /// `/all` comes from a second request: worldwide figures below one country's do not belong with them.
+    @Test func worldwideFiguresBelowOneCountrysAreRefused() throws {
+        var snapshot = Self.shipped
+        snapshot.totals.cases = 5
+        #expect(
+            throws: SourceError.invalidSnapshot(
+                "the worldwide cases 5 are fewer than the 47891997 of \"USA\"; /all disagrees with the countries")
+        ) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
+        snapshot = Self.shipped
+        snapshot.totals.deaths = 1
+        #expect(throws: SourceError.self) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
+        snapshot.totals.deaths = nil
+        try SnapshotValidation.validate(snapshot, storedCountryCount: 224)
+    }
+
     @Test func halfTheEntriesWithoutCasesStillPass() throws {
         var snapshot = Self.shipped
         for index in 0..<112 { snapshot.countries[index].cases = nil }
