@@ -11,9 +11,11 @@ public enum SnapshotValidation {
     /// - Parameters:
     ///   - snapshot: the decoded data.
     ///   - storedCountryCount: how many countries the stored snapshot has; `nil` when none is stored.
-    /// - Throws: `SourceError.emptyPayload` without countries; `.invalidSnapshot` when two entries share an
+    /// - Throws: `SourceError.emptyPayload` without countries; `.invalidSnapshot` when under half of the
+    ///   countries have a `cases`, `deaths` or `updated` value, when two entries share an
     ///   id (ISO2, ISO3, or the name of an entry without ISO2), a count is negative (cumulative counts
-    ///   and population) or above `largestCount` (any count, `today…` included), or the snapshot has
+    ///   and population) or above `largestCount` (any count, `today…` included), a worldwide `cases` or
+    ///   `deaths` is below one country's (an `/all` that disagrees with the countries), or the snapshot has
     ///   under half the stored number of countries.
     public static func validate(_ snapshot: Snapshot, storedCountryCount: Int?) throws(SourceError) {
         guard !snapshot.countries.isEmpty else { throw .emptyPayload }
@@ -22,11 +24,47 @@ public enum SnapshotValidation {
                 "only \(snapshot.countries.count) countries, under half of the \(stored) stored; keeping the stored data"
             )
         }
+        try checkCoverage(snapshot.countries)
         try checkDuplicates(snapshot.countries)
         for country in snapshot.countries {
             try checkFigures(counts(of: country), in: "\"\(country.country)\"")
         }
         try checkFigures(counts(of: snapshot.totals), in: "the worldwide totals")
+        try checkTotalsCoverEachCountry(snapshot)
+    }
+
+    private static func checkCoverage(_ countries: [Country]) throws(SourceError) {
+        // The fields every page lists, sorts by or dates the data with. The decoder turns a `null`, a string
+        // or an out-of-range number into `nil` field by field (FIELD-CASES B03), so an upstream that sends
+        // them for every entry would otherwise replace all stored figures with "n/a".
+        let fields: [(name: String, value: (Country) -> Int64?)] = [
+            ("cases", \.cases), ("deaths", \.deaths), ("updated", \.updated),
+        ]
+        for field in fields {
+            let present = countries.count { field.value($0) != nil }
+            if present * 2 < countries.count {
+                throw .invalidSnapshot(
+                    "only \(present) of \(countries.count) countries have a usable \(field.name) "
+                        + "(null, missing, not a number or out of range); keeping the stored data")
+            }
+        }
+    }
+
+    /// `/all` is fetched apart from `/countries`: a worldwide figure below a single country's means the
+    /// two bodies do not describe the same data, and the worldwide page would show it.
+    private static func checkTotalsCoverEachCountry(_ snapshot: Snapshot) throws(SourceError) {
+        let fields: [(name: String, world: Int64?, country: (Country) -> Int64?)] = [
+            ("cases", snapshot.totals.cases, \.cases), ("deaths", snapshot.totals.deaths, \.deaths),
+        ]
+        for field in fields {
+            guard let world = field.world,
+                let largest = snapshot.countries.max(by: { (field.country($0) ?? 0) < (field.country($1) ?? 0) }),
+                let most = field.country(largest), most > world
+            else { continue }
+            throw .invalidSnapshot(
+                "the worldwide \(field.name) \(world) are fewer than the \(most) of \"\(largest.country)\"; "
+                    + "/all disagrees with the countries")
+        }
     }
 
     private static func checkDuplicates(_ countries: [Country]) throws(SourceError) {

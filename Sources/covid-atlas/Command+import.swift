@@ -39,6 +39,10 @@ struct CommandError: Error, CustomStringConvertible {
 }
 
 func readFile(_ path: String) throws -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw CommandError("cannot read \(path): it is a directory, not a saved response")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
         throw CommandError("cannot read \(path): no such file or not readable")
     }

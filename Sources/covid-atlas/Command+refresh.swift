@@ -12,7 +12,7 @@ func refresh(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
     let databasePath = arguments.string("database", default: "covid-atlas.sqlite")
     let client = DiseaseShClient(
-        baseURL: arguments.string("source", default: "https://disease.sh"), limits: try fetchLimits(arguments),
+        baseURL: try sourceURL(arguments), limits: try fetchLimits(arguments),
         userAgent: LiveRefresh.userAgent)
     let database = try Database.open(path: databasePath)
     defer { database.close() }
@@ -46,4 +46,22 @@ func fetchLimits(_ arguments: Arguments) throws -> FetchLimits {
         try arguments.integer("fetch-timeout", default: Int(limits.totalTimeout), range: 1...3600))
     limits.lowSpeedSeconds = try arguments.integer("stall-timeout", default: limits.lowSpeedSeconds, range: 1...3600)
     return limits
+}
+
+/// The `--source` base URL (default `https://disease.sh`).
+/// - Throws: `Arguments.UsageError.invalidValue` unless it is an `http://` or `https://` URL with a host:
+///   libcurl would guess plain `http://` for `disease.sh` (no TLS) and fail only at fetch time on `ftp://x`.
+func sourceURL(_ arguments: Arguments) throws -> String {
+    let source = arguments.string("source", default: "https://disease.sh")
+    let lowercased = source.lowercased()
+    let scheme = ["http://", "https://"].first { lowercased.hasPrefix($0) }
+    guard let scheme,
+        let host = source.dropFirst(scheme.count).split(separator: "/", omittingEmptySubsequences: false).first,
+        !host.isEmpty, !source.contains(where: { $0.isWhitespace })
+    else {
+        throw Arguments.UsageError.invalidValue(
+            option: "--source", value: source,
+            expected: "an http:// or https:// URL with a host, e.g. https://disease.sh")
+    }
+    return source
 }

@@ -43,7 +43,7 @@ func serve(_ arguments: Arguments) throws {
         leafletDirectory: arguments.string("leaflet", default: "/usr/share/javascript/leaflet"),
         dataDirectory: arguments.string("data", default: "data"),
         tileURL: arguments.string("tile-url", default: TileSource.openStreetMap),
-        sourceURL: arguments.string("source", default: "https://disease.sh"),
+        sourceURL: try sourceURL(arguments),
         staleAfterSeconds: Int64(staleAfter),
         logError: error)
     configuration.trustForwardedProto = arguments.flag("trust-forwarded-proto")

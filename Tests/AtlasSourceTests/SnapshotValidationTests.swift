@@ -88,6 +88,47 @@ struct SnapshotValidationTests {
         }
     }
 
+    /// Each field decodes to `nil` on its own (B03), but a payload where most entries lost the same
+    /// field would replace every stored figure with "n/a": refused as a whole.
+    @Test(arguments: [
+        ("\"cases\":", "\"cases\":null,\"was\":", "cases"), ("\"cases\":", "\"cases\":\"1\",\"was\":", "cases"),
+        ("\"cases\":", "\"cases\":1e30,\"was\":", "cases"), ("\"deaths\":", "\"was\":", "deaths"),
+        ("\"updated\":", "\"updated\":99999999999999,\"was\":", "updated"),
+    ])
+    func aFieldLostByMostEntriesIsRefused(member: String, replacement: String, field: String) throws {
+        let body = String(decoding: Fixtures.bytes("countries.json"), as: UTF8.self)
+            .replacingOccurrences(of: member, with: replacement)
+        let countries = try SnapshotDecoder.decodeCountries(Array(body.utf8))
+        #expect(countries.count == 224)
+        let snapshot = Snapshot(countries: countries, totals: Self.shipped.totals, source: "test")
+        #expect(
+            throws: SourceError.invalidSnapshot(
+                "only 0 of 224 countries have a usable \(field) (null, missing, not a number or out of range); "
+                    + "keeping the stored data")
+        ) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
+    }
+
+    /// `/all` comes from a second request: worldwide figures below one country's do not belong with them.
+    @Test func worldwideFiguresBelowOneCountrysAreRefused() throws {
+        var snapshot = Self.shipped
+        snapshot.totals.cases = 5
+        #expect(
+            throws: SourceError.invalidSnapshot(
+                "the worldwide cases 5 are fewer than the 47891997 of \"USA\"; /all disagrees with the countries")
+        ) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
+        snapshot = Self.shipped
+        snapshot.totals.deaths = 1
+        #expect(throws: SourceError.self) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
+        snapshot.totals.deaths = nil
+        try SnapshotValidation.validate(snapshot, storedCountryCount: 224)
+    }
+
+    @Test func halfTheEntriesWithoutCasesStillPass() throws {
+        var snapshot = Self.shipped
+        for index in 0..<112 { snapshot.countries[index].cases = nil }
+        try SnapshotValidation.validate(snapshot, storedCountryCount: 224)
+    }
+
     @Test func noCountriesIsAnEmptyPayload() {
         #expect(throws: SourceError.emptyPayload) {
             try SnapshotValidation.validate(

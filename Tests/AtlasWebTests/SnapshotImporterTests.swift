@@ -71,6 +71,19 @@ struct SnapshotImporterTests {
             #expect(report.lines.contains("changed figures: 1 countries"))
         }
     }
+
+    /// disease.sh stamps every entry with a new `updated` on every fetch: that alone changes no figure.
+    @Test func aNewUpdateTimeAloneIsNoChangedFigure() throws {
+        try Self.withDatabase { database in
+            let importer = SnapshotImporter(database: database)
+            _ = try importer.replace(with: Self.shipped, now: 1)
+            var next = Self.shipped
+            for index in next.countries.indices { next.countries[index].updated = 1_795_960_000_000 }
+            next.countries[3].deaths = 12_345
+            let report = try importer.replace(with: next, now: 2)
+            #expect(report.lines.contains("changed figures: 1 countries"), "\(report.lines)")
+        }
+    }
 }
 
 /// When the background refresh tries again (FIELD-CASES B04: `Retry-After` is honoured).

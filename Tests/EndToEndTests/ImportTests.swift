@@ -48,6 +48,14 @@ struct ImportTests {
         #expect(result.status == 1)
         #expect(result.errors == "covid-atlas: cannot read /nonexistent/countries.json: no such file or not readable\n")
     }
+
+    @Test(arguments: [["/tmp"], [packageRoot + "/data/disease-sh/countries.json", "--all", "/tmp"]])
+    func aDirectoryIsNamedAsOne(_ files: [String]) throws {
+        let result = try runCLI(
+            ["import"] + files + ["--database", NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite"])
+        #expect(result.status == 1)
+        #expect(result.errors == "covid-atlas: cannot read /tmp: it is a directory, not a saved response\n")
+    }
 }
 
 /// Runs the binary (or `executable`) to completion and returns its exit status, stdout and stderr.

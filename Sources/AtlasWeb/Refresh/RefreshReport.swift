@@ -8,10 +8,18 @@ public struct RefreshReport: Sendable {
     public let current: Snapshot
 
     /// How many countries have different figures than before (by ISO2, else by name), new ones included.
+    /// A new `updated` time alone is no change: disease.sh stamps every entry anew on every fetch.
     public var changedCountries: Int {
         let before = Dictionary(
-            (previous?.countries ?? []).map { (key(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
-        return current.countries.filter { before[key(of: $0)] != $0 }.count
+            (previous?.countries ?? []).map { (key(of: $0), Self.withoutUpdateTime($0)) },
+            uniquingKeysWith: { first, _ in first })
+        return current.countries.filter { before[key(of: $0)] != Self.withoutUpdateTime($0) }.count
+    }
+
+    private static func withoutUpdateTime(_ country: Country) -> Country {
+        var figures = country
+        figures.updated = nil
+        return figures
     }
 
     private func key(of country: Country) -> String {

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// A `serve` that cannot start says why in one line and exits non-zero, every time: no backtrace from a
+/// thread that outlived what it used.
+struct StartupFailureTests {
+    /// The log writers' threads start before the configuration is checked; a missing folder used to end
+    /// about one run in four with "Fatal error: Attempted to read an unowned reference" and a backtrace.
+    @Test(arguments: [
+        (
+            ["--leaflet", "/nonexistent-leaflet"],
+            "covid-atlas: the Leaflet directory /nonexistent-leaflet does not exist"
+        ),
+        (["--views", "/nonexistent-views"], "covid-atlas: the views directory /nonexistent-views does not exist"),
+    ])
+    func aServeThatCannotStartFailsInOneLineEveryTime(options: [String], message: String) throws {
+        let database = NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
+        for _ in 0..<20 {
+            let result = try runCLI(["serve", "--port", "0", "--database", database] + options)
+            #expect(result.status == 1, "\(result.errors)")
+            #expect(result.errors.hasPrefix(message), "\(result.errors)")
+            #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+            if result.status != 1 { break }
+        }
+    }
+}
