@@ -133,20 +133,7 @@ final class Reports: @unchecked Sendable {
 /// HTTP's `deflate`) of stored deflate blocks (RFC 1951 §3.2.4), so the test depends neither on the
 /// code under test nor on another tool.
 func compress(_ bytes: [UInt8], coding: String) throws -> [UInt8] {
-    guard coding == "gzip" else { return zlibStored(bytes) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["gzip", "-c"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: bytes)
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return [UInt8](data)
+    coding == "gzip" ? try gzip(bytes) : zlibStored(bytes)
 }
 
 private func zlibStored(_ bytes: [UInt8]) -> [UInt8] {

@@ -220,20 +220,3 @@ func waitFor(_ port: Int, _ target: String, toContain text: String) throws -> Bo
     }
     return false
 }
-
-/// Compresses with the system's `gzip` (RFC 1952).
-func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["gzip", "-c"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: bytes)
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return [UInt8](data)
-}
