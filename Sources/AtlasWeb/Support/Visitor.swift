@@ -48,8 +48,16 @@ struct Visitor: Sendable {
     /// The request's visitor, or a new one with a fresh session id (nothing is written anywhere).
     static func resolve(_ request: Request) -> Visitor {
         if let visitor = fromCookie(request) { return visitor }
+        // Two 64-bit draws (two getrandom(2) calls), not sixteen one-byte ones: a cookie-less client
+        // such as a crawler gets a new id on every request.
         var generator = SystemRandomNumberGenerator()
-        let id = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let high = generator.next()
+        let low = generator.next()
+        var id = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            id[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
+            id[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
+        }
         return Visitor(sessionID: id, isNew: true)
     }
 
