@@ -36,15 +36,20 @@ enum Crypto {
     }
 
     /// Lower-case hexadecimal, two digits per byte.
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
+    static func hex(_ bytes: [UInt8]) -> String { String(decoding: hexDigits(bytes), as: UTF8.self) }
+
+    /// Lower-case hexadecimal as UTF-8 bytes, two digits per byte.
+    static func hexDigits(_ bytes: [UInt8]) -> [UInt8] {
+        var text = [UInt8](repeating: 0, count: bytes.count * 2)
+        for (index, byte) in bytes.enumerated() {
+            text[2 * index] = hexDigit(byte >> 4)
+            text[2 * index + 1] = hexDigit(byte & 0x0f)
         }
-        return String(decoding: text, as: UTF8.self)
+        return text
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// The bytes of lower-case hexadecimal `text`; `nil` for odd length or any other character.

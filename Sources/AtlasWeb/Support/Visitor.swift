@@ -22,7 +22,12 @@ struct Visitor: Sendable {
     var sessionHash: [UInt8] { Crypto.sha256(sessionID) }
 
     /// The per-session secret every form carries as `csrf_token`: 64 hex digits.
-    var csrfToken: String { Crypto.hex(Crypto.hmacSHA256(key: sessionID, message: Array("atlas csrf v1".utf8))) }
+    var csrfToken: String { String(decoding: csrfTokenDigits, as: UTF8.self) }
+
+    /// `csrfToken` as its UTF-8 bytes (the hex digits), for splicing into a prepared form.
+    var csrfTokenDigits: [UInt8] { Crypto.hexDigits(Crypto.hmacSHA256(key: sessionID, message: Visitor.csrfLabel)) }
+
+    private static let csrfLabel = Array("atlas csrf v1".utf8)
 
     /// Whether `token` is this session's CSRF token, compared in constant time.
     func acceptsCSRFToken(_ token: String) -> Bool {
