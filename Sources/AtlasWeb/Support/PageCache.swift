@@ -31,6 +31,13 @@ final class PageCache: Sendable {
         let content: SplicedContent
         let identityBody: [UInt8]
         let gzipBody: [UInt8]
+        /// For a page with holes: `identityFields` and `gzipFields` as every response with holes sends
+        /// them (`private`, no `Last-Modified`), and their field lines cut where the per-request `ETag`
+        /// value goes, so a response only joins bytes.
+        let holeIdentityFields: Fields
+        let holeGzipFields: Fields
+        let holeIdentityFieldLines: (beforeTag: [UInt8], afterTag: [UInt8])
+        let holeGzipFieldLines: (beforeTag: [UInt8], afterTag: [UInt8])
         let byteCount: Int
 
         init(page: CacheablePage, version: Int64, freshnessKey: String, tag: String, lastModified: Int64) {
@@ -52,9 +59,22 @@ final class PageCache: Sendable {
             gzipFields = fields
             identityFieldLines = ResponseSerializer.fieldLines(identityFields)
             gzipFieldLines = ResponseSerializer.fieldLines(gzipFields)
+            (holeIdentityFields, holeIdentityFieldLines) = Entry.holeFields(identityFields)
+            (holeGzipFields, holeGzipFieldLines) = Entry.holeFields(gzipFields)
             identityBody = page.content.hasHoles ? [] : page.content.identity()
             gzipBody = page.content.hasHoles ? [] : page.content.gzip()
             byteCount = page.content.chunks.reduce(0) { $0 + $1.count } * 2 + gzipBody.count + 1024
+        }
+
+        private static func holeFields(_ fields: Fields) -> (Fields, (beforeTag: [UInt8], afterTag: [UInt8])) {
+            var fields = fields
+            fields[.cacheControl] = "private, no-cache"
+            fields[.lastModified] = nil
+            var marked = fields
+            marked[.eTag] = "\u{1}"
+            let lines = ResponseSerializer.fieldLines(marked)
+            let mark = lines.firstIndex(of: 1) ?? lines.count
+            return (fields, (Array(lines[..<mark]), mark < lines.count ? Array(lines[(mark + 1)...]) : []))
         }
     }
 
@@ -159,28 +179,49 @@ final class PageCache: Sendable {
     private func responseWithHoles(
         _ entry: Entry, request: Request, gzip: Bool, fill: (String) -> [UInt8], extraFields: Fields
     ) -> Response {
-        var fragments: [String: [UInt8]] = [:]
-        for name in entry.content.holes where fragments[name] == nil { fragments[name] = fill(name) }
-        let fragmentHash = PageCache.hash(
-            fragments.keys.sorted().map { $0 + "=" + String(decoding: fragments[$0]!, as: UTF8.self) }
-                .joined(separator: "\u{0}"))
+        var fragments: [(name: String, bytes: [UInt8])] = []
+        for name in entry.content.holes where !fragments.contains(where: { $0.name == name }) {
+            fragments.append((name, fill(name)))
+        }
+        let fragmentHash = PageCache.fragmentHash(fragments)
         let identityTag = String(entry.identityTag.dropLast()) + "-" + fragmentHash + "\""
         let gzipTag = String(entry.gzipTag.dropLast()) + "-" + fragmentHash + "\""
-        var fields = gzip ? entry.gzipFields : entry.identityFields
-        fields[.eTag] = gzip ? gzipTag : identityTag
-        fields[.cacheControl] = "private, no-cache"
-        fields[.lastModified] = nil
+        let tag = gzip ? gzipTag : identityTag
+        var fields = gzip ? entry.holeGzipFields : entry.holeIdentityFields
+        fields[.eTag] = tag
         for field in extraFields { fields.append(field.name, field.value) }
         var response = Response(status: entry.status, fields: fields)
+        let lines = gzip ? entry.holeGzipFieldLines : entry.holeIdentityFieldLines
+        let extraLines = extraFields.count > 0 ? ResponseSerializer.fieldLines(extraFields) : []
+        var prepared: [UInt8] = []
+        prepared.reserveCapacity(lines.beforeTag.count + tag.utf8.count + lines.afterTag.count + extraLines.count)
+        prepared += lines.beforeTag
+        prepared += tag.utf8
+        prepared += lines.afterTag
+        prepared += extraLines
+        response.preparedFieldLines = prepared
         if entry.status == .ok, request.fields.contains(.ifNoneMatch),
             Conditional.isNotModified(request, eTags: [identityTag, gzipTag], lastModified: 0)
         {
             response.status = .notModified
             return response
         }
-        let lookUp = { (name: String) in fragments[name] ?? [] }
+        let lookUp = { (name: String) in fragments.first { $0.name == name }?.bytes ?? [] }
         response.body = gzip ? entry.content.gzip(lookUp) : entry.content.identity(lookUp)
         return response
+    }
+
+    /// `hash` of the fragments as `name=bytes` joined by NUL in name order, computed over the bytes
+    /// without building that string.
+    private static func fragmentHash(_ fragments: [(name: String, bytes: [UInt8])]) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for (index, fragment) in fragments.sorted(by: { $0.name < $1.name }).enumerated() {
+            if index > 0 { value = value &* 0x100_0000_01b3 }
+            for byte in fragment.name.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            value = (value ^ UInt64(UInt8(ascii: "="))) &* 0x100_0000_01b3
+            for byte in fragment.bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return String(value, radix: 16)
     }
 
     private func store(_ entry: Entry, key: String, time: Int64, in local: inout Local) {
