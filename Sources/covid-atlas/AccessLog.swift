@@ -135,19 +135,21 @@ enum AccessLog {
         var parts = tm()
         gmtime_r(&now, &parts)
         appendDecimal(Int(parts.tm_year) + 1900, to: &bytes)
-        for (separator, value) in [
-            (UInt8(ascii: "-"), parts.tm_mon + 1), (UInt8(ascii: "-"), parts.tm_mday),
-            (UInt8(ascii: "T"), parts.tm_hour),
-            (UInt8(ascii: ":"), parts.tm_min), (UInt8(ascii: ":"), parts.tm_sec),
-        ] {
-            bytes.append(separator)
-            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-        }
+        appendTwoDigits(parts.tm_mon + 1, after: UInt8(ascii: "-"), to: &bytes)
+        appendTwoDigits(parts.tm_mday, after: UInt8(ascii: "-"), to: &bytes)
+        appendTwoDigits(parts.tm_hour, after: UInt8(ascii: "T"), to: &bytes)
+        appendTwoDigits(parts.tm_min, after: UInt8(ascii: ":"), to: &bytes)
+        appendTwoDigits(parts.tm_sec, after: UInt8(ascii: ":"), to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
     }
 
-    /// A non-negative integer in decimal.
+    private static func appendTwoDigits(_ value: Int32, after separator: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(separator)
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// An integer in decimal.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         guard value >= 0 else {
             bytes.append(UInt8(ascii: "-"))
