@@ -1,4 +1,5 @@
 import COpenSSL
+import Routing
 
 /// The few cryptographic primitives sessions need, from OpenSSL's libcrypto (https://docs.openssl.org/3.0/man3/).
 enum Crypto {
@@ -12,7 +13,13 @@ enum Crypto {
     }
 
     /// HMAC-SHA256 (RFC 2104) of `message` under `key`: 32 bytes.
+    ///
+    /// Through a context kept per thread (`EVP_MAC_CTX`, re-keyed by each `EVP_MAC_init`): OpenSSL 3's
+    /// one-shot `HMAC()` fetches the MAC and digest implementations from the provider on every call,
+    /// which cost a cookie-less request more than its page. Should a context call fail, the one-shot
+    /// `HMAC()` gives the same bytes.
     static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        if let digest = hmacContext.withValue({ $0.sign(key: key, message: message) }) { return digest }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         key.withUnsafeBufferPointer { keyBytes in
@@ -24,6 +31,18 @@ enum Crypto {
         }
         return Array(digest.prefix(Int(length)))
     }
+
+    /// `count` bytes from OpenSSL's CSPRNG (`RAND_bytes`: a DRBG per thread seeded from the system's
+    /// `getrandom(2)`, so no system call per draw), or from `SystemRandomNumberGenerator` should it fail.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        if bytes.withUnsafeMutableBufferPointer({ RAND_bytes($0.baseAddress, Int32(count)) }) == 1 { return bytes }
+        var generator = SystemRandomNumberGenerator()
+        for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: generator.next()) }
+        return bytes
+    }
+
+    private static let hmacContext = PerThread<HMACSHA256Context> { HMACSHA256Context() }
 
     /// Whether two byte strings are equal, in time that depends only on their length (`CRYPTO_memcmp`),
     /// so comparing a secret leaks nothing about how many leading bytes matched.
@@ -72,5 +91,44 @@ enum Crypto {
             index += 2
         }
         return bytes
+    }
+}
+
+/// One thread's `EVP_MAC_CTX` for HMAC with SHA-256 (https://docs.openssl.org/3.0/man7/EVP_MAC-HMAC/).
+private final class HMACSHA256Context {
+    private let context: OpaquePointer?
+
+    init() {
+        let mac = EVP_MAC_fetch(nil, "HMAC", nil)
+        // The context holds its own reference to the MAC.
+        context = mac.flatMap { EVP_MAC_CTX_new($0) }
+        EVP_MAC_free(mac)
+        guard let context else { return }
+        var digestName = Array("SHA256".utf8CString)
+        "digest".withCString { key in
+            digestName.withUnsafeMutableBufferPointer { name in
+                var parameters = [
+                    OSSL_PARAM_construct_utf8_string(key, name.baseAddress, 0), OSSL_PARAM_construct_end(),
+                ]
+                _ = EVP_MAC_CTX_set_params(context, &parameters)
+            }
+        }
+    }
+
+    deinit { EVP_MAC_CTX_free(context) }
+
+    /// The MAC, or `nil` when a step fails.
+    func sign(key: [UInt8], message: [UInt8]) -> [UInt8]? {
+        guard let context else { return nil }
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length = 0
+        let succeeded = key.withUnsafeBufferPointer { keyBytes in
+            message.withUnsafeBufferPointer { messageBytes in
+                EVP_MAC_init(context, keyBytes.baseAddress, keyBytes.count, nil) == 1
+                    && EVP_MAC_update(context, messageBytes.baseAddress, messageBytes.count) == 1
+                    && EVP_MAC_final(context, &digest, &length, 32) == 1
+            }
+        }
+        return succeeded && length == 32 ? digest : nil
     }
 }

@@ -2,7 +2,7 @@ import HTTPCore
 
 /// The browser behind a request, known by the random session id in its `atlas_session` cookie.
 ///
-/// The id is 128 bits from the system CSPRNG (`SystemRandomNumberGenerator`: `getrandom(2)` on Linux),
+/// The id is 128 bits from OpenSSL's CSPRNG (`RAND_bytes`, seeded from `getrandom(2)` on Linux),
 /// sent as 32 lower-case hex digits. The database stores only its SHA-256 (`sessionHash`), so a
 /// leaked database file does not hand out sessions. The CSRF token is HMAC-SHA256 keyed by the id
 /// over a fixed label: derivable from the cookie without a database read, useless without it.
@@ -53,16 +53,7 @@ struct Visitor: Sendable {
     /// The request's visitor, or a new one with a fresh session id (nothing is written anywhere).
     static func resolve(_ request: Request) -> Visitor {
         if let visitor = fromCookie(request) { return visitor }
-        // Two 64-bit draws (two getrandom(2) calls), not sixteen one-byte ones: a cookie-less client
-        // such as a crawler gets a new id on every request.
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next()
-        let low = generator.next()
-        var id = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            id[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
-            id[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
-        }
+        let id = Crypto.randomBytes(16)
         return Visitor(sessionID: id, isNew: true)
     }
 
