@@ -22,6 +22,9 @@ final class PageCache: Sendable {
         let freshnessKey: String
         let identityTag: String
         let gzipTag: String
+        /// The tags without their closing quote, for a page with holes to add its fragments' hash.
+        let identityTagStem: String
+        let gzipTagStem: String
         let lastModified: Int64
         let status: StatusCode
         let identityFields: Fields
@@ -43,8 +46,10 @@ final class PageCache: Sendable {
         init(page: CacheablePage, version: Int64, freshnessKey: String, tag: String, lastModified: Int64) {
             self.version = version
             self.freshnessKey = freshnessKey
-            identityTag = "\"" + tag + "\""
-            gzipTag = "\"" + tag + "-gzip\""
+            identityTagStem = "\"" + tag
+            gzipTagStem = "\"" + tag + "-gzip"
+            identityTag = identityTagStem + "\""
+            gzipTag = gzipTagStem + "\""
             self.lastModified = lastModified
             status = page.status
             content = page.content
@@ -184,8 +189,8 @@ final class PageCache: Sendable {
             fragments.append((name, fill(name)))
         }
         let fragmentHash = PageCache.fragmentHash(fragments)
-        let identityTag = String(entry.identityTag.dropLast()) + "-" + fragmentHash + "\""
-        let gzipTag = String(entry.gzipTag.dropLast()) + "-" + fragmentHash + "\""
+        let identityTag = entry.identityTagStem + "-" + fragmentHash + "\""
+        let gzipTag = entry.gzipTagStem + "-" + fragmentHash + "\""
         let tag = gzip ? gzipTag : identityTag
         var fields = gzip ? entry.holeGzipFields : entry.holeIdentityFields
         fields[.eTag] = tag
