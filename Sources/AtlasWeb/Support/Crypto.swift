@@ -32,16 +32,17 @@ enum Crypto {
         return Array(digest.prefix(Int(length)))
     }
 
-    /// `count` bytes from OpenSSL's CSPRNG (`RAND_bytes`: a DRBG per thread seeded from the system's
-    /// `getrandom(2)`, so no system call per draw), or from `SystemRandomNumberGenerator` should it fail.
+    /// `count` bytes (at most `RandomPool.size`) from OpenSSL's CSPRNG (`RAND_bytes`: a DRBG seeded from
+    /// the system's `getrandom(2)`), drawn 4 KiB at a time into a per-thread pool: one `RAND_bytes`
+    /// call cost as much as the rest of a cookie-less request. Should it fail, the bytes come from
+    /// `SystemRandomNumberGenerator`.
     static func randomBytes(_ count: Int) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        if bytes.withUnsafeMutableBufferPointer({ RAND_bytes($0.baseAddress, Int32(count)) }) == 1 { return bytes }
+        if let bytes = randomPool.withValue({ $0.take(count) }) { return bytes }
         var generator = SystemRandomNumberGenerator()
-        for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: generator.next()) }
-        return bytes
+        return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     }
 
+    private static let randomPool = PerThread<RandomPool> { RandomPool() }
     private static let hmacContext = PerThread<HMACSHA256Context> { HMACSHA256Context() }
 
     /// Whether two byte strings are equal, in time that depends only on their length (`CRYPTO_memcmp`),
@@ -130,5 +131,27 @@ private final class HMACSHA256Context {
             }
         }
         return succeeded && length == 32 ? digest : nil
+    }
+}
+
+/// One thread's unused random bytes; each byte is handed out once and then zeroed.
+private struct RandomPool {
+    static let size = 4096
+    private var bytes = [UInt8](repeating: 0, count: RandomPool.size)
+    private var next = RandomPool.size
+
+    /// The next `count` bytes, refilling the pool first when too few are left; `nil` when `RAND_bytes` fails.
+    mutating func take(_ count: Int) -> [UInt8]? {
+        guard count <= RandomPool.size else { return nil }
+        if RandomPool.size - next < count {
+            guard bytes.withUnsafeMutableBufferPointer({ RAND_bytes($0.baseAddress, Int32($0.count)) }) == 1 else {
+                return nil
+            }
+            next = 0
+        }
+        let taken = Array(bytes[next..<next + count])
+        for index in next..<next + count { bytes[index] = 0 }
+        next += count
+        return taken
     }
 }
