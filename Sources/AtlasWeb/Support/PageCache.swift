@@ -216,15 +216,27 @@ final class PageCache: Sendable {
         return response
     }
 
-    /// `hash` of the fragments as `name=bytes` joined by NUL in name order, computed over the bytes
-    /// without building that string.
+    /// A hash of the fragments (`name=bytes` in name order, NUL between), eight bytes per step: FNV-1a's
+    /// xor-and-multiply on 64-bit words, so a detail page's star form costs a fraction of byte-wise FNV.
     private static func fragmentHash(_ fragments: [(name: String, bytes: [UInt8])]) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for (index, fragment) in fragments.sorted(by: { $0.name < $1.name }).enumerated() {
-            if index > 0 { value = value &* 0x100_0000_01b3 }
+        for fragment in fragments.sorted(by: { $0.name < $1.name }) {
             for byte in fragment.name.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
             value = (value ^ UInt64(UInt8(ascii: "="))) &* 0x100_0000_01b3
-            for byte in fragment.bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            fragment.bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset + 8 <= raw.count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                    value = (value ^ word) &* 0x100_0000_01b3
+                    value ^= value >> 29
+                    offset += 8
+                }
+                while offset < raw.count {
+                    value = (value ^ UInt64(raw[offset])) &* 0x100_0000_01b3
+                    offset += 1
+                }
+            }
+            value = value &* 0x100_0000_01b3
         }
         return String(value, radix: 16)
     }
