@@ -35,12 +35,12 @@ final class PageCache: Sendable {
         let identityBody: [UInt8]
         let gzipBody: [UInt8]
         /// For a page with holes: `identityFields` and `gzipFields` as every response with holes sends
-        /// them (`private`, no `Last-Modified`), and their field lines cut where the per-request `ETag`
-        /// value goes, so a response only joins bytes.
+        /// them (`private`, no `Last-Modified`) but without `ETag`, which each response appends with its
+        /// fragments' hash, and their field lines, so a response only joins bytes.
         let holeIdentityFields: Fields
         let holeGzipFields: Fields
-        let holeIdentityFieldLines: (beforeTag: [UInt8], afterTag: [UInt8])
-        let holeGzipFieldLines: (beforeTag: [UInt8], afterTag: [UInt8])
+        let holeIdentityFieldLines: [UInt8]
+        let holeGzipFieldLines: [UInt8]
         let byteCount: Int
 
         init(page: CacheablePage, version: Int64, freshnessKey: String, tag: String, lastModified: Int64) {
@@ -71,15 +71,12 @@ final class PageCache: Sendable {
             byteCount = page.content.chunks.reduce(0) { $0 + $1.count } * 2 + gzipBody.count + 1024
         }
 
-        private static func holeFields(_ fields: Fields) -> (Fields, (beforeTag: [UInt8], afterTag: [UInt8])) {
+        private static func holeFields(_ fields: Fields) -> (Fields, [UInt8]) {
             var fields = fields
             fields[.cacheControl] = "private, no-cache"
             fields[.lastModified] = nil
-            var marked = fields
-            marked[.eTag] = "\u{1}"
-            let lines = ResponseSerializer.fieldLines(marked)
-            let mark = lines.firstIndex(of: 1) ?? lines.count
-            return (fields, (Array(lines[..<mark]), mark < lines.count ? Array(lines[(mark + 1)...]) : []))
+            fields[.eTag] = nil
+            return (fields, ResponseSerializer.fieldLines(fields))
         }
     }
 
@@ -193,16 +190,17 @@ final class PageCache: Sendable {
         let gzipTag = entry.gzipTagStem + "-" + fragmentHash + "\""
         let tag = gzip ? gzipTag : identityTag
         var fields = gzip ? entry.holeGzipFields : entry.holeIdentityFields
-        fields[.eTag] = tag
+        fields.append(.eTag, tag)
         for field in extraFields { fields.append(field.name, field.value) }
         var response = Response(status: entry.status, fields: fields)
         let lines = gzip ? entry.holeGzipFieldLines : entry.holeIdentityFieldLines
         let extraLines = extraFields.count > 0 ? ResponseSerializer.fieldLines(extraFields) : []
         var prepared: [UInt8] = []
-        prepared.reserveCapacity(lines.beforeTag.count + tag.utf8.count + lines.afterTag.count + extraLines.count)
-        prepared += lines.beforeTag
+        prepared.reserveCapacity(lines.count + tag.utf8.count + extraLines.count + 8)
+        prepared += lines
+        prepared += "ETag: ".utf8
         prepared += tag.utf8
-        prepared += lines.afterTag
+        prepared += "\r\n".utf8
         prepared += extraLines
         response.preparedFieldLines = prepared
         if entry.status == .ok, request.fields.contains(.ifNoneMatch),

@@ -60,9 +60,11 @@ struct Visitor: Sendable {
     /// The `Set-Cookie` value (RFC 6265 §4.1): `HttpOnly; SameSite=Lax; Path=/; Max-Age=…`, plus
     /// `Secure` when the request came over HTTPS.
     func setCookie(secure: Bool) -> String {
-        "\(Visitor.cookieName)=\(Crypto.hex(sessionID)); Path=/; Max-Age=\(Visitor.cookieMaxAgeSeconds); HttpOnly; "
-            + "SameSite=Lax" + (secure ? "; Secure" : "")
+        Visitor.cookieName + "=" + Crypto.hex(sessionID) + (secure ? Visitor.secureAttributes : Visitor.attributes)
     }
+
+    private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"
+    private static let secureAttributes = attributes + "; Secure"
 
     /// Adds `Set-Cookie` for a new visitor, and marks the response as one visitor's page
     /// (`Cache-Control: private, no-cache`, `Vary: Cookie`) so no shared cache hands it to another.
