@@ -186,9 +186,15 @@ final class PageCache: Sendable {
             fragments.append((name, fill(name)))
         }
         let fragmentHash = PageCache.fragmentHash(fragments)
-        let identityTag = entry.identityTagStem + "-" + fragmentHash + "\""
-        let gzipTag = entry.gzipTagStem + "-" + fragmentHash + "\""
-        let tag = gzip ? gzipTag : identityTag
+        func tagged(_ stem: String) -> String {
+            var tag = stem
+            tag.reserveCapacity(stem.utf8.count + fragmentHash.utf8.count + 2)
+            tag += "-"
+            tag += fragmentHash
+            tag += "\""
+            return tag
+        }
+        let tag = tagged(gzip ? entry.gzipTagStem : entry.identityTagStem)
         var fields = gzip ? entry.holeGzipFields : entry.holeIdentityFields
         fields.append(.eTag, tag)
         for field in extraFields { fields.append(field.name, field.value) }
@@ -204,7 +210,8 @@ final class PageCache: Sendable {
         prepared += extraLines
         response.preparedFieldLines = prepared
         if entry.status == .ok, request.fields.contains(.ifNoneMatch),
-            Conditional.isNotModified(request, eTags: [identityTag, gzipTag], lastModified: 0)
+            Conditional.isNotModified(
+                request, eTags: [tagged(entry.identityTagStem), tagged(entry.gzipTagStem)], lastModified: 0)
         {
             response.status = .notModified
             return response
