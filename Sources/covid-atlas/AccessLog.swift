@@ -29,16 +29,47 @@ enum LogFormat: String, CaseIterable {
     /// The access log line for a request: UTC time, remote address, method, target, status, bytes and
     /// duration in ms; never cookies or bodies.
     func accessLine(_ entry: AccessLogEntry) -> String {
-        let milliseconds = (entry.durationMilliseconds * 100).rounded() / 100
-        let time = AccessLog.timestamp()
+        var line: [UInt8] = []
+        appendAccessLine(entry, to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// `accessLine(entry)` appended to `line` as UTF-8, without a newline: built from bytes, without
+    /// string interpolation, since the server writes one per request.
+    func appendAccessLine(_ entry: AccessLogEntry, to line: inout [UInt8]) {
+        line.reserveCapacity(line.count + 96 + entry.target.utf8.count)
         switch self {
         case .text:
-            return "\(time) \(entry.remoteAddress ?? "-") \"\(entry.method) \(entry.target)\" "
-                + "\(entry.status) \(entry.bytes) \(milliseconds)ms"
+            AccessLog.appendTimestamp(to: &line)
+            line.append(UInt8(ascii: " "))
+            line += (entry.remoteAddress ?? "-").utf8
+            line += " \"".utf8
+            line += entry.method.rawValue.utf8
+            line.append(UInt8(ascii: " "))
+            line += entry.target.utf8
+            line += "\" ".utf8
+            AccessLog.appendDecimal(entry.status, to: &line)
+            line.append(UInt8(ascii: " "))
+            AccessLog.appendDecimal(entry.bytes, to: &line)
+            line.append(UInt8(ascii: " "))
+            AccessLog.appendMilliseconds(entry.durationMilliseconds, to: &line)
+            line += "ms".utf8
         case .json:
-            return "{\"time\":\(JSONText.quoted(time)),\"remote\":\(JSONText.quoted(entry.remoteAddress ?? "-")),"
-                + "\"method\":\(JSONText.quoted(entry.method.rawValue)),\"target\":\(JSONText.quoted(entry.target)),"
-                + "\"status\":\(entry.status),\"bytes\":\(entry.bytes),\"duration_ms\":\(milliseconds)}"
+            line += "{\"time\":\"".utf8
+            AccessLog.appendTimestamp(to: &line)
+            line += "\",\"remote\":".utf8
+            JSONText.appendQuoted(entry.remoteAddress ?? "-", to: &line)
+            line += ",\"method\":".utf8
+            JSONText.appendQuoted(entry.method.rawValue, to: &line)
+            line += ",\"target\":".utf8
+            JSONText.appendQuoted(entry.target, to: &line)
+            line += ",\"status\":".utf8
+            AccessLog.appendDecimal(entry.status, to: &line)
+            line += ",\"bytes\":".utf8
+            AccessLog.appendDecimal(entry.bytes, to: &line)
+            line += ",\"duration_ms\":".utf8
+            AccessLog.appendMilliseconds(entry.durationMilliseconds, to: &line)
+            line.append(UInt8(ascii: "}"))
         }
     }
 
@@ -60,33 +91,87 @@ enum JSONText {
     /// `text` as a quoted JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or
     /// `\u00XX`, everything else (UTF-8 included) as it is.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+        var result: [UInt8] = []
+        appendQuoted(text, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `quoted(text)` appended to `output` as UTF-8. Works on bytes: every byte that needs escaping is
+    /// ASCII, and the others (UTF-8 included) are copied as they are.
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += "\\\"".utf8
+            case UInt8(ascii: "\\"): output += "\\\\".utf8
+            case UInt8(ascii: "\n"): output += "\\n".utf8
+            case UInt8(ascii: "\r"): output += "\\r".utf8
+            case UInt8(ascii: "\t"): output += "\\t".utf8
+            case 0x00...0x1F, 0x7F:
+                output += "\\u00".utf8
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            default: output.append(byte)
             }
         }
-        return result + "\""
+        output.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 /// The log's clock.
 enum AccessLog {
     /// `2026-11-29T12:00:00Z`, from the wall clock via gmtime_r(3): independent of locale and time zone.
     static func timestamp() -> String {
+        var bytes: [UInt8] = []
+        appendTimestamp(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `timestamp()` appended to `bytes` as UTF-8.
+    static func appendTimestamp(to bytes: inout [UInt8]) {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        appendDecimal(Int(parts.tm_year) + 1900, to: &bytes)
+        appendTwoDigits(parts.tm_mon + 1, after: UInt8(ascii: "-"), to: &bytes)
+        appendTwoDigits(parts.tm_mday, after: UInt8(ascii: "-"), to: &bytes)
+        appendTwoDigits(parts.tm_hour, after: UInt8(ascii: "T"), to: &bytes)
+        appendTwoDigits(parts.tm_min, after: UInt8(ascii: ":"), to: &bytes)
+        appendTwoDigits(parts.tm_sec, after: UInt8(ascii: ":"), to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    private static func appendTwoDigits(_ value: Int32, after separator: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(separator)
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// An integer in decimal.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 0 else {
+            bytes.append(UInt8(ascii: "-"))
+            appendDecimal(0 - value, to: &bytes)
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Milliseconds rounded to hundredths and written as Swift prints such a `Double` (`0.42`, `1.5`,
+    /// `3.0`): the digits the log always had, without going through `Double.description`.
+    static func appendMilliseconds(_ milliseconds: Double, to bytes: inout [UInt8]) {
+        let hundredths = Int((max(0, milliseconds) * 100).rounded())
+        appendDecimal(hundredths / 100, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        let fraction = hundredths % 100
+        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+        if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
     }
 }

@@ -52,7 +52,11 @@ func serve(_ arguments: Arguments) throws {
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host
     serverConfiguration.port = port
-    serverConfiguration.accessLog = { entry in output.write(logFormat.accessLine(entry)) }
+    serverConfiguration.accessLog = { entry in
+        var line: [UInt8] = []
+        logFormat.appendAccessLine(entry, to: &line)
+        output.write(line: line)
+    }
     let server = Server(configuration: serverConfiguration, responder: app.responder)
     let boundPort = try server.start()
     let shownHost = host.contains(":") ? "[\(host)]" : host

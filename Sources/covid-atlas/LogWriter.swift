@@ -19,6 +19,8 @@ final class LogWriter: @unchecked Sendable {
     private var queued: [UInt8] = []
     private var dropped = 0
     private var writerBusy = false
+    // Touched only by the writer thread: the emptied storage of the last batch, reused for the next.
+    private var spare: [UInt8] = []
 
     /// Starts the writer thread for `descriptor` (1 for standard output, 2 for standard error).
     init(descriptor: Int32) {
@@ -32,15 +34,20 @@ final class LogWriter: @unchecked Sendable {
 
     /// Queues `line` (a newline is added); drops it when the queue is full. Never blocks on I/O.
     func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+        write(line: Array(line.utf8))
+    }
+
+    /// Queues `line`'s bytes (a newline is added); drops them when the queue is full. Never blocks on I/O.
+    func write(line bytes: [UInt8]) {
         condition.lock()
         // Only the first line after the writer emptied the queue wakes it: a wake-up per line made
         // every request pay for a futex call and a context switch under load.
         let wasEmpty = queued.isEmpty
-        if queued.count + bytes.count > LogWriter.maxQueuedBytes {
+        if queued.count + bytes.count + 1 > LogWriter.maxQueuedBytes {
             dropped += 1
         } else {
             queued += bytes
+            queued.append(UInt8(ascii: "\n"))
         }
         if wasEmpty { condition.broadcast() }
         condition.unlock()
@@ -60,8 +67,10 @@ final class LogWriter: @unchecked Sendable {
         while true {
             condition.lock()
             while queued.isEmpty && dropped == 0 { condition.wait() }
-            var batch = queued
-            queued.removeAll(keepingCapacity: true)
+            // Swapped, not copied: the next lines go into the previous batch's emptied storage.
+            var batch: [UInt8] = []
+            swap(&batch, &spare)
+            swap(&batch, &queued)
             if dropped > 0 {
                 batch += Array("(\(dropped) log lines dropped: nobody was reading)\n".utf8)
                 dropped = 0
@@ -70,8 +79,10 @@ final class LogWriter: @unchecked Sendable {
             condition.unlock()
 
             StandardOutput.write(batch, to: handle)
+            batch.removeAll(keepingCapacity: true)
 
             condition.lock()
+            swap(&spare, &batch)
             writerBusy = false
             condition.broadcast()
             condition.unlock()

@@ -12,12 +12,15 @@ extension PageController {
     /// - Throws: `StoreError` when the favourites cannot be read.
     func favoriteFragment(countryID: String, visitor: Visitor) throws -> [UInt8] {
         let starred = visitor.isNew ? false : try profiles.favorites(visitor.sessionHash).contains(countryID)
-        let form: TemplateValue = [
-            "action": .string(Links.country(countryID) + "/favorite"),
-            "csrfToken": .string(visitor.csrfToken),
-            "starred": .bool(starred),
-        ]
-        return try renderer.fragment("partials/favorite-form", context: ["favorite": form])
+        return try favoriteForms.bytes(countryID: countryID, starred: starred, csrfToken: visitor.csrfTokenDigits) {
+            token in
+            let form: TemplateValue = [
+                "action": .string(Links.country(countryID) + "/favorite"),
+                "csrfToken": .string(token),
+                "starred": .bool(starred),
+            ]
+            return try renderer.fragment("partials/favorite-form", context: ["favorite": form])
+        }
     }
 
     /// The visitor's starred countries for the country list (`partials/starred-countries`, the page's

@@ -14,6 +14,8 @@ struct PageController: Sendable {
     let configuration: AtlasConfiguration
     /// Read for the visitor's stars on the country pages.
     let profiles: any ProfileStore
+    /// The star form per country, rendered once and spliced with each visitor's token.
+    let favoriteForms = FavoriteForms()
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = cache.current()

@@ -1,4 +1,5 @@
 import COpenSSL
+import Routing
 
 /// The few cryptographic primitives sessions need, from OpenSSL's libcrypto (https://docs.openssl.org/3.0/man3/).
 enum Crypto {
@@ -12,7 +13,13 @@ enum Crypto {
     }
 
     /// HMAC-SHA256 (RFC 2104) of `message` under `key`: 32 bytes.
+    ///
+    /// Through a context kept per thread (`EVP_MAC_CTX`, re-keyed by each `EVP_MAC_init`): OpenSSL 3's
+    /// one-shot `HMAC()` fetches the MAC and digest implementations from the provider on every call,
+    /// which cost a cookie-less request more than its page. Should a context call fail, the one-shot
+    /// `HMAC()` gives the same bytes.
     static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        if let digest = hmacContext.withValue({ $0.sign(key: key, message: message) }) { return digest }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         key.withUnsafeBufferPointer { keyBytes in
@@ -25,6 +32,19 @@ enum Crypto {
         return Array(digest.prefix(Int(length)))
     }
 
+    /// `count` bytes (at most `RandomPool.size`) from OpenSSL's CSPRNG (`RAND_bytes`: a DRBG seeded from
+    /// the system's `getrandom(2)`), drawn 4 KiB at a time into a per-thread pool: one `RAND_bytes`
+    /// call cost as much as the rest of a cookie-less request. Should it fail, the bytes come from
+    /// `SystemRandomNumberGenerator`.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        if let bytes = randomPool.withValue({ $0.take(count) }) { return bytes }
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    }
+
+    private static let randomPool = PerThread<RandomPool> { RandomPool() }
+    private static let hmacContext = PerThread<HMACSHA256Context> { HMACSHA256Context() }
+
     /// Whether two byte strings are equal, in time that depends only on their length (`CRYPTO_memcmp`),
     /// so comparing a secret leaks nothing about how many leading bytes matched.
     static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
@@ -36,15 +56,20 @@ enum Crypto {
     }
 
     /// Lower-case hexadecimal, two digits per byte.
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
+    static func hex(_ bytes: [UInt8]) -> String { String(decoding: hexDigits(bytes), as: UTF8.self) }
+
+    /// Lower-case hexadecimal as UTF-8 bytes, two digits per byte.
+    static func hexDigits(_ bytes: [UInt8]) -> [UInt8] {
+        var text = [UInt8](repeating: 0, count: bytes.count * 2)
+        for (index, byte) in bytes.enumerated() {
+            text[2 * index] = hexDigit(byte >> 4)
+            text[2 * index + 1] = hexDigit(byte & 0x0f)
         }
-        return String(decoding: text, as: UTF8.self)
+        return text
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// The bytes of lower-case hexadecimal `text`; `nil` for odd length or any other character.
@@ -67,5 +92,66 @@ enum Crypto {
             index += 2
         }
         return bytes
+    }
+}
+
+/// One thread's `EVP_MAC_CTX` for HMAC with SHA-256 (https://docs.openssl.org/3.0/man7/EVP_MAC-HMAC/).
+private final class HMACSHA256Context {
+    private let context: OpaquePointer?
+
+    init() {
+        let mac = EVP_MAC_fetch(nil, "HMAC", nil)
+        // The context holds its own reference to the MAC.
+        context = mac.flatMap { EVP_MAC_CTX_new($0) }
+        EVP_MAC_free(mac)
+        guard let context else { return }
+        var digestName = Array("SHA256".utf8CString)
+        "digest".withCString { key in
+            digestName.withUnsafeMutableBufferPointer { name in
+                var parameters = [
+                    OSSL_PARAM_construct_utf8_string(key, name.baseAddress, 0), OSSL_PARAM_construct_end(),
+                ]
+                _ = EVP_MAC_CTX_set_params(context, &parameters)
+            }
+        }
+    }
+
+    deinit { EVP_MAC_CTX_free(context) }
+
+    /// The MAC, or `nil` when a step fails.
+    func sign(key: [UInt8], message: [UInt8]) -> [UInt8]? {
+        guard let context else { return nil }
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length = 0
+        let succeeded = key.withUnsafeBufferPointer { keyBytes in
+            message.withUnsafeBufferPointer { messageBytes in
+                EVP_MAC_init(context, keyBytes.baseAddress, keyBytes.count, nil) == 1
+                    && EVP_MAC_update(context, messageBytes.baseAddress, messageBytes.count) == 1
+                    && EVP_MAC_final(context, &digest, &length, 32) == 1
+            }
+        }
+        return succeeded && length == 32 ? digest : nil
+    }
+}
+
+/// One thread's unused random bytes; each byte is handed out once and then zeroed.
+private struct RandomPool {
+    static let size = 4096
+    private var bytes = [UInt8](repeating: 0, count: RandomPool.size)
+    private var next = RandomPool.size
+
+    /// The next `count` bytes, refilling the pool first when too few are left; `nil` when `RAND_bytes` fails.
+    mutating func take(_ count: Int) -> [UInt8]? {
+        guard count <= RandomPool.size else { return nil }
+        if RandomPool.size - next < count {
+            guard bytes.withUnsafeMutableBufferPointer({ RAND_bytes($0.baseAddress, Int32($0.count)) }) == 1 else {
+                return nil
+            }
+            next = 0
+        }
+        let taken = Array(bytes[next..<next + count])
+        for index in next..<next + count { bytes[index] = 0 }
+        next += count
+        return taken
     }
 }

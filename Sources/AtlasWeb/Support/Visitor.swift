@@ -2,7 +2,7 @@ import HTTPCore
 
 /// The browser behind a request, known by the random session id in its `atlas_session` cookie.
 ///
-/// The id is 128 bits from the system CSPRNG (`SystemRandomNumberGenerator`: `getrandom(2)` on Linux),
+/// The id is 128 bits from OpenSSL's CSPRNG (`RAND_bytes`, seeded from `getrandom(2)` on Linux),
 /// sent as 32 lower-case hex digits. The database stores only its SHA-256 (`sessionHash`), so a
 /// leaked database file does not hand out sessions. The CSRF token is HMAC-SHA256 keyed by the id
 /// over a fixed label: derivable from the cookie without a database read, useless without it.
@@ -22,7 +22,12 @@ struct Visitor: Sendable {
     var sessionHash: [UInt8] { Crypto.sha256(sessionID) }
 
     /// The per-session secret every form carries as `csrf_token`: 64 hex digits.
-    var csrfToken: String { Crypto.hex(Crypto.hmacSHA256(key: sessionID, message: Array("atlas csrf v1".utf8))) }
+    var csrfToken: String { String(decoding: csrfTokenDigits, as: UTF8.self) }
+
+    /// `csrfToken` as its UTF-8 bytes (the hex digits), for splicing into a prepared form.
+    var csrfTokenDigits: [UInt8] { Crypto.hexDigits(Crypto.hmacSHA256(key: sessionID, message: Visitor.csrfLabel)) }
+
+    private static let csrfLabel = Array("atlas csrf v1".utf8)
 
     /// Whether `token` is this session's CSRF token, compared in constant time.
     func acceptsCSRFToken(_ token: String) -> Bool {
@@ -48,17 +53,18 @@ struct Visitor: Sendable {
     /// The request's visitor, or a new one with a fresh session id (nothing is written anywhere).
     static func resolve(_ request: Request) -> Visitor {
         if let visitor = fromCookie(request) { return visitor }
-        var generator = SystemRandomNumberGenerator()
-        let id = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let id = Crypto.randomBytes(16)
         return Visitor(sessionID: id, isNew: true)
     }
 
     /// The `Set-Cookie` value (RFC 6265 §4.1): `HttpOnly; SameSite=Lax; Path=/; Max-Age=…`, plus
     /// `Secure` when the request came over HTTPS.
     func setCookie(secure: Bool) -> String {
-        "\(Visitor.cookieName)=\(Crypto.hex(sessionID)); Path=/; Max-Age=\(Visitor.cookieMaxAgeSeconds); HttpOnly; "
-            + "SameSite=Lax" + (secure ? "; Secure" : "")
+        Visitor.cookieName + "=" + Crypto.hex(sessionID) + (secure ? Visitor.secureAttributes : Visitor.attributes)
     }
+
+    private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"
+    private static let secureAttributes = attributes + "; Secure"
 
     /// Adds `Set-Cookie` for a new visitor, and marks the response as one visitor's page
     /// (`Cache-Control: private, no-cache`, `Vary: Cookie`) so no shared cache hands it to another.

@@ -66,11 +66,14 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             self.authority = authority
             pathAndQuery = rest
         }
-        for byte in pathAndQuery.utf8 where !RequestTarget.isAllowed(byte) { throw .invalidTarget }
+        // Byte-wise (the allowed bytes are all ASCII): Character-based searching and splitting cost
+        // more than the rest of a cached page's request.
+        let utf8 = pathAndQuery.utf8
+        for byte in utf8 where !RequestTarget.isAllowed(byte) { throw .invalidTarget }
         let rawPath: Substring
-        if let questionMark = pathAndQuery.firstIndex(of: "?") {
+        if let questionMark = utf8.firstIndex(of: UInt8(ascii: "?")) {
             rawPath = pathAndQuery[..<questionMark]
-            let query = String(pathAndQuery[pathAndQuery.index(after: questionMark)...])
+            let query = String(pathAndQuery[utf8.index(after: questionMark)...])
             self.query = query
             guard let items = FormURLEncoding.decode(query) else { throw .invalidTarget }
             self.queryItems = items.map { QueryItem(name: $0.name, value: $0.value) }
@@ -80,10 +83,14 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             self.queryItems = []
         }
         var segments: [String] = []
-        let pieces = rawPath.isEmpty ? [] : rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        for (index, piece) in pieces.enumerated() {
-            guard let decoded = PercentDecoding.decode(piece, plusIsSpace: false) else { throw .invalidTarget }
-            let isLast = index == pieces.count - 1
+        func add(_ piece: Substring, isLast: Bool) throws(ParseError) {
+            let decoded: String
+            if piece.utf8.contains(UInt8(ascii: "%")) {
+                guard let text = PercentDecoding.decode(piece, plusIsSpace: false) else { throw .invalidTarget }
+                decoded = text
+            } else {
+                decoded = String(piece)
+            }
             switch decoded {
             case ".":
                 if isLast { segments.append("") }
@@ -93,6 +100,20 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             default:
                 segments.append(decoded)
             }
+        }
+        // The segments between the `/`s after the first one; `/` alone is one empty segment.
+        if !rawPath.isEmpty {
+            let pathBytes = rawPath.utf8
+            var pieceStart = pathBytes.index(after: pathBytes.startIndex)
+            var index = pieceStart
+            while index < pathBytes.endIndex {
+                if pathBytes[index] == UInt8(ascii: "/") {
+                    try add(rawPath[pieceStart..<index], isLast: false)
+                    pieceStart = pathBytes.index(after: index)
+                }
+                index = pathBytes.index(after: index)
+            }
+            try add(rawPath[pieceStart...], isLast: true)
         }
         if segments == [""] { segments = [] }
         self.pathSegments = segments
@@ -125,7 +146,10 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
     public var description: String { raw }
 
     /// RFC 3986 unreserved, sub-delims, `:`, `@`, `/`, `?` and `%` (checked separately when decoding).
-    static func isAllowed(_ byte: UInt8) -> Bool {
+    static func isAllowed(_ byte: UInt8) -> Bool { allowedBytes[Int(byte)] }
+
+    private static let allowedBytes: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -88,6 +88,7 @@ public enum ResponseSerializer {
     /// fields dropped and values sanitized, for `Response.preparedFieldLines`.
     public static func fieldLines(_ fields: Fields) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 })
         appendFieldLines(fields, to: &bytes)
         return bytes
     }
@@ -122,6 +123,11 @@ public enum ResponseSerializer {
     /// Copies a field value, turning CR, LF and NUL into spaces (as Go's net/http does) so a value
     /// that came from user input cannot start a new field line or end the header section.
     private static func appendSanitized(_ value: String.UTF8View, to bytes: inout [UInt8]) {
+        // The usual value has none of them and is copied in one go.
+        guard value.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
+            bytes.append(contentsOf: value)
+            return
+        }
         for byte in value {
             bytes.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte)
         }

@@ -339,12 +339,13 @@ final class Connection: EventHandler {
 
     /// One sendmsg(2) of up to `maxSegmentsPerCall` queued segments.
     private func sendPending() -> Result<IOResult<Int>, SystemError> {
-        withSegmentPointers(0, min(pending.count, Self.maxSegmentsPerCall), []) { vectors in
-            var vectors = vectors
-            return vectors.withUnsafeMutableBufferPointer { iov in
+        let count = min(pending.count, Self.maxSegmentsPerCall)
+        // The vectors live on the stack, not in an array per call.
+        return withUnsafeTemporaryAllocation(of: iovec.self, capacity: count) { vectors in
+            withSegmentPointers(0, count, vectors) {
                 var message = msghdr()
-                message.msg_iov = iov.baseAddress
-                message.msg_iovlen = iov.count
+                message.msg_iov = vectors.baseAddress
+                message.msg_iovlen = count
                 return Result { () throws(SystemError) in
                     try Syscall.call("sendmsg") { sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
                 }
@@ -352,17 +353,20 @@ final class Connection: EventHandler {
         }
     }
 
-    /// Collects the addresses of `pending[index..<count]` (the first from `pendingOffset`) while
-    /// each array's storage is pinned by its `withUnsafeBytes`, then runs `body` with them.
+    /// Fills `vectors[index..<count]` with the addresses of `pending[index..<count]` (the first from
+    /// `pendingOffset`) while each array's storage is pinned by its `withUnsafeBytes`, then runs `body`.
     private func withSegmentPointers<Value>(
-        _ index: Int, _ count: Int, _ vectors: [iovec], _ body: ([iovec]) -> Value
+        _ index: Int, _ count: Int, _ vectors: UnsafeMutableBufferPointer<iovec>, _ body: () -> Value
     ) -> Value {
-        guard index < count else { return body(vectors) }
+        guard index < count else { return body() }
         return pending[index].withUnsafeBytes { bytes in
             let skip = index == 0 ? pendingOffset : 0
-            let vector = iovec(
-                iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + skip), iov_len: bytes.count - skip)
-            return withSegmentPointers(index + 1, count, vectors + [vector], body)
+            vectors.initializeElement(
+                at: index,
+                to: iovec(
+                    iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + skip), iov_len: bytes.count - skip)
+            )
+            return withSegmentPointers(index + 1, count, vectors, body)
         }
     }
 
