@@ -19,16 +19,21 @@ public struct AtlasApp: Sendable {
     /// What happened at start-up.
     public let report: StartupReport
     private let database: Database
+    private let readConnections: ReadConnections
 
-    init(responder: Router, report: StartupReport, database: Database) {
+    init(responder: Router, report: StartupReport, database: Database, readConnections: ReadConnections) {
         self.responder = responder
         self.report = report
         self.database = database
+        self.readConnections = readConnections
     }
 
-    /// Closes the database cleanly (SQLite checkpoints the WAL into the main file), once no request
-    /// is running any more: after the server stopped.
-    public func close() { database.close() }
+    /// Closes the database cleanly (SQLite checkpoints the WAL into the main file when its last
+    /// connection closes), once no request is running any more: after the server stopped.
+    public func close() {
+        readConnections.close()
+        database.close()
+    }
 }
 
 /// Builds the whole app as a `Responder`: opens (and migrates) the database, imports the shipped
@@ -76,9 +81,10 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
     let pageCache = PageCache(
         templateVersion: templateVersion(configuration.viewsDirectory, assets: assets), now: configuration.now)
     let profileStore = SQLiteProfileStore(database: database)
+    let favoriteReads = ReadConnections(path: configuration.databasePath, fallback: profileStore)
     let pages = PageController(
         cache: cache, renderer: renderer, pages: pageCache, outlines: outlines, configuration: configuration,
-        profiles: profileStore)
+        favoriteReads: favoriteReads)
     let profiles = ProfileController(pages: pages, store: profileStore, configuration: configuration)
     let api = APIController(cache: cache, pages: pageCache, configuration: configuration)
 
@@ -121,7 +127,7 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
         try publicFiles.response(for: ["icons", "favicon.ico"], request: request)
     }
     router.get("/robots.txt") { request, _ in try publicFiles.response(for: ["robots.txt"], request: request) }
-    return AtlasApp(responder: router, report: report, database: database)
+    return AtlasApp(responder: router, report: report, database: database, readConnections: favoriteReads)
 }
 
 /// A hash of every file under `Views/` (names and contents) and of the asset links the pages

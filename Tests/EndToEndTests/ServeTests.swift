@@ -117,6 +117,15 @@ struct ServeTests {
 
     @Test func sigtermStopsGracefullyAndClosesTheDatabase() throws {
         #expect(try fetch(server.port, "/").status == 200)
+        // A returning visitor's page reads their stars on the event loop's own connection: it too
+        // must be closed, or the write-ahead log would stay behind.
+        for _ in 0..<4 {
+            let visitor = try RawClient(port: server.port)
+            try visitor.send(
+                "GET /countries/kr HTTP/1.1\r\nHost: t\r\nCookie: atlas_session=0123456789abcdef0123456789abcdef\r\n"
+                    + "Connection: close\r\n\r\n")
+            #expect(try visitor.readResponse().status == 200)
+        }
         #expect(server.stop() == 0)
         // A clean close checkpoints the write-ahead log into the database file and removes it.
         let database = server.directory + "/atlas.sqlite"

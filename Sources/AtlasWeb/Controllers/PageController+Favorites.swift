@@ -11,7 +11,7 @@ extension PageController {
     /// read for a new visitor, and no write ever). Returns the fragment's UTF-8 bytes.
     /// - Throws: `StoreError` when the favourites cannot be read.
     func favoriteFragment(countryID: String, visitor: Visitor) throws -> [UInt8] {
-        let starred = visitor.isNew ? false : try profiles.favorites(visitor.sessionHash).contains(countryID)
+        let starred = visitor.isNew ? false : try favoriteReads.favorites(visitor.sessionHash).contains(countryID)
         return try favoriteForms.bytes(countryID: countryID, starred: starred, csrfToken: visitor.csrfTokenDigits) {
             token in
             let form: TemplateValue = [
@@ -27,7 +27,7 @@ extension PageController {
     /// `starred` hole): empty bytes when there are none; never writes.
     /// - Throws: `StoreError` when the favourites cannot be read.
     func starredLine(visitor: Visitor, catalog: CountryCatalog) throws -> [UInt8] {
-        let starred = try profiles.favorites(visitor.sessionHash).map { FavoriteCountry(id: $0, catalog: catalog) }
+        let starred = try favoriteReads.favorites(visitor.sessionHash).map { FavoriteCountry(id: $0, catalog: catalog) }
         guard !starred.isEmpty else { return [] }
         return try renderer.fragment(
             "partials/starred-countries", context: ["starred": ["countries": .array(starred.map(\.templateValue))]])

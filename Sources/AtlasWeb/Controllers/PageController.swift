@@ -12,8 +12,8 @@ struct PageController: Sendable {
     let pages: PageCache
     let outlines: CountryOutlines
     let configuration: AtlasConfiguration
-    /// Read for the visitor's stars on the country pages.
-    let profiles: any ProfileStore
+    /// The visitor's stars, read on the calling thread's own connection (no shared lock).
+    let favoriteReads: ReadConnections
     /// The star form per country, rendered once and spliced with each visitor's token.
     let favoriteForms = FavoriteForms()
 
