@@ -40,11 +40,19 @@ struct CommandError: Error, CustomStringConvertible {
 
 func readFile(_ path: String) throws -> [UInt8] {
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw CommandError("cannot read \(path): it is a directory, not a saved response")
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw CommandError("cannot read \(path): no such file")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CommandError("cannot read \(path): no such file or not readable")
+    if isDirectory.boolValue { throw CommandError("cannot read \(path): it is a directory, not a saved response") }
+    // A FileHandle, not `FileManager.contents(atPath:)`, which answers nil for a readable device such
+    // as /dev/null: an empty file must reach validation and be refused as an empty payload.
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+        throw CommandError("cannot read \(path): not readable (permission denied?)")
     }
-    return [UInt8](data)
+    defer { try? handle.close() }
+    do {
+        return [UInt8](try handle.readToEnd() ?? Data())
+    } catch {
+        throw CommandError("cannot read \(path): \(error.localizedDescription)")
+    }
 }

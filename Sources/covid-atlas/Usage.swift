@@ -12,8 +12,8 @@ let usageText = """
       covid-atlas refresh [--database PATH] [--source URL] [fetch limits]
       covid-atlas --help | --version
 
-    serve    Serves the site. On first start with an empty database it imports the shipped snapshot
-             from --data. --port 0 binds a free port; the first line printed is
+    serve    Serves the site; the default command. On first start with an empty database it imports
+             the shipped snapshot from --data. --port 0 binds a free port; the first line printed is
              "listening on http://HOST:PORT". SIGTERM or SIGINT stop it gracefully.
              --trust-forwarded-proto: behind a TLS-terminating proxy, X-Forwarded-Proto: https
              marks the session cookie Secure.

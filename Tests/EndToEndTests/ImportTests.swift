@@ -46,7 +46,17 @@ struct ImportTests {
             NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite",
         ])
         #expect(result.status == 1)
-        #expect(result.errors == "covid-atlas: cannot read /nonexistent/countries.json: no such file or not readable\n")
+        #expect(result.errors == "covid-atlas: cannot read /nonexistent/countries.json: no such file\n")
+    }
+
+    @Test func anEmptyReadableFileIsRefusedAsAnEmptyPayload() throws {
+        let result = try runCLI([
+            "import", "/dev/null", "--database", NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite",
+        ])
+        #expect(result.status == 1)
+        #expect(!result.errors.contains("cannot read"), "\(result.errors)")
+        #expect(result.errors.contains("empty"), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1)
     }
 
     @Test(arguments: [["/tmp"], [packageRoot + "/data/disease-sh/countries.json", "--all", "/tmp"]])
