@@ -339,21 +339,15 @@ struct LifecycleTests {
 
     @Test("graceful shutdown lets an in-flight response finish, then stops accepting and exits")
     func gracefulShutdown() throws {
-        let started = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let server = Server(
-            configuration: ServerConfiguration(eventLoopCount: 1),
-            responder: TestResponder(slowStarted: started, proceed: proceed))
-        let port = try server.start()
+        let slow = try SlowResponseServer()
+        let (server, port) = (slow.server, slow.port)
         let idle = try RawClient(port: port)
         idle.send("GET /warm HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(idle.readResponse()?.body == "GET /warm")
 
         let client = try RawClient(port: port)
         client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        started.wait()
-        server.shutdown()
-        proceed.signal()
+        slow.shutdownDuringSlowResponse()
 
         let response = try #require(client.readResponse())
         #expect(response.body == "slow done")
@@ -365,17 +359,11 @@ struct LifecycleTests {
 
     @Test("shutdown during a slow response: it arrives whole, says Connection: close, then the connection closes")
     func shutdownMarksResponseInProgress() throws {
-        let started = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let server = Server(
-            configuration: ServerConfiguration(eventLoopCount: 1),
-            responder: TestResponder(slowStarted: started, proceed: proceed))
-        let port = try server.start()
+        let slow = try SlowResponseServer()
+        let (server, port) = (slow.server, slow.port)
         let client = try RawClient(port: port)
         client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        started.wait()
-        server.shutdown()
-        proceed.signal()
+        slow.shutdownDuringSlowResponse()
 
         let response = try #require(client.readResponse())
         #expect(response.body == "slow done")
@@ -388,17 +376,11 @@ struct LifecycleTests {
         "shutdown during a slow response with a request pipelined behind it: the slow one is the last, with Connection: close"
     )
     func shutdownLeavesPipelinedRequestUnread() throws {
-        let started = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let server = Server(
-            configuration: ServerConfiguration(eventLoopCount: 1),
-            responder: TestResponder(slowStarted: started, proceed: proceed))
-        let port = try server.start()
+        let slow = try SlowResponseServer()
+        let (server, port) = (slow.server, slow.port)
         let client = try RawClient(port: port)
         client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /next HTTP/1.1\r\nHost: t\r\n\r\n")
-        started.wait()
-        server.shutdown()
-        proceed.signal()
+        slow.shutdownDuringSlowResponse()
 
         let response = try #require(client.readResponse())
         #expect(response.body == "slow done")

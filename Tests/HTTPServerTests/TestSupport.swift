@@ -173,3 +173,26 @@ func withServer(
     }
     try body(server, port)
 }
+
+/// A one-event-loop server whose `/slow` response waits, so a test can begin a shutdown while that
+/// response is in flight.
+struct SlowResponseServer {
+    let server: Server
+    let port: Int
+    private let started = DispatchSemaphore(value: 0)
+    private let proceed = DispatchSemaphore(value: 0)
+
+    init() throws {
+        server = Server(
+            configuration: ServerConfiguration(eventLoopCount: 1),
+            responder: TestResponder(slowStarted: started, proceed: proceed))
+        port = try server.start()
+    }
+
+    /// Waits until `/slow` has started, begins the shutdown, then lets `/slow` finish.
+    func shutdownDuringSlowResponse() {
+        started.wait()
+        server.shutdown()
+        proceed.signal()
+    }
+}
