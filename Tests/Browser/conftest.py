@@ -32,7 +32,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -252,12 +252,27 @@ def console_errors(driver, allow_hosts=()):
     return errors
 
 
+def _replaced(element):
+    """True once `element`'s document has been replaced. While Chrome tears the old document down,
+    asking about its node can fail with "Node with given id does not belong to the document"
+    instead of the stale-element error selenium's `staleness_of` expects; that is "not yet", so ask again."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return False
+        raise
+
+
 def navigate(driver, action):
     """Runs `action` (a click on a link or button, Enter in a field, history back) and waits until
     the next page has replaced this one and finished loading: a click does not wait for that."""
     old = driver.find_element(By.TAG_NAME, "html")
     action()
-    WebDriverWait(driver, 10).until(EC.staleness_of(old))
+    WebDriverWait(driver, 10).until(lambda d: _replaced(old))
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState;") == "complete")
 
 

@@ -33,9 +33,7 @@ def set_goal(browser, iso):
 
 def click_and_wait(browser, by, selector):
     """Clicks and waits until the next page has replaced this one (the URL may stay the same)."""
-    page = browser.find_element(By.TAG_NAME, "html")
-    browser.find_element(by, selector).click()
-    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(page))
+    navigate(browser, lambda: browser.find_element(by, selector).click())
 
 
 def wait_for_path(browser, path):
