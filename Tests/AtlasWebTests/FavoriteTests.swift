@@ -37,6 +37,25 @@ struct FavoriteTests {
         #expect(!(try visitor.get("/profile").text.contains("<a href=\"/countries/kr\">")))
     }
 
+    @Test func pressingTheStarChangesTheDetailPagesETagSoARevalidationShowsIt() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let before = try #require(try visitor.get("/countries/kr").fields[.eTag])
+        #expect(try visitor.get("/countries/kr", fields: [.ifNoneMatch: before]).status == .notModified)
+        try pressStar(visitor, "kr")
+        let revalidated = try visitor.get("/countries/kr", fields: [.ifNoneMatch: before])
+        #expect(revalidated.status == .ok)
+        #expect(revalidated.text.contains("aria-pressed=\"true\""))
+        let starred = try #require(revalidated.fields[.eTag])
+        #expect(starred != before)
+        #expect(try visitor.get("/countries/kr", fields: [.ifNoneMatch: starred]).status == .notModified)
+        try pressStar(visitor, "kr")
+        let unstarred = try visitor.get("/countries/kr", fields: [.ifNoneMatch: starred])
+        #expect(unstarred.status == .ok)
+        #expect(unstarred.text.contains("aria-pressed=\"false\""))
+        #expect(unstarred.fields[.eTag] == before)
+    }
+
     @Test func anotherSpellingStarsTheCanonicalCountryAndAnUnknownOneIs404() throws {
         let fixture = try AppFixture(now: profileDay)
         let visitor = WebVisitor(fixture.client)

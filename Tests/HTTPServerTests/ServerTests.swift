@@ -139,6 +139,25 @@ struct PipeliningTests {
         }
     }
 
+    @Test(
+        "a body given as parts arrives joined, small or large, and HEAD gets its length only", arguments: [false, true])
+    func bodyParts(big: Bool) throws {
+        try withServer { _, port in
+            let client = try RawClient(port: port)
+            let path = big ? "/big-parts" : "/parts"
+            let expected = Array(TestResponder.parts(big: big).joined())
+            client.send("GET \(path) HTTP/1.1\r\nHost: t\r\n\r\nHEAD \(path) HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.field("Content-Length") == "\(expected.count)")
+            #expect(response.bodyBytes == expected)
+            let head = try #require(client.readResponse(forHead: true))
+            #expect(head.field("Content-Length") == "\(expected.count)")
+            #expect(head.bodyBytes.isEmpty)
+            client.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(client.readResponse()?.body == "GET /after")
+        }
+    }
+
     @Test("a chunked request body reaches the responder decoded")
     func chunkedBody() throws {
         try withServer { _, port in

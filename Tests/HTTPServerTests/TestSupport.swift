@@ -138,6 +138,16 @@ struct TestResponder: Responder {
     /// 4 MiB of a repeating 251-byte pattern (a prime period, so misplaced slices show).
     static let bigBody: [UInt8] = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) }
 
+    /// The parts `/parts` (about 100 bytes) and `/big-parts` (about 1.2 MiB) answer with.
+    static func parts(big: Bool) -> [[UInt8]] {
+        guard big else {
+            return [
+                Array("head of the page, ".utf8), [], Array("a fragment".utf8), Array(", the rest of the page".utf8),
+            ]
+        }
+        return [Array(bigBody.prefix(600_000)), [], Array(bigBody.suffix(5)), Array(bigBody.prefix(600_001))]
+    }
+
     func respond(to request: Request) -> Response {
         switch request.target.path {
         case "/echo":
@@ -153,6 +163,12 @@ struct TestResponder: Responder {
             return Response(status: .ok, body: TestResponder.bigBody)
         case "/empty":
             return Response(status: .noContent)
+        case "/parts", "/big-parts":
+            // A body given as parts (one of them empty), small enough to be copied behind the head or,
+            // for /big-parts, sent as the responder's own arrays.
+            var response = Response(status: .ok, fields: [.contentType: "text/plain"])
+            response.bodyParts = TestResponder.parts(big: request.target.path == "/big-parts")
+            return response
         default:
             return Response(contentType: "text/plain", text: "\(request.method) \(request.target.path)")
         }

@@ -8,11 +8,16 @@ import Mustache
 extension PageController {
     /// The favourite star for a detail page (`partials/favorite-form`, the page's `favorite` hole): the
     /// form's action and CSRF token, and whether the country is starred for this visitor (no database
-    /// read for a new visitor, and no write ever). Returns the fragment's UTF-8 bytes.
+    /// read for a new visitor, and no write ever).
+    /// - Returns: the fragment's UTF-8 bytes, and a tag for the page's `ETag` that changes whenever they
+    ///   do: the starred state and the token's first 64 bits (the country and the partial are already
+    ///   part of the cached page's tag), so the fragment need not be hashed per request.
     /// - Throws: `StoreError` when the favourites cannot be read.
-    func favoriteFragment(countryID: String, visitor: Visitor) throws -> [UInt8] {
+    func favoriteFragment(countryID: String, visitor: Visitor) throws -> (bytes: [UInt8], tag: String) {
         let starred = visitor.isNew ? false : try favoriteReads.favorites(visitor.sessionHash).contains(countryID)
-        return try favoriteForms.bytes(countryID: countryID, starred: starred, csrfToken: visitor.csrfTokenDigits) {
+        let token = visitor.csrfTokenDigits
+        let tag = (starred ? "s" : "u") + String(decoding: token.prefix(16), as: UTF8.self)
+        let bytes = try favoriteForms.bytes(countryID: countryID, starred: starred, csrfToken: token) {
             token in
             let form: TemplateValue = [
                 "action": .string(Links.country(countryID) + "/favorite"),
@@ -21,6 +26,7 @@ extension PageController {
             ]
             return try renderer.fragment("partials/favorite-form", context: ["favorite": form])
         }
+        return (bytes, tag)
     }
 
     /// The visitor's starred countries for the country list (`partials/starred-countries`, the page's

@@ -65,7 +65,8 @@ struct PageController: Sendable {
                 extraFields.append(.setCookie, visitor.setCookie(secure: configuration.isSecure(request)))
             }
             return try cached(
-                request, key: Links.country(entry.id), current, fill: { _ in star }, extraFields: extraFields
+                request, key: Links.country(entry.id), current, fill: { _ in star.bytes }, fragmentTag: star.tag,
+                extraFields: extraFields
             ) {
                 var pageLayout = layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
                 pageLayout.usesMap = true
@@ -146,16 +147,18 @@ struct PageController: Sendable {
         layout(title, section, cache.current())
     }
 
-    /// A page from the page cache; `fill` gives the bytes of its holes for this request and
-    /// `extraFields` the fields of this response only (a new visitor's `Set-Cookie`).
+    /// A page from the page cache; `fill` gives the bytes of its holes for this request, `fragmentTag`
+    /// (optional) names the state they were made from, and `extraFields` are the fields of this
+    /// response only (a new visitor's `Set-Cookie`).
     private func cached(
         _ request: Request, key: String, _ current: SnapshotCache.Current,
-        fill: (String) -> [UInt8] = { _ in [] }, extraFields: Fields = Fields(),
+        fill: (String) -> [UInt8] = { _ in [] }, fragmentTag: String? = nil, extraFields: Fields = Fields(),
         render: () throws -> CacheablePage
     ) throws -> Response {
         try pages.response(
             for: request, key: key, version: current.version, loadedAt: current.loadedAt,
-            freshness: { freshness(current) }, fill: fill, extraFields: extraFields, render: render)
+            freshness: { freshness(current) }, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields,
+            render: render)
     }
 
     private func freshness(_ current: SnapshotCache.Current) -> Freshness {

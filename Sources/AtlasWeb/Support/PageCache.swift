@@ -117,12 +117,14 @@ final class PageCache: Sendable {
     ///   - loadedAt: when that version was loaded, ms since the epoch (the earliest `Last-Modified`).
     ///   - freshness: the freshness line the page would show now, `nil` for pages without one.
     ///   - fill: the bytes for each hole of the page, per request (called once per hole name).
+    ///   - fragmentTag: a short token that changes whenever any of `fill`'s bytes would (the state they
+    ///     are rendered from), for the `ETag`; `nil` hashes the bytes themselves instead.
     ///   - extraFields: fields for this response only (a `Set-Cookie`), added after the cached ones.
     ///   - render: renders the page; called on a miss only.
     /// - Throws: what `render` throws.
     func response(
         for request: Request, key: String, version: Int64, loadedAt: Int64, freshness: () -> Freshness?,
-        fill: (String) -> [UInt8] = { _ in [] }, extraFields: Fields = Fields(),
+        fill: (String) -> [UInt8] = { _ in [] }, fragmentTag: String? = nil, extraFields: Fields = Fields(),
         render: () throws -> CacheablePage
     ) rethrows -> Response {
         let time = now()
@@ -148,21 +150,22 @@ final class PageCache: Sendable {
             store(entry, key: key, time: time, in: &local)
             return entry
         }
-        return response(entry, request: request, fill: fill, extraFields: extraFields)
+        return response(entry, request: request, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields)
     }
 
     private func response(
-        _ entry: Entry, request: Request, fill: (String) -> [UInt8], extraFields: Fields
+        _ entry: Entry, request: Request, fill: (String) -> [UInt8], fragmentTag: String?, extraFields: Fields
     ) -> Response {
         let gzip = ContentCoding.acceptsGzip(request)
         guard !entry.content.hasHoles else {
-            return responseWithHoles(entry, request: request, gzip: gzip, fill: fill, extraFields: extraFields)
+            return responseWithHoles(
+                entry, request: request, gzip: gzip, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields)
         }
         var response = Response(status: entry.status, fields: gzip ? entry.gzipFields : entry.identityFields)
         response.preparedFieldLines = gzip ? entry.gzipFieldLines : entry.identityFieldLines
         if extraFields.count > 0 {
-            for field in extraFields { response.fields.append(field.name, field.value) }
-            response.preparedFieldLines += ResponseSerializer.fieldLines(extraFields)
+            response.fields.append(contentsOf: extraFields)
+            ResponseSerializer.appendFieldLines(extraFields, to: &response.preparedFieldLines)
         }
         if entry.status == .ok,
             Conditional.isNotModified(
@@ -179,13 +182,14 @@ final class PageCache: Sendable {
     /// own parts change their copy), it is `private` to the visitor, and it has no
     /// `Last-Modified` (the fragments have no date), so only `If-None-Match` can answer `304`.
     private func responseWithHoles(
-        _ entry: Entry, request: Request, gzip: Bool, fill: (String) -> [UInt8], extraFields: Fields
+        _ entry: Entry, request: Request, gzip: Bool, fill: (String) -> [UInt8], fragmentTag: String?,
+        extraFields: Fields
     ) -> Response {
         var fragments: [(name: String, bytes: [UInt8])] = []
         for name in entry.content.holes where !fragments.contains(where: { $0.name == name }) {
             fragments.append((name, fill(name)))
         }
-        let fragmentHash = PageCache.fragmentHash(fragments)
+        let fragmentHash = fragmentTag ?? PageCache.fragmentHash(fragments)
         func tagged(_ stem: String) -> String {
             var tag = stem
             tag.reserveCapacity(stem.utf8.count + fragmentHash.utf8.count + 2)
@@ -196,18 +200,18 @@ final class PageCache: Sendable {
         }
         let tag = tagged(gzip ? entry.gzipTagStem : entry.identityTagStem)
         var fields = gzip ? entry.holeGzipFields : entry.holeIdentityFields
+        fields.reserveCapacity(fields.count + 1 + extraFields.count)
         fields.append(.eTag, tag)
-        for field in extraFields { fields.append(field.name, field.value) }
+        fields.append(contentsOf: extraFields)
         var response = Response(status: entry.status, fields: fields)
         let lines = gzip ? entry.holeGzipFieldLines : entry.holeIdentityFieldLines
-        let extraLines = extraFields.count > 0 ? ResponseSerializer.fieldLines(extraFields) : []
         var prepared: [UInt8] = []
-        prepared.reserveCapacity(lines.count + tag.utf8.count + extraLines.count + 8)
+        prepared.reserveCapacity(lines.count + tag.utf8.count + 8 + extraFields.count * 160)
         prepared += lines
         prepared += "ETag: ".utf8
         prepared += tag.utf8
         prepared += "\r\n".utf8
-        prepared += extraLines
+        ResponseSerializer.appendFieldLines(extraFields, to: &prepared)
         response.preparedFieldLines = prepared
         if entry.status == .ok, request.fields.contains(.ifNoneMatch),
             Conditional.isNotModified(
@@ -217,7 +221,11 @@ final class PageCache: Sendable {
             return response
         }
         let lookUp = { (name: String) in fragments.first { $0.name == name }?.bytes ?? [] }
-        response.body = gzip ? entry.content.gzip(lookUp) : entry.content.identity(lookUp)
+        if gzip {
+            response.body = entry.content.gzip(lookUp)
+        } else {
+            response.bodyParts = entry.content.identityParts(lookUp)
+        }
         return response
     }
 

@@ -120,6 +120,16 @@ public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         storage.append(Field(name: name, value: value))
     }
 
+    /// Adds every line of `other` at the end, in order.
+    public mutating func append(contentsOf other: Fields) {
+        storage.append(contentsOf: other.storage)
+    }
+
+    /// Makes room for `count` field lines in all, so appending up to that many does not reallocate.
+    public mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
+    }
+
     /// Removes every line for `name`.
     public mutating func remove(_ name: FieldName) {
         storage.removeAll { $0.name == name }

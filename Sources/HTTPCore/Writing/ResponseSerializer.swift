@@ -29,14 +29,14 @@ public enum ResponseSerializer {
         var (bytes, sendsBody) = serializeHead(
             response, requestMethod: requestMethod, keepAlive: keepAlive, date: date, requestVersion: requestVersion,
             reservingBody: true)
-        if sendsBody { bytes.append(contentsOf: response.body) }
+        if sendsBody { response.appendBody(to: &bytes) }
         return bytes
     }
 
     /// Serializes the status line and header section only, for a writer that sends the content
-    /// from `response.body` itself (one `sendmsg` with two buffers, no copy of a large body).
+    /// from `response`'s own arrays itself (one `sendmsg` with several buffers, no copy of a large body).
     /// Parameters as in `serialize`; `reservingBody` makes room for the content after the head.
-    /// - Returns: the head, ending with the empty line, and whether `response.body` must follow it.
+    /// - Returns: the head, ending with the empty line, and whether the content must follow it.
     public static func serializeHead(
         _ response: Response, requestMethod: Method, keepAlive: Bool, date: String,
         requestVersion: Version = .http1_1, reservingBody: Bool = false
@@ -44,7 +44,8 @@ public enum ResponseSerializer {
         let allowsContent = response.status.allowsContent
         let isHead = requestMethod == .head
         let sendsBody = allowsContent && !isHead
-        var contentLength = response.body.count
+        let bodyCount = response.bodyCount
+        var contentLength = bodyCount
         if isHead, contentLength == 0, let declared = response.fields[.contentLength],
             let value = Int(declared), value >= 0
         {
@@ -54,7 +55,7 @@ public enum ResponseSerializer {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(
             160 + response.fields.count * 48 + response.preparedFieldLines.count
-                + (sendsBody && reservingBody ? response.body.count : 0))
+                + (sendsBody && reservingBody ? bodyCount : 0))
         bytes.append(contentsOf: statusLinePrefix)
         appendDecimal(response.status.code, to: &bytes)
         bytes.append(.space)
@@ -81,7 +82,7 @@ public enum ResponseSerializer {
             bytes.append(contentsOf: connectionKeepAlive)
         }
         bytes.append(contentsOf: crlf)
-        return (bytes, sendsBody && !response.body.isEmpty)
+        return (bytes, sendsBody && bodyCount > 0)
     }
 
     /// The field lines of `fields` (`Name: value` CRLF each) as the serializer writes them, framing
@@ -93,7 +94,9 @@ public enum ResponseSerializer {
         return bytes
     }
 
-    private static func appendFieldLines(_ fields: Fields, to bytes: inout [UInt8]) {
+    /// Appends the field lines of `fields` to `bytes` exactly as `fieldLines(_:)` makes them, for a
+    /// writer assembling a header section from prepared pieces without an intermediate array.
+    public static func appendFieldLines(_ fields: Fields, to bytes: inout [UInt8]) {
         for field in fields {
             switch field.name {
             case .date, .contentLength, .connection, .transferEncoding:

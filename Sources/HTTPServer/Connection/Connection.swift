@@ -226,15 +226,18 @@ final class Connection: EventHandler {
         let startedAt = logger == nil ? 0 : System.monotonicNanoseconds()
         let response = context.responder.respond(to: request)
         let keepAlive = request.keepAlive && !context.isShuttingDown
+        let bodyCount = response.bodyCount
+        let copiesBody = bodyCount <= Self.copiedBodyLimit
         var (head, sendsBody) = ResponseSerializer.serializeHead(
             response, requestMethod: request.method, keepAlive: keepAlive, date: loop.currentDate(),
-            requestVersion: request.version)
-        let byteCount = head.count + (sendsBody ? response.body.count : 0)
-        if sendsBody, response.body.count > Self.copiedBodyLimit {
+            requestVersion: request.version, reservingBody: copiesBody)
+        let byteCount = head.count + (sendsBody ? bodyCount : 0)
+        if sendsBody, !copiesBody {
             append(head)
-            enqueue(response.body)
+            response.forEachBodyPart { append($0) }
+            endResponse()
         } else {
-            if sendsBody { head.append(contentsOf: response.body) }
+            if sendsBody { response.appendBody(to: &head) }
             enqueue(head)
         }
         if !keepAlive { closeAfterWrite = true }
@@ -299,6 +302,11 @@ final class Connection: EventHandler {
     /// Queues the last bytes of a response.
     private func enqueue(_ bytes: [UInt8]) {
         append(bytes)
+        endResponse()
+    }
+
+    /// Marks the bytes queued so far as the end of a response.
+    private func endResponse() {
         queuedResponseEnds.append(queuedTotal)
         context.outputObserver?(queuedTotal - writtenTotal)
     }

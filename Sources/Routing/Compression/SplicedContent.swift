@@ -49,13 +49,21 @@ public struct SplicedContent: Sendable {
     /// - Parameter fill: the bytes for a hole, by name; called once per hole.
     public func identity(_ fill: (String) -> [UInt8] = { _ in [] }) -> [UInt8] {
         guard hasHoles else { return chunks[0] }
-        var output: [UInt8] = []
-        output.reserveCapacity(chunks.reduce(0) { $0 + $1.count } + holes.count * 64)
+        return Array(identityParts(fill).joined())
+    }
+
+    /// The uncompressed body with every hole filled, as its pieces in order (no copy of the chunks):
+    /// for `Response.bodyParts`.
+    /// - Parameter fill: the bytes for a hole, by name; called once per hole.
+    public func identityParts(_ fill: (String) -> [UInt8] = { _ in [] }) -> [[UInt8]] {
+        guard hasHoles else { return [chunks[0]] }
+        var parts: [[UInt8]] = []
+        parts.reserveCapacity(chunks.count * 2 - 1)
         for (index, chunk) in chunks.enumerated() {
-            if index > 0 { output.append(contentsOf: fill(holes[index - 1])) }
-            output.append(contentsOf: chunk)
+            if index > 0 { parts.append(fill(holes[index - 1])) }
+            parts.append(chunk)
         }
-        return output
+        return parts
     }
 
     /// The gzip member (RFC 1952) of the body with every hole filled.
