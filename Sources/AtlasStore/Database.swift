@@ -30,6 +30,7 @@ public final class Database: @unchecked Sendable {
     /// - Throws: `StoreError.cannotOpen` when the file cannot be opened or configured (missing directory,
     ///   no permission, not a database).
     public init(path: String, busyTimeout: Int32 = 5000) throws(StoreError) {
+        _ = Database.configureSQLite
         self.path = path
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
@@ -52,6 +53,10 @@ public final class Database: @unchecked Sendable {
             throw .cannotOpen(path: path, message: error.description)
         }
     }
+
+    /// Process-wide settings, applied once before the first connection opens (SQLite ignores them
+    /// afterwards): no memory statistics, whose global mutex every allocation would take.
+    private static let configureSQLite: Void = { _ = csqlite_disable_memory_statistics() }()
 
     /// Closes the connection (cached statements are finalised). Later calls throw `StoreError.closed`.
     /// Safe to call more than once; waits for a running transaction on another thread to finish.

@@ -158,7 +158,8 @@ public struct SQLiteProfileStore: ProfileStore {
     /// The starred country ids, oldest star first. Never writes.
     /// - Throws: `StoreError`.
     public func favorites(_ sessionHash: [UInt8]) throws -> [String] {
-        try database.transaction(.deferred) { database in
+        // One statement reads one consistent state on its own: no BEGIN and COMMIT to run around it.
+        try database.withConnection { database in
             let select = try database.prepare(
                 "SELECT country_id FROM favorites WHERE session_hash = ?1 ORDER BY starred_at, country_id")
             defer { select.reset() }

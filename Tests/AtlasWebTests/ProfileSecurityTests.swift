@@ -65,6 +65,33 @@ struct SessionCookieTests {
         #expect(try storedProfileRow(fixture).isEmpty)
     }
 
+    static let id = "0123456789abcdef0123456789abcdef"
+
+    /// `Cookie` field lines and the session id a visitor is known by (`nil`: a new visitor).
+    static let cookieLines: [([String], String?)] = [
+        (["atlas_session=\(id)"], id),
+        (["theme=dark; atlas_session=\(id)"], id),
+        (["theme=dark;atlas_session=\(id);"], id),
+        (["atlas_session=nope; atlas_session=\(id)"], id),
+        (["theme=dark", "atlas_session=\(id)"], id),
+        (["atlas_session=\(id.uppercased())"], nil),
+        (["atlas_session=\(id.dropLast())"], nil),
+        (["atlas_session=\(id)0"], nil),
+        (["atlas_session=\(id) "], nil),
+        (["xatlas_session=\(id)"], nil),
+        (["atlas_session =\(id)"], nil),
+        (["atlas_session=\(id.dropLast())g"], nil),
+        ([""], nil),
+    ]
+
+    @Test(arguments: cookieLines)
+    func theSessionIsReadFromTheFirstWellFormedCookiePair(lines: [String], expected: String?) throws {
+        var fields: Fields = [.host: "test.local"]
+        for line in lines { fields.append(.cookie, line) }
+        let request = Request(method: .get, target: try RequestTarget(parsing: "/profile"), fields: fields)
+        #expect(Visitor.fromCookie(request).map { Crypto.hex($0.sessionID) } == expected)
+    }
+
     @Test func aMalformedCookieIsReplacedNotTrusted() throws {
         let fixture = try AppFixture(now: profileDay)
         let page = try fixture.client.get("/profile", fields: [.cookie: "atlas_session=../../etc; other=1"])

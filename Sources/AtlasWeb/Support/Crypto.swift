@@ -72,10 +72,9 @@ enum Crypto {
 
     private static let hexAlphabet: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// The bytes of lower-case hexadecimal `text`; `nil` for odd length or any other character.
-    static func bytes(hex text: Substring) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count % 2 == 0 else { return nil }
+    /// The bytes of lower-case hexadecimal `digits` (UTF-8); `nil` for odd length or any other character.
+    static func bytes<Digits: Collection<UInt8>>(hex digits: Digits) -> [UInt8]? {
+        guard digits.count % 2 == 0 else { return nil }
         func nibble(_ byte: UInt8) -> UInt8? {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
@@ -84,12 +83,13 @@ enum Crypto {
             }
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+        bytes.reserveCapacity(digits.count / 2)
+        var index = digits.startIndex
+        while index != digits.endIndex {
+            let next = digits.index(after: index)
+            guard let high = nibble(digits[index]), let low = nibble(digits[next]) else { return nil }
             bytes.append(high << 4 | low)
-            index += 2
+            index = digits.index(after: next)
         }
         return bytes
     }

@@ -37,18 +37,31 @@ struct Visitor: Sendable {
     /// The visitor named by the request's `atlas_session` cookie, or `nil` when it has none that is
     /// well-formed (exactly 32 lower-case hex digits; anything else is ignored, never trusted).
     static func fromCookie(_ request: Request) -> Visitor? {
-        for line in request.fields.values(for: .cookie) {
-            for pair in line.split(separator: ";") {
-                let trimmed = pair.drop { $0 == " " }
-                guard trimmed.hasPrefix(cookieName + "=") else { continue }
-                let value = trimmed.dropFirst(cookieName.count + 1)
-                if value.utf8.count == 32, let bytes = Crypto.bytes(hex: value) {
-                    return Visitor(sessionID: bytes, isNew: false)
-                }
-            }
+        for field in request.fields where field.name == .cookie {
+            if let id = sessionID(inCookieLine: field.value) { return Visitor(sessionID: id, isNew: false) }
         }
         return nil
     }
+
+    /// The id in the first well-formed `atlas_session=` pair of one `Cookie` line (pairs separated by
+    /// `;`, optionally followed by spaces; RFC 6265 §5.4), read byte by byte: every returning
+    /// visitor's request does this.
+    private static func sessionID(inCookieLine line: String) -> [UInt8]? {
+        let bytes = line.utf8
+        var pairStart = bytes.startIndex
+        while pairStart != bytes.endIndex {
+            let pairEnd = bytes[pairStart...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+            let pair = bytes[pairStart..<pairEnd].drop { $0 == UInt8(ascii: " ") }
+            if pair.starts(with: cookiePrefix) {
+                let value = pair.dropFirst(cookiePrefix.count)
+                if value.count == 32, let id = Crypto.bytes(hex: value) { return id }
+            }
+            pairStart = pairEnd == bytes.endIndex ? pairEnd : bytes.index(after: pairEnd)
+        }
+        return nil
+    }
+
+    private static let cookiePrefix = Array((cookieName + "=").utf8)
 
     /// The request's visitor, or a new one with a fresh session id (nothing is written anywhere).
     static func resolve(_ request: Request) -> Visitor {
