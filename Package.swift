@@ -39,7 +39,7 @@ let package = Package(
             dependencies: ["AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache", "COpenSSL"]),
         .executableTarget(
             name: "covid-atlas",
-            dependencies: ["AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore"]),
+            dependencies: ["AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore", "Routing"]),
 
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),

@@ -94,6 +94,7 @@ public final class Server: Sendable {
             let count = configuration.eventLoopCount > 0 ? configuration.eventLoopCount : System.coreCount
             group = try EventLoopGroup(count: count)
             for loop in group.loops {
+                loop.afterEvents = configuration.accessLogFlush
                 let listener = Listener(fd: listenerFD, loop: loop, context: context)
                 context.add(listener)
                 // Still before the loop's thread starts, so touching loop state here is safe.

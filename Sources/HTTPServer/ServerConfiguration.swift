@@ -90,6 +90,11 @@ public struct ServerConfiguration: Sendable {
     /// AccessLog, when set, is called once per response on the event loop thread that answered it. It
     /// must be quick and must not block (hand the entry to another thread to write it). Default nil.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    /// AccessLogFlush, when set, is called on each event-loop thread after it has handled one batch of
+    /// ready sockets (before it waits for more) and once as it stops. An `accessLog` that gathers lines
+    /// per thread hands them on here, taking a shared lock once per batch instead of once per
+    /// response. Default nil.
+    public var accessLogFlush: (@Sendable () -> Void)?
 
     /// Creates a configuration; every argument defaults to the documented value.
     public init(

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import HTTPCore
 import HTTPServer
+import Routing
 
 /// `covid-atlas serve`: builds the app, binds, prints `listening on http://HOST:PORT` as the first
 /// line of standard output, serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0.
@@ -52,10 +53,22 @@ func serve(_ arguments: Arguments) throws {
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host
     serverConfiguration.port = port
+    // Each event-loop thread gathers its lines and hands them to the writer once per batch of events:
+    // the writer's lock is shared by all threads, so taking it per response would be a lock that
+    // every request contends on.
+    let pendingLines = PerThread<[UInt8]> { [] }
     serverConfiguration.accessLog = { entry in
-        var line: [UInt8] = []
-        logFormat.appendAccessLine(entry, to: &line)
-        output.write(line: line)
+        pendingLines.withValue { lines in
+            logFormat.appendAccessLine(entry, to: &lines)
+            lines.append(UInt8(ascii: "\n"))
+        }
+    }
+    serverConfiguration.accessLogFlush = {
+        pendingLines.withValue { lines in
+            guard !lines.isEmpty else { return }
+            output.write(lines: lines)
+            lines.removeAll(keepingCapacity: true)
+        }
     }
     let server = Server(configuration: serverConfiguration, responder: app.responder)
     let boundPort = try server.start()

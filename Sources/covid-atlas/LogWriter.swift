@@ -39,15 +39,25 @@ final class LogWriter: @unchecked Sendable {
 
     /// Queues `line`'s bytes (a newline is added); drops them when the queue is full. Never blocks on I/O.
     func write(line bytes: [UInt8]) {
+        enqueue(bytes, lineCount: 1, addingNewline: true)
+    }
+
+    /// Queues whole lines, each already ending in a newline; drops them all when the queue is full.
+    /// Never blocks on I/O.
+    func write(lines bytes: [UInt8]) {
+        enqueue(bytes, lineCount: bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.count, addingNewline: false)
+    }
+
+    private func enqueue(_ bytes: [UInt8], lineCount: Int, addingNewline: Bool) {
         condition.lock()
-        // Only the first line after the writer emptied the queue wakes it: a wake-up per line made
+        // Only the first lines after the writer emptied the queue wake it: a wake-up per line made
         // every request pay for a futex call and a context switch under load.
         let wasEmpty = queued.isEmpty
         if queued.count + bytes.count + 1 > LogWriter.maxQueuedBytes {
-            dropped += 1
+            dropped += lineCount
         } else {
             queued += bytes
-            queued.append(UInt8(ascii: "\n"))
+            if addingNewline { queued.append(UInt8(ascii: "\n")) }
         }
         if wasEmpty { condition.broadcast() }
         condition.unlock()

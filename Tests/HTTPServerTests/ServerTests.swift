@@ -448,4 +448,31 @@ struct LifecycleTests {
         #expect(logged.first?.remoteAddress?.hasPrefix("127.0.0.1:") == true)
         #expect((logged.first?.bytes ?? 0) > "GET /a b".utf8.count)
     }
+
+    @Test("entries gathered per event-loop thread are handed on right after the batch that answered them")
+    func accessLogFlush() throws {
+        // What a buffering logger does: each loop thread gathers targets, the flush hands them on.
+        let gathered = Mutex<[String: [String]]>([:])
+        let flushed = Mutex<[String]>([])
+        let thread: @Sendable () -> String = { String(pthread_self()) }
+        var configuration = ServerConfiguration(eventLoopCount: 2)
+        configuration.accessLog = { entry in gathered.withLock { $0[thread(), default: []].append(entry.target) } }
+        configuration.accessLogFlush = {
+            let mine = gathered.withLock { $0.removeValue(forKey: thread()) ?? [] }
+            flushed.withLock { $0 += mine }
+        }
+        try withServer(configuration) { _, port in
+            for index in 0..<6 {
+                let client = try RawClient(port: port)
+                client.send("GET /\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
+                #expect(client.readResponse()?.statusCode == 200)
+                // The hook runs right after the loop's batch, so the line follows the response promptly.
+                let deadline = ContinuousClock.now + .seconds(2)
+                while !flushed.withLock({ $0.contains("/\(index)") }), ContinuousClock.now < deadline { usleep(1000) }
+                #expect(flushed.withLock { $0.contains("/\(index)") }, "line for /\(index) handed on")
+            }
+        }
+        #expect(flushed.withLock { $0.sorted() } == (0..<6).map { "/\($0)" })
+        #expect(gathered.withLock { $0.values.allSatisfy(\.isEmpty) })
+    }
 }

@@ -51,6 +51,9 @@ final class EventLoop: @unchecked Sendable {
     var isShuttingDown = false
     /// Called on the loop thread once after the loop stops, before the thread exits.
     var onStop: (() -> Void)?
+    /// Called on the loop thread after each batch of events (and its tasks and timers), and once as
+    /// the loop stops. Set before the loop starts.
+    var afterEvents: (@Sendable () -> Void)?
 
     /// - Throws: `SystemError` from epoll_create1(2), eventfd(2) or epoll_ctl(2).
     init(index: Int) throws(SystemError) {
@@ -171,10 +174,12 @@ final class EventLoop: @unchecked Sendable {
                 nextSweep = now + Self.sweepInterval
                 sweep()
             }
+            afterEvents?()
         }
         for handler in handlers { handler.closeNow() }
         slots.removeAll()
         timers.removeAll()
+        afterEvents?()
         onStop?()
         onStop = nil
     }
