@@ -56,20 +56,23 @@ func serve(_ arguments: Arguments) throws {
     // Each event-loop thread gathers its lines and hands them to the writer once per batch of events:
     // the writer's lock is shared by all threads, so taking it per response would be a lock that
     // every request contends on.
+    // A batch is handed on early past `batchBytes` (a loop answering many pipelined requests at once),
+    // and a thread keeps at most that much storage between batches.
+    let batchBytes = 64 << 10
     let pendingLines = PerThread<[UInt8]> { [] }
+    let handOn: @Sendable (inout [UInt8]) -> Void = { lines in
+        guard !lines.isEmpty else { return }
+        output.write(lines: lines)
+        if lines.capacity > 2 * batchBytes { lines = [] } else { lines.removeAll(keepingCapacity: true) }
+    }
     serverConfiguration.accessLog = { entry in
         pendingLines.withValue { lines in
             logFormat.appendAccessLine(entry, to: &lines)
             lines.append(UInt8(ascii: "\n"))
+            if lines.count >= batchBytes { handOn(&lines) }
         }
     }
-    serverConfiguration.accessLogFlush = {
-        pendingLines.withValue { lines in
-            guard !lines.isEmpty else { return }
-            output.write(lines: lines)
-            lines.removeAll(keepingCapacity: true)
-        }
-    }
+    serverConfiguration.accessLogFlush = { pendingLines.withValue(handOn) }
     let server = Server(configuration: serverConfiguration, responder: app.responder)
     let boundPort = try server.start()
     let shownHost = host.contains(":") ? "[\(host)]" : host

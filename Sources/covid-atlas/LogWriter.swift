@@ -39,28 +39,40 @@ final class LogWriter: @unchecked Sendable {
 
     /// Queues `line`'s bytes (a newline is added); drops them when the queue is full. Never blocks on I/O.
     func write(line bytes: [UInt8]) {
-        enqueue(bytes, lineCount: 1, addingNewline: true)
-    }
-
-    /// Queues whole lines, each already ending in a newline; drops them all when the queue is full.
-    /// Never blocks on I/O.
-    func write(lines bytes: [UInt8]) {
-        enqueue(bytes, lineCount: bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.count, addingNewline: false)
-    }
-
-    private func enqueue(_ bytes: [UInt8], lineCount: Int, addingNewline: Bool) {
         condition.lock()
-        // Only the first lines after the writer emptied the queue wake it: a wake-up per line made
-        // every request pay for a futex call and a context switch under load.
         let wasEmpty = queued.isEmpty
         if queued.count + bytes.count + 1 > LogWriter.maxQueuedBytes {
-            dropped += lineCount
+            dropped += 1
         } else {
             queued += bytes
-            if addingNewline { queued.append(UInt8(ascii: "\n")) }
+            queued.append(UInt8(ascii: "\n"))
         }
-        if wasEmpty { condition.broadcast() }
+        wakeWriter(ifQueueWasEmpty: wasEmpty)
         condition.unlock()
+    }
+
+    /// Queues whole lines, each already ending in a newline: as many leading lines as fit in the queue;
+    /// the rest are dropped and counted. Never blocks on I/O.
+    func write(lines bytes: [UInt8]) {
+        condition.lock()
+        let wasEmpty = queued.isEmpty
+        let room = LogWriter.maxQueuedBytes - queued.count
+        if bytes.count <= room {
+            queued += bytes
+        } else {
+            // Cut after the last newline that fits, so only whole lines go in.
+            let fitting = room > 0 ? (bytes[..<room].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) : 0
+            queued += bytes[..<fitting]
+            dropped += bytes[fitting...].lazy.filter { $0 == UInt8(ascii: "\n") }.count
+        }
+        wakeWriter(ifQueueWasEmpty: wasEmpty)
+        condition.unlock()
+    }
+
+    /// Only the first lines after the writer emptied the queue wake it: a wake-up per line made every
+    /// request pay for a futex call and a context switch under load. Call with the lock held.
+    private func wakeWriter(ifQueueWasEmpty wasEmpty: Bool) {
+        if wasEmpty { condition.broadcast() }
     }
 
     /// Waits up to `seconds` for queued lines to be written, for a clean exit.

@@ -121,6 +121,28 @@ struct HardeningTests {
         #expect(!server.errorOutput.contains("secret"))
     }
 
+    @Test func aBurstOfLongTargetsIsLoggedWholeLineByLine() throws {
+        // 3 connections x 16 pipelined requests with 7 KiB targets: about 340 KiB of log lines, more than
+        // one event-loop thread gathers before handing its lines on (64 KiB), in few loop passes.
+        let server = try ServerProcess()
+        let clients = try (0..<3).map { _ in try RawClient(port: server.port) }
+        let filler = String(repeating: "x", count: 7 * 1024)
+        for (index, client) in clients.enumerated() {
+            try client.send(
+                (0..<16).map { "GET /healthz?c=\(index)&r=\($0)&f=\(filler) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+        }
+        for client in clients { for _ in 0..<16 { #expect(try client.readResponse().status == 200) } }
+        #expect(eventually(within: 5) { server.standardOutput.components(separatedBy: "&f=").count - 1 == 48 })
+        let lines = server.standardOutput.split(separator: "\n").filter { $0.contains("/healthz?c=") }
+        #expect(lines.count == 48)
+        for index in 0..<3 {
+            for request in 0..<16 {
+                let wanted = "\"GET /healthz?c=\(index)&r=\(request)&f=\(filler)\" 200 "
+                #expect(lines.filter { $0.contains(wanted) }.count == 1, "c=\(index) r=\(request)")
+            }
+        }
+    }
+
     @Test func theJSONLogIsOneObjectPerLineWithEveryField() throws {
         let server = try ServerProcess(arguments: ["--log-format", "json"])
         try sendLoggedRequests(server.port)

@@ -10,8 +10,9 @@ extension PageController {
     /// form's action and CSRF token, and whether the country is starred for this visitor (no database
     /// read for a new visitor, and no write ever).
     /// - Returns: the fragment's UTF-8 bytes, and a tag for the page's `ETag` that changes whenever they
-    ///   do: the starred state and the token's first 64 bits (the country and the partial are already
-    ///   part of the cached page's tag), so the fragment need not be hashed per request.
+    ///   do: the starred state and the token's first 64 bits, so the fragment need not be hashed per
+    ///   request. (The country is the page's own URL, which a validator is only ever compared for, and
+    ///   the partial is part of the template version in the cached page's tag.)
     /// - Throws: `StoreError` when the favourites cannot be read.
     func favoriteFragment(countryID: String, visitor: Visitor) throws -> (bytes: [UInt8], tag: String) {
         let starred = visitor.isNew ? false : try favoriteReads.favorites(visitor.sessionHash).contains(countryID)
