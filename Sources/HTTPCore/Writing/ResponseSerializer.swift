@@ -126,8 +126,13 @@ public enum ResponseSerializer {
     /// Copies a field value, turning CR, LF and NUL into spaces (as Go's net/http does) so a value
     /// that came from user input cannot start a new field line or end the header section.
     private static func appendSanitized(_ value: String.UTF8View, to bytes: inout [UInt8]) {
-        // The usual value has none of them and is copied in one go.
-        guard value.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
+        // The usual value has none of them and is copied in one go, scanned over its contiguous
+        // storage (a native string's) rather than through the view's index (several times slower).
+        let isClean =
+            value.withContiguousStorageIfAvailable { storage in
+                !storage.contains { $0 == .cr || $0 == .lf || $0 == 0 }
+            } ?? !value.contains { $0 == .cr || $0 == .lf || $0 == 0 }
+        if isClean {
             bytes.append(contentsOf: value)
             return
         }
