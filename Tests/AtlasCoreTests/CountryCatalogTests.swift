@@ -73,6 +73,25 @@ struct CountryIDResolutionTests {
         #expect(suggestions.map(\.id).contains("kr"))
     }
 
+    @Test(arguments: ["korae", "kroea", "s-kroea"])
+    func aSwapOfTwoNeighbouringLettersStillSuggestsTheCountry(_ id: String) {
+        guard case .notFound(let suggestions) = sampleCatalog().resolve(id) else {
+            Issue.record("\(id) should not resolve")
+            return
+        }
+        #expect(suggestions.map(\.id).first == "kr", "\(id)")
+    }
+
+    @Test(arguments: [
+        ("korae", "korea", 1), ("korea", "korea", 0), ("kroea", "korea", 1), ("korea", "kore", 1),
+        ("abcd", "badc", 2), ("ca", "abc", 3), ("spian", "spain", 1), ("japn", "japan", 1),
+    ])
+    func editDistanceCountsASwapAsOneEdit(_ a: String, _ b: String, _ expected: Int) {
+        #expect(EditDistance.between(a, b, limit: 5) == expected)
+        #expect(EditDistance.between(b, a, limit: 5) == expected)
+        #expect(EditDistance.between(a, b, limit: max(0, expected - 1)) == expected)
+    }
+
     @Test(arguments: ["qqqqqqqqqq", "zzz"])
     func gibberishHasNoSuggestions(_ id: String) {
         guard case .notFound(let suggestions) = sampleCatalog().resolve(id) else {
