@@ -22,6 +22,14 @@ struct ProfileValidationTests {
         ),
         ("a tab inside", editorValues(username: "Ada\tLovelace", goal: "2026-05-02"), "username", "control characters"),
         (
+            "a right-to-left override", editorValues(username: "\u{202E}evil", goal: "2026-05-02"), "username",
+            "text-direction controls"
+        ),
+        (
+            "a left-to-right isolate", editorValues(username: "Ada\u{2066}x\u{2069}", goal: "2026-05-02"), "username",
+            "text-direction controls"
+        ),
+        (
             "a noncharacter", editorValues(username: "Ada" + noncharacter, goal: "2026-05-02"), "username",
             "noncharacters"
         ),

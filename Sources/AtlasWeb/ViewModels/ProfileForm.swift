@@ -10,6 +10,12 @@ import Mustache
 /// no `maxlength`; `profile-editor.js` counts the same clusters with `Intl.Segmenter` and the server
 /// check below is the one that decides (FIELD-CASES B20).
 struct ProfileForm {
+    /// The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069; Unicode
+    /// UAX #9 §2), which reorder the text after them. The marks U+200E and U+200F stay allowed.
+    static func isDirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
     /// The most user-perceived characters a username may have.
     static let maxUsernameCharacters = 40
     /// The most Unicode scalars (code points) one username character may combine. The longest emoji
@@ -51,6 +57,10 @@ struct ProfileForm {
             $0.properties.generalCategory == .control || $0.properties.isNoncharacterCodePoint
         }) {
             errors["username"] = "Remove the control characters (such as tabs or line breaks) and any noncharacters."
+        } else if trimmed.unicodeScalars.contains(where: ProfileForm.isDirectionalFormatting) {
+            // An override turns the rest of whatever line shows the name around (the tab title, the
+            // page heading), so "‮evil" reads backwards.
+            errors["username"] = "Remove the text-direction controls (such as a right-to-left override)."
         } else if let widest = trimmed.map(\.unicodeScalars.count).max(),
             widest > ProfileForm.maxCodePointsPerCharacter
         {
