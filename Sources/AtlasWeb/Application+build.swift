@@ -94,6 +94,11 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
             // Machine clients (the JSON twins, load balancers' health checks) get JSON errors.
             let wantsJSON = request.target.path.hasPrefix("/api/") || request.target.path == "/healthz"
             return wantsJSON ? APIController.errorBody(error) : pages.errorPage(request, error)
+        },
+        // Bytes that never became a request (say, `?q=%ZZ` typed into the address bar) get the same
+        // page as any other 4xx rather than a bare line of text.
+        unparsablePage: { error in
+            pages.errorPage(error) ?? Response(status: error.status, contentType: "text/plain", text: error.message)
         })
     router.get("/", pages.world)
     router.get("/countries", pages.countryList)

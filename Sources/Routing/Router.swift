@@ -22,18 +22,32 @@ public struct Router: Responder {
 
     private var routes: [Route] = []
     private let errorPage: @Sendable (Request, HTTPError) -> Response
+    private let unparsablePage: (@Sendable (HTTPError) -> Response)?
     private let logError: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - errorPage: renders an `HTTPError` for a request; defaults to a plain-text page.
+    ///   - unparsablePage: renders the error for bytes that never became a request (the parser's
+    ///     status and reason as an `HTTPError`); `nil` leaves the server's plain-text line.
     ///   - logError: receives one line per unexpected error (method, path, error); defaults to a blocking
     ///     write to standard error, so servers pass a logger that never blocks the event loop.
     public init(
         logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog,
-        errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage
+        errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage,
+        unparsablePage: (@Sendable (HTTPError) -> Response)? = nil
     ) {
         self.errorPage = errorPage
+        self.unparsablePage = unparsablePage
         self.logError = logError
+    }
+
+    /// The app's page for a request the parser refused (`unparsablePage`), or `nil`.
+    public func respond(toUnparsable error: ParseError) -> Response? {
+        guard let unparsablePage else { return nil }
+        var response = unparsablePage(HTTPError(error.status, error.reason))
+        response.preparedFieldLines = []
+        response.status = error.status
+        return response
     }
 
     /// Adds a route; earlier routes win when several match.

@@ -185,6 +185,26 @@ struct HardeningTests {
             #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
         }
     }
+    /// Addresses a browser can be made to send that the parser refuses (a hand-typed `%`, a URL
+    /// over 8 KiB): the site's own error page, with the status and the connection closed after it.
+    @Test(arguments: [
+        ("/countries?q=%ZZ", 400, "a % not followed by two hex digits"), ("/countries?q=%C3", 400, "not UTF-8"),
+        ("/countries/%FF", 400, "not UTF-8"), ("/countries?q=" + String(repeating: "a", count: 9000), 414, "too long"),
+    ])
+    func anAddressTheParserRefusesGetsTheSitesErrorPage(_ target: String, _ status: Int, _ message: String) throws {
+        let server = try ServerProcess()
+        let client = try RawClient(port: server.port)
+        try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == status)
+        #expect(response.field("Content-Type") == "text/html; charset=utf-8")
+        #expect(response.field("Connection") == "close")
+        #expect(response.text.hasPrefix("<!DOCTYPE html>"))
+        #expect(response.text.contains(message), "\(response.text)")
+        #expect(response.text.contains("<a href=\"/countries\""), "the page offers a way on")
+        #expect(try fetch(server.port, "/countries?q=ko").status == 200)
+    }
+
     /// Every spelling of `..` that could reach the repository root from `/static/` (Public/).
     @Test(arguments: [
         "/static/../Package.swift", "/static/%2e%2e/Package.swift", "/static/%2E%2E/%2E%2E/Package.swift",

@@ -158,6 +158,27 @@ struct PipeliningTests {
         }
     }
 
+    @Test("bytes the parser refuses get the responder's own page, with the parser's status, then close")
+    func unparsableRequestPage() throws {
+        struct PageResponder: Responder {
+            func respond(to request: Request) -> Response { Response(contentType: "text/plain", text: "ok") }
+            func respond(toUnparsable error: ParseError) -> Response? {
+                // A status of its own is overridden: the parser's decides.
+                Response(status: .ok, contentType: "text/html", text: "<p>\(error.status.code): \(error.reason)</p>")
+            }
+        }
+        try withServer(responder: PageResponder()) { _, port in
+            let client = try RawClient(port: port)
+            client.send("GET /a%ZZ HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.statusCode == 400)
+            #expect(response.field("Content-Type") == "text/html")
+            #expect(response.body.hasPrefix("<p>400: The address is malformed"))
+            #expect(response.field("Connection") == "close")
+            #expect(client.isClosedByServer())
+        }
+    }
+
     @Test("a chunked request body reaches the responder decoded")
     func chunkedBody() throws {
         try withServer { _, port in

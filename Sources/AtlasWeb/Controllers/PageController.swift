@@ -103,6 +103,12 @@ struct PageController: Sendable {
 
     /// The HTML page for an `HTTPError` (4xx: what was wrong and what is allowed; 5xx: an apology).
     func errorPage(_ request: Request, _ error: HTTPError) -> Response {
+        errorPage(error) ?? Router.plainTextErrorPage(request, error)
+    }
+
+    /// The HTML page for an `HTTPError` without a request to go with it (bytes the parser refused), or
+    /// `nil` should the page not render.
+    func errorPage(_ error: HTTPError) -> Response? {
         let current = cache.current()
         var context: [String: TemplateValue] = [
             "status": .string(String(error.status.code)),
@@ -124,12 +130,8 @@ struct PageController: Sendable {
         }
         let template = error.status.code >= 500 ? "errors/server-error" : "errors/client-error"
         let title = "\(error.status.reasonPhrase) — Covid Atlas"
-        if let response = try? renderer.page(
+        return try? renderer.page(
             template, status: error.status, context: .object(context), layout: layout(title, .none, current))
-        {
-            return response
-        }
-        return Router.plainTextErrorPage(request, error)
     }
 
     private func allowedHref(parameter: String, value: String, error: HTTPError) -> String {

@@ -8,4 +8,14 @@ public protocol Responder: Sendable {
     /// - Parameter request: the complete request, body included.
     /// - Returns: the response to send; the server adds framing fields (`Content-Length`, `Date`, `Connection`).
     func respond(to request: Request) -> Response
+
+    /// The response for bytes the parser refused (a malformed request line, a request target with a
+    /// broken percent-escape or invalid UTF-8, fields over the limits): usually an error page. The
+    /// server keeps `error.status`, sends `Connection: close` and closes after it.
+    /// - Returns: the response, or `nil` for the server's one-line plain-text page (the default).
+    func respond(toUnparsable error: ParseError) -> Response?
+}
+
+extension Responder {
+    public func respond(toUnparsable error: ParseError) -> Response? { nil }
 }

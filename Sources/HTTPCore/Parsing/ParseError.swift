@@ -53,7 +53,9 @@ public enum ParseError: Error, Sendable, Equatable {
         switch self {
         case .invalidRequestLine: return "The request line is malformed."
         case .invalidMethod: return "The request method is not a valid token."
-        case .invalidTarget: return "The request target is malformed or not valid UTF-8."
+        case .invalidTarget:
+            return "The address is malformed: a % not followed by two hex digits, a character not allowed "
+                + "in addresses, or bytes that are not UTF-8."
         case .invalidVersion: return "The HTTP version is malformed."
         case .unsupportedVersion: return "Only HTTP/1.0 and HTTP/1.1 are supported."
         case .invalidFieldLine: return "A header field line is malformed."

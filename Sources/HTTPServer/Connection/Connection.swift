@@ -252,7 +252,11 @@ final class Connection: EventHandler {
     }
 
     private func answer(_ error: ParseError) {
-        let response = Self.errorResponse(status: error.status, text: error.reason)
+        var response =
+            context.responder.respond(toUnparsable: error)
+            ?? Self.errorResponse(
+                status: error.status, text: error.reason)
+        response.status = error.status
         let bytes = ResponseSerializer.serialize(
             response, requestMethod: .get, keepAlive: false, date: loop.currentDate())
         let byteCount = bytes.count
