@@ -27,12 +27,12 @@ struct CountryDetailPage {
         let hasPopulation = (c.population ?? 0) > 0
         func ifPopulated(_ value: Double?) -> Double? { hasPopulation ? value : nil }
         let perMillion: [StatCell] = [
-            .perMillion("Cases per million", ifPopulated(c.casesPerOneMillion), kind: "cases"),
-            .perMillion("Deaths per million", ifPopulated(c.deathsPerOneMillion), kind: "deaths"),
-            .perMillion("Tests per million", ifPopulated(c.testsPerOneMillion), kind: "tests"),
-            .perMillion("Active per million", ifPopulated(c.activePerOneMillion), kind: "active"),
-            .perMillion("Recovered per million", ifPopulated(c.recoveredPerOneMillion), kind: "recovered"),
-            .perMillion("Critical per million", ifPopulated(c.criticalPerOneMillion), kind: "critical"),
+            .ratio("Cases per million", ifPopulated(c.casesPerOneMillion), kind: "cases"),
+            .ratio("Deaths per million", ifPopulated(c.deathsPerOneMillion), kind: "deaths"),
+            .ratio("Tests per million", ifPopulated(c.testsPerOneMillion), kind: "tests"),
+            .ratio("Active per million", ifPopulated(c.activePerOneMillion), kind: "active"),
+            .ratio("Recovered per million", ifPopulated(c.recoveredPerOneMillion), kind: "recovered"),
+            .ratio("Critical per million", ifPopulated(c.criticalPerOneMillion), kind: "critical"),
         ]
         let facts = factsValue
         var hasFacts = true

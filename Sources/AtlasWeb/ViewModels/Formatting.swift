@@ -36,14 +36,6 @@ enum Formatting {
         return value < 0 && hundredths != 0 ? "-" + text : text
     }
 
-    /// A figure per million people: whole from 100 up (`613.02` → `"613"`, `7704` → `"7,704"`), so
-    /// one grid does not mix `7,704` with `613.02`; smaller ones keep up to two decimals (`0.1`, `34.56`),
-    /// where the decimals still say something. `nil` → `"n/a"`.
-    static func perMillion(_ value: Double?) -> String {
-        guard let value, value.isFinite, value.magnitude >= 100 else { return decimal(value) }
-        return decimal(value.rounded())
-    }
-
     /// Today's change: `"+15,912"`, `"0"`, or `nil` when unknown (the cell then shows no change line).
     static func change(_ value: Int64?) -> String? {
         guard let value else { return nil }

@@ -28,8 +28,8 @@ struct StatCell: Sendable {
         return cell
     }
 
-    /// A per-million cell (`Formatting.perMillion`).
-    static func perMillion(_ label: String, _ value: Double?, kind: String) -> StatCell {
-        StatCell(label: label, value: Formatting.perMillion(value), kind: kind)
+    /// A per-million (or other ratio) cell.
+    static func ratio(_ label: String, _ value: Double?, kind: String) -> StatCell {
+        StatCell(label: label, value: Formatting.decimal(value), kind: kind)
     }
 }
