@@ -1,3 +1,5 @@
+import Glibc
+
 /// A day in the proleptic Gregorian calendar, independent of any locale, calendar setting or time
 /// zone of the process (FIELD-CASES B28): parsed and formatted by hand, never with a `DateFormatter`.
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -35,21 +37,16 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.init(year: year, month: month, day: day)
     }
 
-    /// The UTC day containing `milliseconds` since the epoch (Howard Hinnant's `civil_from_days`).
+    /// The UTC day containing `milliseconds` since the epoch, from the C library's `gmtime_r` (the
+    /// proleptic Gregorian calendar in UTC, whatever the process's locale or time zone).
     public init(utcMillisecondsSinceEpoch milliseconds: Int64) {
-        let days = Int(milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000)
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+        var parts = tm()
+        let year = gmtime_r(&seconds, &parts) == nil ? (milliseconds < 0 ? 1 : 9999) : Int(parts.tm_year) + 1900
         // Clamped so a wild clock still gives a valid date rather than a trap.
         self =
-            CalendarDate(year: year, month: month, day: day) ?? CalendarDate(unchecked: min(max(year, 1), 9999), 1, 1)
+            CalendarDate(year: year, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? CalendarDate(unchecked: min(max(year, 1), 9999), 1, 1)
     }
 
     private init(unchecked year: Int, _ month: Int, _ day: Int) {
