@@ -97,9 +97,7 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
         },
         // Bytes that never became a request (say, `?q=%ZZ` typed into the address bar) get the same
         // page as any other 4xx rather than a bare line of text.
-        unparsablePage: { error in
-            pages.errorPage(error) ?? Response(status: error.status, contentType: "text/plain", text: error.message)
-        })
+        unparsablePage: { error in pages.errorPage(error) })
     router.get("/", pages.world)
     router.get("/countries", pages.countryList)
     router.get("/countries/:id", pages.countryDetail)

@@ -22,19 +22,20 @@ public struct Router: Responder {
 
     private var routes: [Route] = []
     private let errorPage: @Sendable (Request, HTTPError) -> Response
-    private let unparsablePage: (@Sendable (HTTPError) -> Response)?
+    private let unparsablePage: (@Sendable (HTTPError) -> Response?)?
     private let logError: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - errorPage: renders an `HTTPError` for a request; defaults to a plain-text page.
     ///   - unparsablePage: renders the error for bytes that never became a request (the parser's
-    ///     status and reason as an `HTTPError`); `nil` leaves the server's plain-text line.
+    ///     status and reason as an `HTTPError`); without it, or when it returns `nil`, the server
+    ///     sends its plain-text line. The server keeps the parser's status either way.
     ///   - logError: receives one line per unexpected error (method, path, error); defaults to a blocking
     ///     write to standard error, so servers pass a logger that never blocks the event loop.
     public init(
         logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog,
         errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage,
-        unparsablePage: (@Sendable (HTTPError) -> Response)? = nil
+        unparsablePage: (@Sendable (HTTPError) -> Response?)? = nil
     ) {
         self.errorPage = errorPage
         self.unparsablePage = unparsablePage
@@ -43,11 +44,7 @@ public struct Router: Responder {
 
     /// The app's page for a request the parser refused (`unparsablePage`), or `nil`.
     public func respond(toUnparsable error: ParseError) -> Response? {
-        guard let unparsablePage else { return nil }
-        var response = unparsablePage(HTTPError(error.status, error.reason))
-        response.preparedFieldLines = []
-        response.status = error.status
-        return response
+        unparsablePage?(HTTPError(error.status, error.reason))
     }
 
     /// Adds a route; earlier routes win when several match.
