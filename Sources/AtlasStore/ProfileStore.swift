@@ -49,7 +49,8 @@ public protocol ProfileStore: Sendable {
     func openDraft(_ sessionHash: [UInt8], now: Int64) throws -> (profile: Profile, draft: Draft)
 
     /// Save draft: stores `fields` as the draft when `expectedVersion` is the stored draft's version, or
-    /// is 0 and the visitor never had a draft (an editor shown before anything was stored).
+    /// is 0 and the visitor never had a draft (an editor shown before anything was stored). Saving the
+    /// stored values again keeps the version, so another tab's form stays current.
     /// - Returns: `.saved` with the new version; `.saved` with the stored draft when a stale form carries
     ///   exactly its values (a repeated submit); `.conflict` with the newer draft otherwise.
     /// - Throws: `StoreError`.
@@ -68,8 +69,11 @@ public protocol ProfileStore: Sendable {
 
     /// Cancel: deletes the draft, if any, and makes every version handed out so far (also 0) stale; the
     /// committed profile's fields are not written (only created with the defaults when the visitor had none).
+    /// With an `expectedVersion` that is stale while the stored draft holds edits (another tab saved
+    /// them since), nothing is deleted.
+    /// - Returns: `nil` when discarded; the newer draft when the form was stale.
     /// - Throws: `StoreError`.
-    func discardDraft(_ sessionHash: [UInt8], now: Int64) throws
+    func discardDraft(_ sessionHash: [UInt8], expectedVersion: Int64?, now: Int64) throws -> Draft?
 
     /// Stars `countryID` (`starred` true) or unstars it; doing it again changes nothing.
     /// - Throws: `StoreError`.

@@ -49,13 +49,14 @@ public struct SQLiteProfileStore: ProfileStore {
         try database.transaction { database in
             let profile = try ensureProfile(database, sessionHash, now: now)
             let current = try readDraft(database, sessionHash)
+            // A save that changes nothing keeps the version, so another tab's form stays current.
+            if let current, current.profile == fields { return .saved(current) }
             if let current, current.version == expectedVersion {
                 return .saved(try writeDraft(database, sessionHash, fields))
             }
             if current == nil, try namesTheFirstDraft(database, sessionHash, expectedVersion) {
                 return .saved(try writeDraft(database, sessionHash, fields))
             }
-            if let current, current.profile == fields { return .saved(current) }
             if current == nil, profile == fields { return .saved(try writeDraft(database, sessionHash, fields)) }
             return .conflict(try current ?? writeDraft(database, sessionHash, profile))
         }
@@ -100,9 +101,15 @@ public struct SQLiteProfileStore: ProfileStore {
     /// Cancel: deletes the draft, if any, and makes every version handed out so far stale; the committed
     /// profile's fields are not written (it is created with the defaults only when the visitor had none).
     /// - Throws: `StoreError`.
-    public func discardDraft(_ sessionHash: [UInt8], now: Int64) throws {
+    public func discardDraft(_ sessionHash: [UInt8], expectedVersion: Int64?, now: Int64) throws -> Draft? {
         try database.transaction { database in
-            _ = try ensureProfile(database, sessionHash, now: now)
+            let profile = try ensureProfile(database, sessionHash, now: now)
+            // A stale tab's Cancel must not throw away edits another tab saved since.
+            if let expectedVersion, let current = try readDraft(database, sessionHash),
+                current.version != expectedVersion, current.profile != profile
+            {
+                return current
+            }
             try deleteDraft(database, sessionHash)
             // Every form shown so far is stale now, also a new visitor's version 0 (Back after Cancel
             // must not commit it); only the counter moves, the profile's fields stay as they were.
@@ -110,6 +117,7 @@ public struct SQLiteProfileStore: ProfileStore {
                 "UPDATE profiles SET draft_counter = draft_counter + 1 WHERE session_hash = ?1")
             try retire.bind(sessionHash, at: 1)
             try retire.run()
+            return nil
         }
     }
 

@@ -193,6 +193,55 @@ struct ProfileEditorTests {
         #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">From tab two</h1>"))
     }
 
+    @Test func aStaleTabsCancelIs409AndKeepsTheDraftAnotherTabSaved() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.get("/profile")
+        let firstTab = try visitor.get("/profile/edit")
+        let secondTab = try visitor.get("/profile/edit")
+        let token = firstTab.hiddenValue("csrf_token") ?? ""
+        func submit(_ tab: Response, _ username: String, _ action: String) throws -> Response {
+            try visitor.post(
+                "/profile/edit",
+                [
+                    ("csrf_token", token), ("version", tab.hiddenValue("version") ?? ""), ("action", action),
+                    ("username", username), ("season", "summer"), ("goal_date", "2026-06-01"),
+                ])
+        }
+        #expect(try submit(firstTab, "Saved in tab one", "save").status == .seeOther)
+        let stale = try submit(secondTab, "guest", "cancel")
+        #expect(stale.status == .conflict)
+        #expect(stale.text.contains("changed in another tab"))
+        #expect(stale.text.contains("<dd>Saved in tab one</dd>"))
+        #expect(try visitor.get("/profile/edit").inputValue("username") == "Saved in tab one")
+        // Cancel from the 409 page, which names the newer version, is deliberate: the draft goes.
+        #expect(try submit(stale, "guest", "cancel").status == .seeOther)
+        #expect(try visitor.get("/profile/edit").inputValue("username") == "guest")
+    }
+
+    @Test func aSaveThatChangesNothingKeepsTheVersionSoAnotherTabStaysCurrent() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.get("/profile")
+        let firstTab = try visitor.get("/profile/edit")
+        let token = firstTab.hiddenValue("csrf_token") ?? ""
+        func submit(_ tab: Response, _ username: String, _ action: String) throws -> Response {
+            try visitor.post(
+                "/profile/edit",
+                [
+                    ("csrf_token", token), ("version", tab.hiddenValue("version") ?? ""), ("action", action),
+                    ("username", username), ("season", "summer"), ("goal_date", "2026-06-01"),
+                ])
+        }
+        #expect(try submit(firstTab, "Same", "save").status == .seeOther)
+        let secondTab = try visitor.get("/profile/edit")
+        // The first tab's autosave on blur sends the same values again: the version stays.
+        #expect(try submit(secondTab, "Same", "save").status == .seeOther)
+        #expect(try visitor.get("/profile/edit").hiddenValue("version") == secondTab.hiddenValue("version"))
+        #expect(try submit(secondTab, "Edited in tab two", "done").status == .seeOther)
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">Edited in tab two</h1>"))
+    }
+
     @Test func theAutosaveAnswersTheNewVersionSoTheNextSubmitIsNotStale() throws {
         let fixture = try AppFixture(now: profileDay)
         let visitor = WebVisitor(fixture.client)

@@ -69,8 +69,15 @@ struct ProfileController: Sendable {
             throw HTTPError(.badRequest, "The form’s action must be save, done or cancel.")
         }
         if action == "cancel" {
-            try store.discardDraft(hash, now: now)
-            return Response.redirect(to: "/profile", status: .seeOther)
+            let version = submission["version"].flatMap { Int64($0) }
+            guard let newer = try store.discardDraft(hash, expectedVersion: version, now: now) else {
+                return Response.redirect(to: "/profile", status: .seeOther)
+            }
+            // Another tab saved edits since this form was shown: they stay, shown above this form.
+            let committed = try store.ensureProfile(hash, now: now)
+            return try editor(
+                ProfileForm(submission, committedGoal: committed.goalDate), version: newer.version,
+                committed: committed, visitor: submission.visitor, status: .conflict, newer: newer.profile)
         }
         guard let version = submission["version"].flatMap({ Int64($0) }) else {
             throw HTTPError(.badRequest, "The form has no draft version; open the editor again.")
