@@ -57,6 +57,13 @@ public func buildResponder(_ configuration: AtlasConfiguration) throws -> AtlasA
             throw AtlasStartupError.missingDirectory(role: role, path: path)
         }
     }
+    // The pages link these by name; without them the map would quietly be missing.
+    for file in AssetLinks.leafletFiles {
+        let path = configuration.leafletDirectory + "/" + file
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw AtlasStartupError.missingFile(role: "Leaflet", path: path)
+        }
+    }
     let publicFiles = StaticFiles(root: configuration.publicDirectory)
     let leafletFiles = StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400")
     let assets = AssetLinks(publicFiles: publicFiles, leafletFiles: leafletFiles)

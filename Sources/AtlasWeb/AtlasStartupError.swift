@@ -8,6 +8,8 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
     case missingTemplate(path: String)
     /// A configured directory does not exist.
     case missingDirectory(role: String, path: String)
+    /// A configured directory lacks a file the pages link (`--leaflet` without Leaflet's files).
+    case missingFile(role: String, path: String)
     /// The map tile URL template (`--tile-url`) is not usable; the reason says what is missing.
     case invalidTileURL(String, reason: String)
 
@@ -18,10 +20,14 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
         case .missingTemplate(let path): return "the template \(path) is missing"
         case .invalidTileURL(let url, let reason): return "the tile URL \(url) is not usable: \(reason)"
         case .missingDirectory(let role, let path):
-            let hint =
-                role == "Leaflet"
-                ? "install Debian's libjs-leaflet (script/bootstrap) or pass --leaflet DIR" : "pass --\(role) DIR"
-            return "the \(role) directory \(path) does not exist; \(hint)"
+            return "the \(role) directory \(path) does not exist; \(AtlasStartupError.hint(role))"
+        case .missingFile(let role, let path):
+            return "\(path) is missing, so this is not a \(role) directory; \(AtlasStartupError.hint(role))"
         }
+    }
+
+    private static func hint(_ role: String) -> String {
+        role == "Leaflet"
+            ? "install Debian's libjs-leaflet (script/bootstrap) or pass --leaflet DIR" : "pass --\(role) DIR"
     }
 }

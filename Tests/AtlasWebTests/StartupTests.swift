@@ -60,4 +60,19 @@ struct StartupTests {
         #expect(
             String(describing: error).contains("/nonexistent/leaflet does not exist; install Debian's libjs-leaflet"))
     }
+
+    @Test func aLeafletDirectoryWithoutLeafletsFilesIsRefusedWithTheFix() throws {
+        let directory = NSTemporaryDirectory() + "atlas-start-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = AtlasConfiguration(
+            databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
+            publicDirectory: packageRoot + "/Public", leafletDirectory: directory,
+            dataDirectory: packageRoot + "/data")
+        let error = #expect(throws: AtlasStartupError.self) { try buildResponder(configuration) }
+        #expect(
+            error?.description
+                == "\(directory)/leaflet.css is missing, so this is not a Leaflet directory; "
+                + "install Debian's libjs-leaflet (script/bootstrap) or pass --leaflet DIR")
+    }
 }
