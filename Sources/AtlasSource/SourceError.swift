@@ -32,6 +32,16 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     /// figures, or far fewer countries than the stored snapshot. The reason names the entry and field.
     case invalidSnapshot(String)
 
+    /// `url` as it may be shown in a message or log: without a user name and password
+    /// (`https://user:pw@host/p` → `https://host/p`), which must not end up on a terminal or in a log.
+    public static func shown(_ url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let rest = url[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+        return String(url[..<schemeEnd.upperBound]) + String(rest[rest.index(after: at)...])
+    }
+
     /// One line for people, e.g. `malformed payload: expected a JSON array of countries, got an object`.
     public var description: String {
         switch self {
@@ -44,16 +54,17 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
         case .unreadableFile(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .transfer(let url, let reason):
-            return "fetching \(url) failed: \(reason)"
+            return "fetching \(SourceError.shown(url)) failed: \(reason)"
         case .tls(let url, let reason):
-            return "TLS verification of \(url) failed: \(reason)"
+            return "TLS verification of \(SourceError.shown(url)) failed: \(reason)"
         case .httpStatus(let url, let status, let retryAfter):
             let retry = retryAfter.map { ", Retry-After \($0) s" } ?? ""
-            return "\(url) answered HTTP \(status)\(retry); the stored data is kept"
+            return "\(SourceError.shown(url)) answered HTTP \(status)\(retry); the stored data is kept"
         case .unexpectedContentType(let url, let contentType):
-            return "\(url) answered \(contentType.isEmpty ? "no Content-Type" : contentType) instead of JSON"
+            return
+                "\(SourceError.shown(url)) answered \(contentType.isEmpty ? "no Content-Type" : contentType) instead of JSON"
         case .tooLarge(let url, let limit):
-            return "the body of \(url) is larger than the \(limit)-byte limit"
+            return "the body of \(SourceError.shown(url)) is larger than the \(limit)-byte limit"
         case .invalidSnapshot(let reason):
             return "invalid snapshot: \(reason)"
         }

@@ -30,7 +30,7 @@ func refresh(_ arguments: Arguments) throws {
     case .notModified:
         print("\(client.baseURL): not modified (304); the stored snapshot is current")
     case .replaced(let report):
-        print("stored a new snapshot from \(client.baseURL) in \(databasePath)")
+        print("stored a new snapshot from \(SourceError.shown(client.baseURL)) in \(databasePath)")
         report.lines.forEach { print($0) }
     }
 }

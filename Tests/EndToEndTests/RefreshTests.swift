@@ -176,6 +176,25 @@ struct RefreshTests {
         #expect(!(try fetch(server.port, "/countries?q=korea").text.contains("<script>alert(1)")))
     }
 
+    /// A user name and password in `--source` are used but never printed: not in the error line of a
+    /// failed refresh, not in the success line of one that worked.
+    @Test func aPasswordInTheSourceIsNeverPrinted() throws {
+        let server = try ServerProcess()
+        let failed = try runCLI([
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", "http://ada:s3cret@127.0.0.1:1",
+        ])
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("http://127.0.0.1:1/v3/covid-19/countries"), "\(failed.errors)")
+        #expect(!failed.errors.contains("s3cret") && !failed.errors.contains("ada@"), "\(failed.errors)")
+        let reply = StubUpstream.json(try countriesJSON(changing: "US") { $0["cases"] = 9 })
+        let stub = try Self.stub { .send(reply) }
+        let withPassword = stub.baseURL.replacingOccurrences(of: "http://", with: "http://ada:s3cret@")
+        let worked = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", withPassword])
+        #expect(worked.status == 0, "\(worked.errors)")
+        #expect(worked.output.contains("stored a new snapshot from \(stub.baseURL)"), "\(worked.output)")
+        #expect(!worked.output.contains("s3cret") && !worked.errors.contains("s3cret"))
+    }
+
     /// On a terminal (a pseudo-terminal from util-linux `script`), the progress is a bar redrawn in place
     /// with bytes and rate, one finished line per resource.
     @Test func onATerminalTheProgressIsABarRedrawnInPlace() throws {

@@ -74,10 +74,13 @@ public final class BackgroundRefresher: Sendable {
             do {
                 switch try refresh.run(now: now()) {
                 case .notModified:
-                    log("refresh: \(client.baseURL) not modified (304); the stored snapshot is current")
+                    log(
+                        "refresh: \(SourceError.shown(client.baseURL)) not modified (304); the stored snapshot is current"
+                    )
                 case .replaced(let report):
                     log(
-                        "refresh: stored a new snapshot from \(client.baseURL): " + report.lines.joined(separator: "; ")
+                        "refresh: stored a new snapshot from \(SourceError.shown(client.baseURL)): "
+                            + report.lines.joined(separator: "; ")
                     )
                 }
                 failures = 0
