@@ -168,12 +168,7 @@ struct ProfileEditorTests {
         let secondTab = try visitor.get("/profile/edit")
         let token = firstTab.hiddenValue("csrf_token") ?? ""
         func submit(_ tab: Response, _ username: String, _ action: String) throws -> Response {
-            try visitor.post(
-                "/profile/edit",
-                [
-                    ("csrf_token", token), ("version", tab.hiddenValue("version") ?? ""), ("action", action),
-                    ("username", username), ("season", "summer"), ("goal_date", "2026-06-01"),
-                ])
+            try visitor.submitTab(tab, token: token, username: username, action: action)
         }
         #expect(try submit(firstTab, "From tab one", "save").status == .seeOther)
         let stale = try submit(secondTab, "From tab two", "done")
@@ -201,12 +196,7 @@ struct ProfileEditorTests {
         let secondTab = try visitor.get("/profile/edit")
         let token = firstTab.hiddenValue("csrf_token") ?? ""
         func submit(_ tab: Response, _ username: String, _ action: String) throws -> Response {
-            try visitor.post(
-                "/profile/edit",
-                [
-                    ("csrf_token", token), ("version", tab.hiddenValue("version") ?? ""), ("action", action),
-                    ("username", username), ("season", "summer"), ("goal_date", "2026-06-01"),
-                ])
+            try visitor.submitTab(tab, token: token, username: username, action: action)
         }
         #expect(try submit(firstTab, "Saved in tab one", "save").status == .seeOther)
         let stale = try submit(secondTab, "guest", "cancel")
@@ -226,12 +216,7 @@ struct ProfileEditorTests {
         let firstTab = try visitor.get("/profile/edit")
         let token = firstTab.hiddenValue("csrf_token") ?? ""
         func submit(_ tab: Response, _ username: String, _ action: String) throws -> Response {
-            try visitor.post(
-                "/profile/edit",
-                [
-                    ("csrf_token", token), ("version", tab.hiddenValue("version") ?? ""), ("action", action),
-                    ("username", username), ("season", "summer"), ("goal_date", "2026-06-01"),
-                ])
+            try visitor.submitTab(tab, token: token, username: username, action: action)
         }
         #expect(try submit(firstTab, "Same", "save").status == .seeOther)
         let secondTab = try visitor.get("/profile/edit")

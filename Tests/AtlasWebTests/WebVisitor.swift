@@ -46,6 +46,18 @@ final class WebVisitor: @unchecked Sendable {
         return try post("/profile/edit", pairs)
     }
 
+    /// Submits the editor as shown in `tab` (an earlier `GET /profile/edit`): its version, `action`, and
+    /// `username` with a fixed season and goal date, as a second browser tab would.
+    @discardableResult
+    func submitTab(_ tab: Response, token: String, username: String, action: String) throws -> Response {
+        try post(
+            "/profile/edit",
+            [
+                ("csrf_token", token), ("version", tab.hiddenValue("version") ?? ""), ("action", action),
+                ("username", username), ("season", "summer"), ("goal_date", "2026-06-01"),
+            ])
+    }
+
     /// The CSRF token of the page the visitor would see now.
     func csrfToken() throws -> String { try get("/profile/edit").hiddenValue("csrf_token") ?? "" }
 
