@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (DESIGN.md): covid-atlas → AtlasWeb → Routing → HTTPCore (+ CZlib for gzip); AtlasWeb → Mustache + COpenSSL,
+// Layering (docs/design.md): covid-atlas → AtlasWeb → Routing → HTTPCore (+ CZlib for gzip); AtlasWeb → Mustache + COpenSSL,
 // AtlasStore → AtlasCore + CSQLite, AtlasSource → AtlasCore + CCurl; covid-atlas → HTTPServer → HTTPCore.
 // No `.package(url:)` dependencies: only the toolchain and Debian's C libraries. Linux only (epoll, Glibc).
 let package = Package(

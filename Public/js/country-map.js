@@ -69,14 +69,14 @@
     }
     frame();
     // The tile layer asks for tiles with the page's referrer (the page's Referrer-Policy is
-    // strict-origin-when-cross-origin): OSM refuses anonymous tile requests (FIELD-CASES B08).
+    // strict-origin-when-cross-origin): OSM refuses anonymous tile requests (docs/field-cases.md B08).
     L.tileLayer(element.dataset.tileUrl || "https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
       maxZoom: 18,
       attribution: "© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a> contributors"
     }).addTo(map);
     addOutlines(map, element);
     // Explicit icon URLs: Leaflet guesses the image path from its CSS location, which breaks
-    // once it is self-hosted under another path (FIELD-CASES B06).
+    // once it is self-hosted under another path (docs/field-cases.md B06).
     var icon = L.icon({
       iconUrl: element.dataset.iconUrl,
       iconRetinaUrl: element.dataset.iconRetinaUrl,
@@ -85,7 +85,7 @@
     });
     L.marker([lat, lng], { icon: icon, title: element.dataset.name, alt: element.dataset.name }).addTo(map);
     // The container may get its final size after layout (fonts, a late stylesheet, a rotated
-    // phone): re-measure so tiles are not left grey, and re-frame the country (FIELD-CASES B07).
+    // phone): re-measure so tiles are not left grey, and re-frame the country (docs/field-cases.md B07).
     function remeasure() {
       // A hidden map has no size to fit; the reveal brings another resize.
       if (!element.clientWidth || !element.clientHeight) return;

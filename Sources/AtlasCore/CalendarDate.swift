@@ -1,7 +1,7 @@
 import Glibc
 
 /// A day in the proleptic Gregorian calendar, independent of any locale, calendar setting or time
-/// zone of the process (FIELD-CASES B28): parsed and formatted by hand, never with a `DateFormatter`.
+/// zone of the process (docs/field-cases.md B28): parsed and formatted by hand, never with a `DateFormatter`.
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The year, 1…9999.
     public let year: Int

@@ -2,7 +2,7 @@
 /// (https://disease.sh/docs/#/COVID-19%3A%20Worldometers).
 ///
 /// Counters are `nil` when the upstream sent `null` or left the key out ("n/a" on pages, never 0).
-/// Ratios are `Double` because disease.sh turned some of them fractional (FIELD-CASES B27).
+/// Ratios are `Double` because disease.sh turned some of them fractional (docs/field-cases.md B27).
 public struct Country: Sendable, Equatable, Codable {
     /// When Worldometers last updated this entry, in milliseconds since the Unix epoch (UTC).
     public var updated: Int64?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the country list shows: a search term, a continent category and an order
-/// (the `q`, `continent` and `sort` query parameters of `/countries`, DESIGN.md "URLs").
+/// (the `q`, `continent` and `sort` query parameters of `/countries`, docs/design.md "URLs").
 public struct CountryQuery: Sendable, Equatable {
     /// The orders the list offers, by their URL value.
     public enum Sort: String, CaseIterable, Sendable {

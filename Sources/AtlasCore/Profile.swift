@@ -1,4 +1,4 @@
-/// What a visitor's profile holds, committed or as a draft (DESIGN.md, "The profile and its draft").
+/// What a visitor's profile holds, committed or as a draft (docs/design.md, "The profile and its draft").
 public struct Profile: Sendable, Equatable {
     /// The name shown as the profile's title: trimmed, 1–40 `Character`s, no control characters.
     public var username: String

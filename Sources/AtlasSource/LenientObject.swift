@@ -1,5 +1,5 @@
 /// One JSON object from a disease.sh body, read field by field so that one odd field never sinks its record
-/// (FIELD-CASES B03, B27): every accessor answers `nil` for a member that is missing, `null` or of another kind.
+/// (docs/field-cases.md B03, B27): every accessor answers `nil` for a member that is missing, `null` or of another kind.
 ///
 /// Built on Foundation's `JSONDecoder` (through `KeyedDecodingContainer`), which does the JSON parsing.
 struct LenientObject {

@@ -4,7 +4,7 @@ import Foundation
 /// Turns disease.sh response bodies (`GET /v3/covid-19/countries`, `GET /v3/covid-19/all`,
 /// https://disease.sh/docs/#/COVID-19%3A%20Worldometers) into AtlasCore records.
 ///
-/// Tolerant where upstream drifts (FIELD-CASES B03, B27), strict where the whole payload is wrong (B04):
+/// Tolerant where upstream drifts (docs/field-cases.md B03, B27), strict where the whole payload is wrong (B04):
 /// - unknown keys are ignored; a `null` or missing counter becomes `nil`, never 0;
 /// - counts accept integers and integral doubles (`1000000.0`) exactly; a fractional count is
 ///   rounded toward zero; a count outside `Int64`, a string or a boolean becomes `nil` for that field;

@@ -35,7 +35,7 @@ public enum SnapshotValidation {
 
     private static func checkCoverage(_ countries: [Country]) throws(SourceError) {
         // The fields every page lists, sorts by or dates the data with. The decoder turns a `null`, a string
-        // or an out-of-range number into `nil` field by field (FIELD-CASES B03), so an upstream that sends
+        // or an out-of-range number into `nil` field by field (docs/field-cases.md B03), so an upstream that sends
         // them for every entry would otherwise replace all stored figures with "n/a".
         let fields: [(name: String, value: (Country) -> Int64?)] = [
             ("cases", \.cases), ("deaths", \.deaths), ("updated", \.updated),

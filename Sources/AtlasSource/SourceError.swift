@@ -9,7 +9,7 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     /// The bytes are JSON but not the shape disease.sh documents, e.g. an object where
     /// `/v3/covid-19/countries` returns an array, or no entry with a `country` name.
     case malformedPayload(String)
-    /// The countries array is empty (`[]`), which disease.sh answers under load (FIELD-CASES B04);
+    /// The countries array is empty (`[]`), which disease.sh answers under load (docs/field-cases.md B04);
     /// importing it would blank the country list.
     case emptyPayload
     /// A snapshot file could not be read: the path and the operating system's reason.
@@ -18,13 +18,13 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     /// a connection reset or closed mid-body, too many redirects, a redirect to another scheme.
     case transfer(url: String, reason: String)
     /// TLS verification of `url` failed, or the CA certificates to verify with are missing
-    /// (FIELD-CASES B26). Verification is never turned off; the reason says what to install.
+    /// (docs/field-cases.md B26). Verification is never turned off; the reason says what to install.
     case tls(url: String, reason: String)
     /// `url` answered a status code other than `200` (or `304` to a conditional request), e.g. `429`
-    /// or `500` (FIELD-CASES B04). `retryAfterSeconds` is the `Retry-After` field (RFC 9110 §10.2.3)
+    /// or `500` (docs/field-cases.md B04). `retryAfterSeconds` is the `Retry-After` field (RFC 9110 §10.2.3)
     /// in seconds when the answer had one.
     case httpStatus(url: String, status: Int, retryAfterSeconds: Int64?)
-    /// `url` answered `200` with a `Content-Type` that is not JSON, e.g. `text/html` (FIELD-CASES B04).
+    /// `url` answered `200` with a `Content-Type` that is not JSON, e.g. `text/html` (docs/field-cases.md B04).
     case unexpectedContentType(url: String, contentType: String)
     /// The body of `url` grew past `limit` bytes (whether or not a `Content-Length` announced it).
     case tooLarge(url: String, limit: Int)

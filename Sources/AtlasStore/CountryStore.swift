@@ -1,7 +1,7 @@
 import AtlasCore
 
 /// Where the app keeps the current disease.sh snapshot. SQLite today (`SQLiteCountryStore`);
-/// another database later behind the same protocol (DESIGN.md "Beyond one machine").
+/// another database later behind the same protocol (docs/design.md "Beyond one machine").
 public protocol CountryStore: Sendable {
     /// The stored snapshot: countries in upstream order, totals, source and `importedAt` (ms since the epoch).
     /// - Returns: `nil` when nothing was ever stored.

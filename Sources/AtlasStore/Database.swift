@@ -4,7 +4,7 @@ import CSQLite
 /// across event-loop threads: every use is serialised by one recursive lock.
 ///
 /// Opening sets `PRAGMA journal_mode=WAL` (readers never wait for the writer), a busy timeout
-/// (default 5000 ms), `foreign_keys=ON` and `synchronous=NORMAL` (FIELD-CASES B22).
+/// (default 5000 ms), `foreign_keys=ON` and `synchronous=NORMAL` (docs/field-cases.md B22).
 /// Prepared statements are cached by SQL text for the life of the connection.
 public final class Database: @unchecked Sendable {
     /// Which lock a transaction takes at `BEGIN` (https://sqlite.org/lang_transaction.html).
@@ -12,7 +12,7 @@ public final class Database: @unchecked Sendable {
         /// `BEGIN DEFERRED`: for reads that must see one consistent state; never use for read-then-write.
         case deferred
         /// `BEGIN IMMEDIATE`: takes the write lock up front, so a write never fails with `SQLITE_BUSY`
-        /// on the lock upgrade half-way through (FIELD-CASES B22). The default.
+        /// on the lock upgrade half-way through (docs/field-cases.md B22). The default.
         case immediate
     }
 

@@ -28,7 +28,7 @@ public enum DraftOutcome: Sendable, Equatable {
 
 /// Where the app keeps visitors' profiles, drafts and favourite countries, keyed by the SHA-256 of a
 /// visitor's session id (`sessionHash`, 32 bytes). SQLite today (`SQLiteProfileStore`); another
-/// database later behind the same protocol (DESIGN.md "Beyond one machine").
+/// database later behind the same protocol (docs/design.md "Beyond one machine").
 public protocol ProfileStore: Sendable {
     /// The committed profile, or `nil` for a visitor who has none yet. Never writes.
     /// - Throws: `StoreError` when the store cannot be read.

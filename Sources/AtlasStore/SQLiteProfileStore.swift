@@ -1,7 +1,7 @@
 import AtlasCore
 
 /// `ProfileStore` in the SQLite tables of `Migration.profileTables`. Every method is one transaction;
-/// those that may write take the write lock at `BEGIN IMMEDIATE` (FIELD-CASES B22).
+/// those that may write take the write lock at `BEGIN IMMEDIATE` (docs/field-cases.md B22).
 public struct SQLiteProfileStore: ProfileStore {
     private let database: Database
 

@@ -6,7 +6,7 @@ import CSQLite
 /// and use it only there: statements are cached and shared, so they are not `Sendable`.
 /// Parameters are numbered from 1 (`?1`, or the order of `?`); columns are numbered from 0.
 /// Text and blobs are bound with `SQLITE_TRANSIENT`, so SQLite copies the bytes before the Swift
-/// buffer goes away (FIELD-CASES B20).
+/// buffer goes away (docs/field-cases.md B20).
 public final class Statement {
     /// The SQL text this statement was prepared from (also its key in the cache).
     public let sql: String

@@ -38,7 +38,7 @@ public struct AtlasApp: Sendable {
 
 /// Builds the whole app as a `Responder`: opens (and migrates) the database, imports the shipped
 /// snapshot into an empty database in one transaction, loads the country facts, parses every
-/// template, and registers the routes. Shared by the executable and the tests (STYLE.md example 13).
+/// template, and registers the routes. Shared by the executable and the tests (docs/architecture.md, "One builder for the executable and the tests").
 ///
 /// - Parameter configuration: paths, source URL, staleness threshold and clock.
 /// - Returns: the app: its router, what happened at start-up, and `close()` for shutdown.

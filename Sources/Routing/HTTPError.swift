@@ -3,7 +3,7 @@ import HTTPCore
 /// An error a visitor may see: a status code and a message that is safe to show (no internals).
 ///
 /// Handlers throw it; the router turns it into the error page. Anything else a handler throws
-/// becomes a generic `500` page and a log line (STYLE.md example 8).
+/// becomes a generic `500` page and a log line (docs/architecture.md, "Errors users see").
 public struct HTTPError: Error, Sendable, Equatable {
     /// The status code sent.
     public var status: StatusCode

@@ -2,7 +2,7 @@ import Foundation
 import HTTPCore
 import Synchronization
 
-/// Serves the files under one directory, and nothing outside it (STYLE.md example 9).
+/// Serves the files under one directory, and nothing outside it (docs/architecture.md, "Static files stay inside their root").
 ///
 /// Segments come already percent-decoded with dot segments removed (`RequestTarget`); on top of
 /// that, any segment that is empty, starts with `.`, or holds `/` or NUL is refused, and the

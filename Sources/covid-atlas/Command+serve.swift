@@ -27,7 +27,7 @@ func serve(_ arguments: Arguments) throws {
     let info: @Sendable (String) -> Void = { message in output.write(logFormat.messageLine(message, level: "info")) }
     let error: @Sendable (String) -> Void = { message in errors.write(logFormat.messageLine(message, level: "error")) }
 
-    // A client that resets its connection must cost an EPIPE, not the process (FIELD-CASES B10).
+    // A client that resets its connection must cost an EPIPE, not the process (docs/field-cases.md B10).
     signal(SIGPIPE, SIG_IGN)
     // Block the stop signals before any thread starts, so every thread inherits the mask and
     // this thread alone receives them through sigwait: no async-signal-unsafe handler code.

@@ -22,7 +22,7 @@ struct CurlEasyTests {
         #expect(request.fields["if-none-match"] == "\"v1\"")
     }
 
-    /// FIELD-CASES B25: a gzipped body is decoded, also when the server compresses unasked (and with
+    /// docs/field-cases.md B25: a gzipped body is decoded, also when the server compresses unasked (and with
     /// deflate), so the JSON parser never sees compressed bytes.
     @Test(arguments: ["gzip", "deflate"])
     func aCompressedBodyIsDecodedTransparently_B25(coding: String) throws {
@@ -81,7 +81,7 @@ struct CurlEasyTests {
         #expect(loop == .transfer(url: stub.baseURL + "/loop", reason: "more than 5 redirects"))
     }
 
-    /// FIELD-CASES B24: an upstream that accepts and never replies, and one that sends its header section
+    /// docs/field-cases.md B24: an upstream that accepts and never replies, and one that sends its header section
     /// and then stalls, are both aborted within the configured limits.
     @Test(arguments: [false, true])
     func aStalledUpstreamIsAbortedWithinTheLimits_B24(sendsHeaders: Bool) throws {
@@ -94,7 +94,7 @@ struct CurlEasyTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
-    /// FIELD-CASES B26: without CA certificates an https fetch fails with a line that says what to
+    /// docs/field-cases.md B26: without CA certificates an https fetch fails with a line that says what to
     /// install; verification is never switched off (it would have reached the server otherwise).
     @Test func missingCACertificatesAreNamedAndVerificationStaysOn_B26() throws {
         let stub = try StubUpstream { _ in .send(StubUpstream.json(Array("[]".utf8))) }

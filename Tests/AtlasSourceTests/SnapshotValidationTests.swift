@@ -23,7 +23,7 @@ struct SnapshotValidationTests {
         try SnapshotValidation.validate(Self.shipped, storedCountryCount: nil)
     }
 
-    /// FIELD-CASES B03, B27: nulls, missing counters, odd continents and fractional ratios are data.
+    /// docs/field-cases.md B03, B27: nulls, missing counters, odd continents and fractional ratios are data.
     @Test func driftedRecordsPass_B03_B27() throws {
         let drifted = Self.changing(0) { country in
             country.recovered = nil

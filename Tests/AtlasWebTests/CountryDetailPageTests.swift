@@ -81,7 +81,7 @@ struct CountryDetailPageTests {
     }
 }
 
-/// Records with upstream drift (FIELD-CASES B03, B27) still render.
+/// Records with upstream drift (docs/field-cases.md B03, B27) still render.
 struct OddRecordTests {
     static let oddCountries: [Country] = {
         let json = """
@@ -201,7 +201,7 @@ struct ExtremeTimeTests {
     }
 }
 
-/// Text from the URL shown on error pages is escaped (STYLE.md example 12).
+/// Text from the URL shown on error pages is escaped (docs/architecture.md, "Templates").
 struct ErrorPageEscapingTests {
     let app: AppFixture
     var client: TestClient { app.client }

@@ -2,7 +2,7 @@ import HTTPCore
 import Routing
 import Testing
 
-/// What the map needs from the server to work in a browser (FIELD-CASES B06, B07, B08).
+/// What the map needs from the server to work in a browser (docs/field-cases.md B06, B07, B08).
 struct MapAssetTests {
     let app: AppFixture
     var client: TestClient { app.client }

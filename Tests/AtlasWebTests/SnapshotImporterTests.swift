@@ -86,7 +86,7 @@ struct SnapshotImporterTests {
     }
 }
 
-/// When the background refresh tries again (FIELD-CASES B04: `Retry-After` is honoured).
+/// When the background refresh tries again (docs/field-cases.md B04: `Retry-After` is honoured).
 struct RetryScheduleTests {
     @Test(arguments: [
         (1, Int64?.none, 6.0), (2, nil, 12), (3, nil, 24), (5, nil, 60), (40, nil, 60),

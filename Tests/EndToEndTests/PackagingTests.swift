@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What the image needs to build and to run (FIELD-CASES B26): the -dev packages in the builder,
+/// What the image needs to build and to run (docs/field-cases.md B26): the -dev packages in the builder,
 /// the runtime libraries and CA certificates in the slim image, TLS never switched off.
 struct PackagingTests {
     let dockerfile: String

@@ -128,7 +128,7 @@ struct ProfileEndToEndTests {
         #expect(try stranger.get("/profile").profileName == "guest")
     }
 
-    /// 30 clients on one cookie for 3 s mixing Save draft, Done and `GET /` (FIELD-CASES B22).
+    /// 30 clients on one cookie for 3 s mixing Save draft, Done and `GET /` (docs/field-cases.md B22).
     @Test func thirtyParallelClientsGetNoServerErrorAndLeaveOneWholeSubmission_B22() throws {
         let server = try ServerProcess()
         let owner = WireVisitor(port: server.port)
@@ -201,7 +201,7 @@ struct ProfileEndToEndTests {
         }
     }
 
-    /// A Buddhist-calendar locale and a 12-hour English one (FIELD-CASES B28): the goal date is stored
+    /// A Buddhist-calendar locale and a 12-hour English one (docs/field-cases.md B28): the goal date is stored
     /// and shown the same, in the Gregorian calendar.
     @Test(arguments: [
         ["LANG": "th_TH.UTF-8", "LC_ALL": "th_TH.UTF-8"],

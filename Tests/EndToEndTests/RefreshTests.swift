@@ -119,7 +119,7 @@ struct RefreshTests {
         #expect(try fetch(server.port, "/api/countries").body == before)
     }
 
-    /// FIELD-CASES B25 through the binary: a gzipped answer nobody asked for imports like a plain one.
+    /// docs/field-cases.md B25 through the binary: a gzipped answer nobody asked for imports like a plain one.
     @Test(arguments: [false, true])
     func goodDataIsStoredAndSeenByTheRunningServer(gzipped: Bool) throws {
         let server = try ServerProcess()

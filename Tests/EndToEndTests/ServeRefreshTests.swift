@@ -55,7 +55,7 @@ struct ServeRefreshTests {
         #expect(page.contains("<strong>stale</strong>") == stale)
     }
 
-    /// FIELD-CASES B24: a stalled upstream is aborted within the limits while every request is answered
+    /// docs/field-cases.md B24: a stalled upstream is aborted within the limits while every request is answered
     /// at once, and the failure is logged with the retry.
     @Test(arguments: [false, true])
     func aStalledUpstreamNeverBlocksRequests_B24(sendsHeaders: Bool) throws {
@@ -77,7 +77,7 @@ struct ServeRefreshTests {
         #expect(try fetch(server.port, "/api/countries").body == before)
     }
 
-    /// FIELD-CASES B04: a `429` with `Retry-After` holds the next attempt back at least that long; the
+    /// docs/field-cases.md B04: a `429` with `Retry-After` holds the next attempt back at least that long; the
     /// stored data keeps being served, labelled stale.
     @Test func retryAfterHoldsTheNextAttemptBack_B04() throws {
         let stub = try StubUpstream { _ in

@@ -135,7 +135,7 @@ struct ServeTests {
 }
 
 struct CommandLineTests {
-    /// A Buddhist-calendar locale and a 12-hour English one with a far-off time zone (FIELD-CASES B28).
+    /// A Buddhist-calendar locale and a 12-hour English one with a far-off time zone (docs/field-cases.md B28).
     @Test(arguments: [
         ["LANG": "th_TH.UTF-8", "LC_ALL": "th_TH.UTF-8"],
         ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8", "TZ": "America/New_York"],

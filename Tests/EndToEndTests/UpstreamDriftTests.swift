@@ -5,7 +5,7 @@ import UpstreamStub
 /// Upstream schema drift through the whole live path (fetch, validation, store, pages): odd records
 /// are data, never a reason to refuse the payload or to show 0.
 struct UpstreamDriftTests {
-    /// FIELD-CASES B03 and B27 in one fetch: a numeric continent, a stray `undefined` key, no
+    /// docs/field-cases.md B03 and B27 in one fetch: a numeric continent, a stray `undefined` key, no
     /// `todayRecovered`, `recovered: null`, the slash spelling of Oceania, fractional per-million
     /// values and integral doubles for counts.
     @Test func driftedRecordsAreStoredAndShownAsTheyShouldBe_B03_B27() throws {
@@ -46,7 +46,7 @@ struct UpstreamDriftTests {
             try fetch(server.port, "/countries/fj").text.contains("href=\"/countries?continent=australia-oceania\""))
     }
 
-    /// FIELD-CASES B04 (d): an unknown country is the app's own 404 page, never an upstream error or a 500.
+    /// docs/field-cases.md B04 (d): an unknown country is the app's own 404 page, never an upstream error or a 500.
     @Test func anUnknownCountryIsTheAppsOwn404_B04() throws {
         let server = try ServerProcess()
         #expect(try fetch(server.port, "/countries/Atlantis").status == 404)

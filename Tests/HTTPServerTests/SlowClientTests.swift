@@ -31,7 +31,7 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
 }
 
 /// Clients that are slow, silent or stall half-way never hold the server, and each is closed after
-/// its own bounded timeout (FIELD-CASES B09).
+/// its own bounded timeout (docs/field-cases.md B09).
 @Suite(.serialized)
 struct SlowClientTests {
     @Test("1,000 connections holding half-sent requests: a normal client still gets every response")

@@ -6,13 +6,13 @@ import Foundation
 ///
 /// What it guarantees, whatever the server does:
 /// - gzip and deflate bodies are decoded (`CURLOPT_ACCEPT_ENCODING ""`), also when the server compresses
-///   without being asked (FIELD-CASES B25);
+///   without being asked (docs/field-cases.md B25);
 /// - redirects are followed up to `maxRedirects`, and only to `http`/`https` (`CURLOPT_REDIR_PROTOCOLS_STR`);
 /// - TLS peers and host names are verified against the system CA bundle; missing CAs are an error that
-///   says so, never a reason to stop verifying (FIELD-CASES B26);
-/// - connect, total and low-speed timeouts end a stalled upstream (FIELD-CASES B24);
+///   says so, never a reason to stop verifying (docs/field-cases.md B26);
+/// - connect, total and low-speed timeouts end a stalled upstream (docs/field-cases.md B24);
 /// - the body is capped at `maxBodyBytes` as it arrives, with or without `Content-Length`;
-/// - the status code is returned, never treated as success by itself (FIELD-CASES B04).
+/// - the status code is returned, never treated as success by itself (docs/field-cases.md B04).
 public enum CurlEasy {
     /// Called as bytes arrive: body bytes received so far as they came over the wire (still compressed
     /// when the body is), and the total when a `Content-Length` announced it (`nil` otherwise).

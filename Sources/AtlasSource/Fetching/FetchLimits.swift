@@ -1,7 +1,7 @@
 /// The bounds of one upstream fetch, each enforced by libcurl (https://curl.se/libcurl/c/curl_easy_setopt.html).
 ///
 /// libcurl has no overall timeout by default, so a stalled upstream would hold a fetch forever
-/// (FIELD-CASES B24): every limit here is on, with a default.
+/// (docs/field-cases.md B24): every limit here is on, with a default.
 public struct FetchLimits: Sendable, Equatable {
     /// Seconds to establish the TCP connection and TLS handshake (`CURLOPT_CONNECTTIMEOUT_MS`). Default 10.
     public var connectTimeout: Double

@@ -4,9 +4,9 @@ import HTTPCore
 import Mustache
 import Routing
 
-/// The visitor's profile, its draft editor and the favourite stars (DESIGN.md, "The profile and its draft").
+/// The visitor's profile, its draft editor and the favourite stars (docs/design.md, "The profile and its draft").
 ///
-/// Every POST answers `303 See Other` on success (Post/Redirect/Get, FIELD-CASES B18), `422` with
+/// Every POST answers `303 See Other` on success (Post/Redirect/Get, docs/field-cases.md B18), `422` with
 /// the visitor's own input and a message per bad field, `409` with the newer draft when the form's
 /// version is stale, and `403`/`415` from `FormSubmission` before anything is read or written.
 struct ProfileController: Sendable {

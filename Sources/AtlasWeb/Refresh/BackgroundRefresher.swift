@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 
 /// Refreshes the stored snapshot from the live API on a thread of its own, never on an event loop, so a
-/// slow or stalled upstream (bounded by `FetchLimits`, FIELD-CASES B24) never delays a request. The
+/// slow or stalled upstream (bounded by `FetchLimits`, docs/field-cases.md B24) never delays a request. The
 /// running server sees each new snapshot through `SnapshotCache`, like an import by another process.
 ///
 /// The first refresh starts at once; then one every `interval` seconds. A failure is logged as one line

@@ -1,6 +1,6 @@
 /// When the background refresh tries again: after `interval` on success; after a failure, an
 /// exponential backoff from `firstRetry` up to `interval`, and never sooner than the upstream's
-/// `Retry-After` (RFC 9110 §10.2.3, FIELD-CASES B04), which is itself capped at `longestRetryAfter`.
+/// `Retry-After` (RFC 9110 §10.2.3, docs/field-cases.md B04), which is itself capped at `longestRetryAfter`.
 struct RetrySchedule: Sendable, Equatable {
     /// Seconds between refreshes when all is well (`--refresh-interval`).
     let interval: Double

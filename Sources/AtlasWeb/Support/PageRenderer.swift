@@ -114,7 +114,7 @@ struct LayoutContext: Sendable {
 enum SecurityFields {
     /// Sets `Content-Security-Policy` (no inline script; images from the tile host only on map
     /// pages, `mapTiles` set), `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile
-    /// requests without a referrer, FIELD-CASES B08), `X-Content-Type-Options: nosniff`, and frame denial.
+    /// requests without a referrer, docs/field-cases.md B08), `X-Content-Type-Options: nosniff`, and frame denial.
     static func apply(to fields: inout Fields, mapTiles: TileSource?) {
         let images = mapTiles.map { "'self' data: \($0.cspSource)" } ?? "'self' data:"
         fields[.contentSecurityPolicy] =

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Number and date formatting for pages, independent of the process locale and calendar
-/// (FIELD-CASES B28: a `th_TH` locale must not turn 2021 into 2564): numbers are grouped by hand
+/// (docs/field-cases.md B28: a `th_TH` locale must not turn 2021 into 2564): numbers are grouped by hand
 /// (always `,`), dates come from a Gregorian calendar fixed to UTC.
 enum Formatting {
     /// The text shown where a figure is unknown (`null` or missing upstream).

@@ -8,7 +8,7 @@ import Mustache
 /// extended grapheme clusters (UAX #29), so `👩🏽‍💻` is 1 of 40 and `Zoë` is 3 however it is
 /// encoded. HTML's `maxlength` counts UTF-16 code units instead (👩🏽‍💻 is 7), so the input carries
 /// no `maxlength`; `profile-editor.js` counts the same clusters with `Intl.Segmenter` and the server
-/// check below is the one that decides (FIELD-CASES B20).
+/// check below is the one that decides (docs/field-cases.md B20).
 struct ProfileForm {
     /// The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069; Unicode
     /// UAX #9 §2), which reorder the text after them. The marks U+200E and U+200F stay allowed.
