@@ -26,20 +26,26 @@ let package = Package(
         // epoll, eventfd and accept4, which Swift's Glibc module does not export.
         .systemLibrary(name: "CLinux"),
 
+        // The wall and monotonic clocks, in one place for every target that reads one.
+        .target(name: "Clocks"),
         .target(name: "HTTPCore"),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux"]),
-        .target(name: "Routing", dependencies: ["HTTPCore", "CZlib"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux", "Clocks"]),
+        .target(name: "Routing", dependencies: ["HTTPCore", "CZlib", "Clocks"]),
         .target(name: "Mustache"),
 
         .target(name: "AtlasCore"),
-        .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite"]),
+        .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "Clocks"]),
         .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl"]),
         .target(
             name: "AtlasWeb",
-            dependencies: ["AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache", "COpenSSL"]),
+            dependencies: [
+                "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache", "COpenSSL", "Clocks",
+            ]),
         .executableTarget(
             name: "covid-atlas",
-            dependencies: ["AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore", "Routing"]),
+            dependencies: [
+                "AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore", "Routing", "Clocks",
+            ]),
 
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),

@@ -1,4 +1,5 @@
 import AtlasCore
+import Clocks
 
 #if canImport(Glibc)
     import Glibc

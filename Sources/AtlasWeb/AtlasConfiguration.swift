@@ -1,7 +1,8 @@
 import AtlasCore
+import Clocks
 import Routing
 
-/// Everything `buildResponder` needs; the executable fills it from the command line, tests from temp paths.
+/// Everything `AtlasApp.build` needs; the executable fills it from the command line, tests from temp paths.
 public struct AtlasConfiguration: Sendable {
     /// The SQLite file holding snapshots (and later profiles); created when missing.
     public var databasePath: String
@@ -34,13 +35,15 @@ public struct AtlasConfiguration: Sendable {
     /// event loop thread, so it must not block; the executable queues lines for a writer thread.
     public var logError: @Sendable (String) -> Void
 
-    /// Defaults match `covid-atlas serve` run from the repository root.
+    /// The settings' defaults (`Defaults`), which are those of `covid-atlas serve` run from the
+    /// repository root.
     public init(
-        databasePath: String, viewsDirectory: String = "Views", publicDirectory: String = "Public",
-        leafletDirectory: String = "/usr/share/javascript/leaflet", dataDirectory: String = "data",
-        tileURL: String = TileSource.openStreetMap, sourceURL: String = "https://disease.sh",
-        staleAfterSeconds: Int64 = 86_400,
-        reloadCheckInterval: Double = 2, now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow,
+        databasePath: String = Defaults.databasePath, viewsDirectory: String = Defaults.viewsDirectory,
+        publicDirectory: String = Defaults.publicDirectory, leafletDirectory: String = Defaults.leafletDirectory,
+        dataDirectory: String = Defaults.dataDirectory, tileURL: String = Defaults.tileURL,
+        sourceURL: String = Defaults.sourceURL, staleAfterSeconds: Int64 = Defaults.staleAfterSeconds,
+        reloadCheckInterval: Double = Defaults.reloadCheckInterval,
+        now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow,
         logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog
     ) {
         self.databasePath = databasePath
@@ -58,4 +61,27 @@ public struct AtlasConfiguration: Sendable {
 
     /// Wall-clock time in ms since the epoch.
     public static let systemNow: @Sendable () -> Int64 = { WallClock.millisecondsSinceEpoch() }
+
+    /// The default of every setting: the one place they are written. `covid-atlas --help` shows them,
+    /// and the README shows `--help`.
+    public enum Defaults {
+        /// The SQLite file, relative to the working directory.
+        public static let databasePath = "covid-atlas.sqlite"
+        /// The templates.
+        public static let viewsDirectory = "Views"
+        /// The static files.
+        public static let publicDirectory = "Public"
+        /// Where Debian's `libjs-leaflet` puts Leaflet.
+        public static let leafletDirectory = "/usr/share/javascript/leaflet"
+        /// The shipped data.
+        public static let dataDirectory = "data"
+        /// OpenStreetMap's tile server.
+        public static let tileURL = TileSource.openStreetMap
+        /// The live API.
+        public static let sourceURL = "https://disease.sh"
+        /// A day: the data is labelled stale past it when the server does not refresh.
+        public static let staleAfterSeconds: Int64 = 86_400
+        /// How often the server looks for a snapshot another process stored, in seconds.
+        public static let reloadCheckInterval: Double = 2
+    }
 }

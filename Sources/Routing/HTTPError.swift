@@ -11,20 +11,23 @@ public struct HTTPError: Error, Sendable, Equatable {
     public var message: String
     /// Extra fields for the response, e.g. `Allow` on a `405`.
     public var fields: Fields
-    /// Free-form details an error page may use (e.g. the allowed values, the search text).
-    public var details: [String: String]
+    /// A value of the app's own type that its error page knows how to show (what the visitor asked
+    /// for, the values a parameter takes); `nil` for none. The router only passes it on.
+    public var context: (any Sendable)?
 
-    /// - Parameters: `message` defaults to the reason phrase; `fields` are added to the response; `details` feed the error page.
+    /// - Parameters: `message` defaults to the reason phrase; `fields` are added to the response;
+    ///   `context` is handed to the error page.
     public init(
-        _ status: StatusCode, _ message: String? = nil, fields: Fields = Fields(), details: [String: String] = [:]
+        _ status: StatusCode, _ message: String? = nil, fields: Fields = Fields(), context: (any Sendable)? = nil
     ) {
         self.status = status
         self.message = message ?? status.reasonPhrase
         self.fields = fields
-        self.details = details
+        self.context = context
     }
 
+    /// Equal when the status and the message are (the context is the app's to compare).
     public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool {
-        lhs.status == rhs.status && lhs.message == rhs.message && lhs.details == rhs.details
+        lhs.status == rhs.status && lhs.message == rhs.message
     }
 }

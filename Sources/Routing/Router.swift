@@ -112,7 +112,6 @@ public struct Router: Responder {
 
     private func errorResponse(_ request: Request, _ error: HTTPError) -> Response {
         var response = errorPage(request, error)
-        response.preparedFieldLines = []
         response.status = error.status
         for field in error.fields { response.fields[field.name] = field.value }
         return response

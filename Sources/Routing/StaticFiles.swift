@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPCore
 import Synchronization
@@ -24,9 +25,8 @@ public final class StaticFiles: Sendable {
         let eTag: String
         let gzipETag: String
         let fingerprint: String
-        /// Prepared field lines, indexed by `[immutable][gzip]`.
-        let fields: [[Fields]]
-        let fieldLines: [[[UInt8]]]
+        /// The prepared header sections, indexed by `[immutable][gzip]`.
+        let headers: [[PreparedFields]]
 
         init(path: String, bytes: [UInt8], modified: Int, size: Int, cacheControl: String) {
             self.bytes = bytes
@@ -35,26 +35,25 @@ public final class StaticFiles: Sendable {
             let contentType = MediaTypes.contentType(forFileName: path)
             let compressed = StaticFiles.isCompressible(contentType) ? SplicedContent(bytes, level: 9).gzip() : nil
             gzipBytes = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
-            fingerprint = StaticFiles.contentHash(bytes)
+            fingerprint = FNV1a.hex(of: bytes)
             eTag = "\"\(fingerprint)\""
             gzipETag = "\"\(fingerprint)-gzip\""
-            var fields: [[Fields]] = []
+            var headers: [[PreparedFields]] = []
             for immutable in [false, true] {
-                var row: [Fields] = []
+                var row: [PreparedFields] = []
                 for gzip in [false, true] {
-                    var lines = Fields()
-                    lines[.contentType] = contentType
-                    lines[.cacheControl] = immutable ? StaticFiles.immutableCacheControl : cacheControl
-                    lines[.eTag] = gzip ? gzipETag : eTag
-                    lines[.lastModified] = HTTPDate.format(secondsSinceEpoch: modified)
-                    if StaticFiles.isCompressible(contentType) { lines[.vary] = "Accept-Encoding" }
-                    if gzip { lines[.contentEncoding] = "gzip" }
-                    row.append(lines)
+                    var fields = Fields()
+                    fields[.contentType] = contentType
+                    fields[.cacheControl] = immutable ? StaticFiles.immutableCacheControl : cacheControl
+                    fields[.eTag] = gzip ? gzipETag : eTag
+                    fields[.lastModified] = HTTPDate.format(secondsSinceEpoch: modified)
+                    if StaticFiles.isCompressible(contentType) { fields[.vary] = "Accept-Encoding" }
+                    if gzip { fields[.contentEncoding] = "gzip" }
+                    row.append(PreparedFields(fields))
                 }
-                fields.append(row)
+                headers.append(row)
             }
-            self.fields = fields
-            fieldLines = fields.map { $0.map(ResponseSerializer.fieldLines) }
+            self.headers = headers
         }
     }
 
@@ -114,8 +113,7 @@ public final class StaticFiles: Sendable {
         let file = lookup.file
         let gzip = file.gzipBytes != nil && ContentCoding.acceptsGzip(request)
         let immutable = lookup.immutable ? 1 : 0
-        var response = Response(status: .ok, fields: file.fields[immutable][gzip ? 1 : 0])
-        response.preparedFieldLines = file.fieldLines[immutable][gzip ? 1 : 0]
+        var response = Response(status: .ok, prepared: file.headers[immutable][gzip ? 1 : 0])
         if Conditional.isNotModified(request, eTags: [file.eTag, file.gzipETag], lastModified: file.modified) {
             response.status = .notModified
             return response
@@ -126,7 +124,7 @@ public final class StaticFiles: Sendable {
 
     private func lookup(_ segments: [String]) throws -> Lookup {
         let key = segments.joined(separator: "/")
-        let now = StaticFiles.monotonicNow()
+        let now = MonotonicClock.nanoseconds()
         if let recent = lookups.withValue({ $0[key] }), now &- recent.checkedAt < 1_000_000_000 { return recent }
         let found: Lookup
         var plainName = false
@@ -191,20 +189,6 @@ public final class StaticFiles: Sendable {
         contentType.hasPrefix("text/") || contentType.hasPrefix("application/json")
             || contentType.hasPrefix("application/geo+json") || contentType.hasPrefix("image/svg+xml")
             || contentType.hasPrefix("application/manifest+json")
-    }
-
-    /// FNV-1a (64 bits) of the content, 16 hex digits: changes when the content does.
-    static func contentHash(_ bytes: [UInt8]) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    private static func monotonicNow() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     static func realPath(_ path: String) -> String? {

@@ -2,6 +2,7 @@ import AtlasCore
 import AtlasSource
 import AtlasStore
 import AtlasWeb
+import Clocks
 import Foundation
 
 /// `covid-atlas import FILE [--all FILE] [--database PATH]`: decodes saved disease.sh responses, runs the

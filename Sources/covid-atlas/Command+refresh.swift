@@ -2,6 +2,7 @@ import AtlasCore
 import AtlasSource
 import AtlasStore
 import AtlasWeb
+import Clocks
 import Glibc
 
 /// `covid-atlas refresh [--database PATH] [--source URL] [fetch limits]`: fetches the live data with a

@@ -48,7 +48,7 @@ func serve(_ arguments: Arguments) throws {
         staleAfterSeconds: Int64(staleAfter),
         logError: error)
     configuration.trustForwardedProto = arguments.flag("trust-forwarded-proto")
-    let app = try buildResponder(configuration)
+    let app = try AtlasApp.build(configuration)
 
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host

@@ -1,4 +1,5 @@
 import AtlasSource
+import Clocks
 import Foundation
 import Glibc
 
@@ -19,7 +20,7 @@ final class TransferProgress: @unchecked Sendable {
 
     /// `DiseaseShClient.Progress`: records the figures and redraws at most ten times a second.
     func update(_ resource: DiseaseShClient.Resource, _ received: Int64, _ total: Int64?) {
-        let now = monotonicNanoseconds()
+        let now = MonotonicClock.nanoseconds()
         if resource != self.resource {
             finishResource()
             self.resource = resource
@@ -48,7 +49,7 @@ final class TransferProgress: @unchecked Sendable {
 
     private func finishResource() {
         guard resource != nil else { return }
-        let now = monotonicNanoseconds()
+        let now = MonotonicClock.nanoseconds()
         if isTerminal {
             draw(now: now, terminator: "\n")
         } else {
@@ -100,11 +101,5 @@ final class TransferProgress: @unchecked Sendable {
 
     private func write(_ text: String) {
         StandardOutput.write(Array(text.utf8), to: FileHandle.standardOutput)
-    }
-
-    private func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }

@@ -52,7 +52,7 @@ final class AppFixture: @unchecked Sendable {
         if let clock { configuration.now = { clock.now } }
         configuration.reloadCheckInterval = reloadCheckInterval
         self.configuration = configuration
-        app = try buildResponder(configuration)
+        app = try AtlasApp.build(configuration)
         client = TestClient(app.responder)
     }
 

@@ -120,7 +120,7 @@ struct ProfileMigrationTests {
         try visitor.submitEditor("done", editorValues(username: "Kept", goal: "2026-05-02"))
 
         // A second start on the same file runs no step and keeps everything.
-        let again = try buildResponder(fixture.configuration)
+        let again = try AtlasApp.build(fixture.configuration)
         defer { again.close() }
         let client = TestClient(again.responder)
         #expect(try client.get("/countries").text.contains("Oldland"))

@@ -39,8 +39,8 @@ struct StartupTests {
         let configuration = AtlasConfiguration(
             databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
-        #expect(try buildResponder(configuration).report.importedShippedCountries == 224)
-        #expect(try buildResponder(configuration).report.importedShippedCountries == nil)
+        #expect(try AtlasApp.build(configuration).report.importedShippedCountries == 224)
+        #expect(try AtlasApp.build(configuration).report.importedShippedCountries == nil)
     }
 
     @Test func aMissingViewsDirectoryIsNamed() throws {
@@ -56,7 +56,7 @@ struct StartupTests {
             databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", leafletDirectory: "/nonexistent/leaflet",
             dataDirectory: packageRoot + "/data")
-        let error = #expect(throws: AtlasStartupError.self) { try buildResponder(configuration) }
+        let error = #expect(throws: AtlasStartupError.self) { try AtlasApp.build(configuration) }
         #expect(
             String(describing: error).contains("/nonexistent/leaflet does not exist; install Debian's libjs-leaflet"))
     }
@@ -69,7 +69,7 @@ struct StartupTests {
             databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", leafletDirectory: directory,
             dataDirectory: packageRoot + "/data")
-        let error = #expect(throws: AtlasStartupError.self) { try buildResponder(configuration) }
+        let error = #expect(throws: AtlasStartupError.self) { try AtlasApp.build(configuration) }
         #expect(
             error?.description
                 == "\(directory)/leaflet.css is missing, so this is not a Leaflet directory; "

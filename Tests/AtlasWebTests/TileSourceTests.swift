@@ -31,7 +31,7 @@ struct TileSourceTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let template = "https://{s}.tiles.example.net/osm/{z}/{x}/{y}.png"
-        let app = try buildResponder(
+        let app = try AtlasApp.build(
             AtlasConfiguration(
                 databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
                 publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data", tileURL: template))

@@ -25,7 +25,7 @@ extension PageController {
                 "csrfToken": .string(token),
                 "starred": .bool(starred),
             ]
-            return try renderer.fragment("partials/favorite-form", context: ["favorite": form])
+            return try site.renderer.fragment("partials/favorite-form", context: ["favorite": form])
         }
         return (bytes, tag)
     }
@@ -36,15 +36,7 @@ extension PageController {
     func starredLine(visitor: Visitor, catalog: CountryCatalog) throws -> [UInt8] {
         let starred = try favoriteReads.favorites(visitor.sessionHash).map { FavoriteCountry(id: $0, catalog: catalog) }
         guard !starred.isEmpty else { return [] }
-        return try renderer.fragment(
+        return try site.renderer.fragment(
             "partials/starred-countries", context: ["starred": ["countries": .array(starred.map(\.templateValue))]])
-    }
-}
-
-extension AtlasConfiguration {
-    /// Whether the request came over HTTPS: this server speaks plain HTTP, so only a trusted proxy's
-    /// `X-Forwarded-Proto: https` (with `--trust-forwarded-proto`) says so.
-    func isSecure(_ request: Request) -> Bool {
-        trustForwardedProto && request.fields["X-Forwarded-Proto"]?.lowercased() == "https"
     }
 }

@@ -10,28 +10,27 @@ import Routing
 /// the visitor's own input and a message per bad field, `409` with the newer draft when the form's
 /// version is stale, and `403`/`415` from `FormSubmission` before anything is read or written.
 struct ProfileController: Sendable {
-    let pages: PageController
+    let site: SiteContext
     let store: any ProfileStore
-    let configuration: AtlasConfiguration
 
     /// `GET /profile`: the committed profile (created with the defaults on a visit with a cookie; a
     /// new visitor, or a crawler that keeps no cookies, is shown the defaults and nothing is written).
     func show(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let visitor = Visitor.resolve(request)
         let hash = visitor.sessionHash
-        let now = configuration.now()
+        let now = site.configuration.now()
         let profile =
             visitor.isNew
             ? Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
             : try store.ensureProfile(hash, now: now)
         let draft = visitor.isNew ? nil : try store.draft(hash)
-        let catalog = pages.cache.current().catalog
+        let catalog = site.snapshots.current().catalog
         let starred = visitor.isNew ? [] : try store.favorites(hash)
         let favorites = starred.map { FavoriteCountry(id: $0, catalog: catalog) }
-        var response = try pages.renderer.page(
+        var response = try site.renderer.page(
             "profile/show", context: ProfilePage(profile: profile, draft: draft, favorites: favorites).templateValue,
-            layout: pages.layout("\(profile.username) — Profile — Covid Atlas", .profile))
-        visitor.apply(to: &response, secure: configuration.isSecure(request))
+            layout: site.layout("\(profile.username) — Profile — Covid Atlas", .profile))
+        visitor.apply(to: &response, secure: site.isSecure(request))
         return response
     }
 
@@ -39,7 +38,7 @@ struct ProfileController: Sendable {
     /// A new visitor gets the defaults under draft version 0 ("no draft yet") and nothing is written.
     func edit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let visitor = Visitor.resolve(request)
-        let now = configuration.now()
+        let now = site.configuration.now()
         let profile: Profile
         let draft: Draft
         if visitor.isNew {
@@ -50,7 +49,7 @@ struct ProfileController: Sendable {
         }
         var response = try editor(
             ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
-        visitor.apply(to: &response, secure: configuration.isSecure(request))
+        visitor.apply(to: &response, secure: site.isSecure(request))
         return response
     }
 
@@ -62,8 +61,8 @@ struct ProfileController: Sendable {
     func submit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let submission = try FormSubmission(request)
         let hash = submission.visitor.sessionHash
-        let now = configuration.now()
-        let wantsJSON = request.fields["Accept"]?.contains("application/json") ?? false
+        let now = site.configuration.now()
+        let wantsJSON = ResponseFormat.preferred(by: request) == .json
         let action = submission["action"] ?? ""
         guard ["save", "done", "cancel"].contains(action) else {
             throw HTTPError(.badRequest, "The form’s action must be save, done or cancel.")
@@ -139,16 +138,16 @@ struct ProfileController: Sendable {
         default: throw HTTPError(.badRequest, "The form’s star must be on or off. Nothing changed.")
         }
         let id: String
-        switch pages.cache.current().catalog.resolve(parameters["id"]) {
+        switch site.snapshots.current().catalog.resolve(parameters["id"]) {
         case .found(let entry): id = entry.id
         case .moved(let canonicalID), .matched(let canonicalID): id = canonicalID
         case .notFound: throw HTTPError(.notFound, "There is no country with this id to star.")
         }
         let hash = submission.visitor.sessionHash
         if let wanted {
-            try store.setFavorite(hash, countryID: id, starred: wanted, now: configuration.now())
+            try store.setFavorite(hash, countryID: id, starred: wanted, now: site.configuration.now())
         } else {
-            _ = try store.toggleFavorite(hash, countryID: id, now: configuration.now())
+            _ = try store.toggleFavorite(hash, countryID: id, now: site.configuration.now())
         }
         return Response.redirect(to: Links.country(id), status: .seeOther)
     }
@@ -170,24 +169,19 @@ struct ProfileController: Sendable {
             ]
         }
         let title = (status == .ok ? "" : "Check the form — ") + "Edit profile — Covid Atlas"
-        var layout = pages.layout(title, .inProfile)
+        var layout = site.layout(title, .inProfile)
         layout.scripts = ["profile-editor.js"]
-        var response = try pages.renderer.page(
+        var response = try site.renderer.page(
             "profile/edit", status: status, context: .object(context), layout: layout)
         // The form holds this visitor's token and input: never for a shared cache.
-        response.fields[.cacheControl] = "private, no-cache"
-        response.fields["Vary"] = "Cookie"
+        CachePolicy.privateToVisitor.apply(to: &response)
         return response
     }
 
-    /// A small JSON object for the editor's autosave (`profile-editor.js`).
-    private func json(_ status: StatusCode, _ fields: (inout JSONWriter) -> Void) -> Response {
-        var writer = JSONWriter()
-        writer.beginObject()
-        fields(&writer)
-        writer.endObject()
-        var response = Response(status: status, contentType: "application/json; charset=utf-8", text: writer.output)
-        response.fields[.cacheControl] = "no-store"
+    /// A small JSON object for the editor's autosave (`profile-editor.js`); it only means something now.
+    private func json(_ status: StatusCode, _ members: (inout JSONWriter) -> Void) -> Response {
+        var response = JSONResponse.object(status: status, members)
+        CachePolicy.noStore.apply(to: &response)
         return response
     }
 }

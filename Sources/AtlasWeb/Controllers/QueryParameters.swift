@@ -2,34 +2,42 @@ import AtlasCore
 import HTTPCore
 import Routing
 
-/// Reads `q`, `continent` and `sort` from a request target into a `CountryQuery`.
+/// Reads the country list's parameters (`q`, `continent`, `sort`, `page`) from a request target.
 enum QueryParameters {
-    /// - Throws: `HTTPError(400)` naming the bad value and listing the valid ones, for an unknown
-    ///   `continent` or `sort`; the details keep `q` so the error page's search box shows it again.
+    /// - Throws: `HTTPError(400)` naming the bad value, with an `ErrorContext` that keeps `q` and
+    ///   lists the valid values (each a link keeping the rest of the query), for an unknown
+    ///   `continent` or `sort`.
     static func countryQuery(_ target: RequestTarget) throws -> CountryQuery {
         // Control characters (a NUL, a tab pasted from a spreadsheet) are never part of a name.
         let search = (target.queryValue("q") ?? "").withoutControlCharacters
+        let rawSort = target.queryValue("sort") ?? ""
+        let knownSort = CountryQuery.Sort(rawValue: rawSort.lowercased()) ?? .name
         var continent: Continent?
         if let raw = target.queryValue("continent"), !raw.isEmpty, raw.lowercased() != "all" {
             guard let parsed = Continent(raw) else {
+                let choices = Continent.allCases.map { value in
+                    ErrorContext.Choice(
+                        value: value.slug,
+                        href: Links.countryList(CountryQuery(search: search, continent: value, sort: knownSort)))
+                }
                 throw HTTPError(
                     .badRequest, "There is no continent called “\(raw)”.",
-                    details: [
-                        "q": search, "parameter": "continent", "sort": target.queryValue("sort") ?? "",
-                        "allowed": Continent.allCases.map(\.slug).joined(separator: ", "),
-                    ])
+                    context: ErrorContext(
+                        search: search, invalidParameter: .init(name: "continent", choices: choices)))
             }
             continent = parsed
         }
         var sort = CountryQuery.Sort.name
-        if let raw = target.queryValue("sort"), !raw.isEmpty {
-            guard let parsed = CountryQuery.Sort(rawValue: raw.lowercased()) else {
+        if !rawSort.isEmpty {
+            guard let parsed = CountryQuery.Sort(rawValue: rawSort.lowercased()) else {
+                let choices = CountryQuery.Sort.allCases.map { value in
+                    ErrorContext.Choice(
+                        value: value.rawValue,
+                        href: Links.countryList(CountryQuery(search: search, continent: continent, sort: value)))
+                }
                 throw HTTPError(
-                    .badRequest, "The list cannot be sorted by “\(raw)”.",
-                    details: [
-                        "q": search, "parameter": "sort", "continent": continent?.slug ?? "",
-                        "allowed": CountryQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "),
-                    ])
+                    .badRequest, "The list cannot be sorted by “\(rawSort)”.",
+                    context: ErrorContext(search: search, invalidParameter: .init(name: "sort", choices: choices)))
             }
             sort = parsed
         }
@@ -37,8 +45,8 @@ enum QueryParameters {
     }
 
     /// The `page` parameter of a list: 1 when absent or empty.
-    /// - Throws: `HTTPError(400)` when it is not a whole number from 1 to 100,000; the details keep
-    ///   the other parameters so the error page's search box shows them again.
+    /// - Throws: `HTTPError(400)` when it is not a whole number from 1 to 100,000; its context keeps
+    ///   the search so the error page's search box shows it again.
     static func page(_ target: RequestTarget, query: CountryQuery) throws -> Int {
         guard let raw = target.queryValue("page"), !raw.isEmpty else { return 1 }
         guard raw.utf8.count <= 6, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let page = Int(raw),
@@ -46,9 +54,7 @@ enum QueryParameters {
         else {
             throw HTTPError(
                 .badRequest, "“\(raw.withoutControlCharacters)” is not a page number: pages count from 1.",
-                details: [
-                    "q": query.search, "continent": query.continent?.slug ?? "", "sort": query.sort.rawValue,
-                ])
+                context: ErrorContext(search: query.search))
         }
         return page
     }

@@ -9,6 +9,10 @@ import Routing
 struct AssetLinks: Sendable {
     /// Plain URL path → fingerprinted URL path.
     let urls: [String: String]
+    /// `Public/`, served under `/static/`.
+    let publicFiles: StaticFiles
+    /// Leaflet's folder, served under `/vendor/leaflet/`.
+    let leafletFiles: StaticFiles
 
     /// Leaflet's files that the pages link to (its CSS finds its images relative to itself).
     static let leafletFiles = [
@@ -35,6 +39,8 @@ struct AssetLinks: Sendable {
             }
         }
         self.urls = urls
+        self.publicFiles = publicFiles
+        self.leafletFiles = leafletFiles
     }
 
     /// The template key of a plain URL path: `/static/css/atlas.css` → `static_css_atlas_css`.

@@ -27,20 +27,16 @@ final class PageCache: Sendable {
         let gzipTagStem: String
         let lastModified: Int64
         let status: StatusCode
-        let identityFields: Fields
-        let gzipFields: Fields
-        let identityFieldLines: [UInt8]
-        let gzipFieldLines: [UInt8]
+        let identityHeader: PreparedFields
+        let gzipHeader: PreparedFields
         let content: SplicedContent
         let identityBody: [UInt8]
         let gzipBody: [UInt8]
-        /// For a page with holes: `identityFields` and `gzipFields` as every response with holes sends
-        /// them (`private`, no `Last-Modified`) but without `ETag`, which each response appends with its
-        /// fragments' hash, and their field lines, so a response only joins bytes.
-        let holeIdentityFields: Fields
-        let holeGzipFields: Fields
-        let holeIdentityFieldLines: [UInt8]
-        let holeGzipFieldLines: [UInt8]
+        /// For a page with holes: the header sections as every response with holes sends them (one
+        /// visitor's page, no `Last-Modified`) but without `ETag`, which each response adds with its
+        /// fragments' hash, so a response only joins bytes.
+        let holeIdentityHeader: PreparedFields
+        let holeGzipHeader: PreparedFields
         let byteCount: Int
 
         init(page: CacheablePage, version: Int64, freshnessKey: String, tag: String, lastModified: Int64) {
@@ -54,29 +50,26 @@ final class PageCache: Sendable {
             status = page.status
             content = page.content
             var fields = page.fields
-            // A page that also varies by cookie (the visitor's parts) keeps saying so.
-            fields[.vary] = fields[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"
+            fields.addVary("Accept-Encoding")
             fields[.lastModified] = HTTPDate.format(secondsSinceEpoch: Int(lastModified / 1000))
             fields[.eTag] = identityTag
-            identityFields = fields
+            identityHeader = PreparedFields(fields)
+            holeIdentityHeader = Entry.holeHeader(fields)
             fields[.eTag] = gzipTag
             fields[.contentEncoding] = "gzip"
-            gzipFields = fields
-            identityFieldLines = ResponseSerializer.fieldLines(identityFields)
-            gzipFieldLines = ResponseSerializer.fieldLines(gzipFields)
-            (holeIdentityFields, holeIdentityFieldLines) = Entry.holeFields(identityFields)
-            (holeGzipFields, holeGzipFieldLines) = Entry.holeFields(gzipFields)
+            gzipHeader = PreparedFields(fields)
+            holeGzipHeader = Entry.holeHeader(fields)
             identityBody = page.content.hasHoles ? [] : page.content.identity()
             gzipBody = page.content.hasHoles ? [] : page.content.gzip()
             byteCount = page.content.chunks.reduce(0) { $0 + $1.count } * 2 + gzipBody.count + 1024
         }
 
-        private static func holeFields(_ fields: Fields) -> (Fields, [UInt8]) {
+        private static func holeHeader(_ fields: Fields) -> PreparedFields {
             var fields = fields
-            fields[.cacheControl] = "private, no-cache"
+            CachePolicy.privateToVisitor.apply(to: &fields)
             fields[.lastModified] = nil
             fields[.eTag] = nil
-            return (fields, ResponseSerializer.fieldLines(fields))
+            return PreparedFields(fields)
         }
     }
 
@@ -145,7 +138,7 @@ final class PageCache: Sendable {
             let freshnessKey = line?.key ?? ""
             let entry = Entry(
                 page: try render(), version: version, freshnessKey: freshnessKey,
-                tag: "\(version)-\(templateVersion)-\(PageCache.hash(freshnessKey))",
+                tag: "\(version)-\(templateVersion)-\(FNV1a.hex(of: freshnessKey))",
                 lastModified: max(loadedAt, line?.lineChangedAt ?? 0))
             store(entry, key: key, time: time, in: &local)
             return entry
@@ -161,12 +154,8 @@ final class PageCache: Sendable {
             return responseWithHoles(
                 entry, request: request, gzip: gzip, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields)
         }
-        var response = Response(status: entry.status, fields: gzip ? entry.gzipFields : entry.identityFields)
-        response.preparedFieldLines = gzip ? entry.gzipFieldLines : entry.identityFieldLines
-        if extraFields.count > 0 {
-            response.fields.append(contentsOf: extraFields)
-            ResponseSerializer.appendFieldLines(extraFields, to: &response.preparedFieldLines)
-        }
+        var response = Response(
+            status: entry.status, prepared: gzip ? entry.gzipHeader : entry.identityHeader, adding: extraFields)
         if entry.status == .ok,
             Conditional.isNotModified(
                 request, eTags: [entry.identityTag, entry.gzipTag], lastModified: Int(entry.lastModified / 1000))
@@ -199,20 +188,12 @@ final class PageCache: Sendable {
             return tag
         }
         let tag = tagged(gzip ? entry.gzipTagStem : entry.identityTagStem)
-        var fields = gzip ? entry.holeGzipFields : entry.holeIdentityFields
-        fields.reserveCapacity(fields.count + 1 + extraFields.count)
+        var fields = Fields()
+        fields.reserveCapacity(1 + extraFields.count)
         fields.append(.eTag, tag)
         fields.append(contentsOf: extraFields)
-        var response = Response(status: entry.status, fields: fields)
-        let lines = gzip ? entry.holeGzipFieldLines : entry.holeIdentityFieldLines
-        var prepared: [UInt8] = []
-        prepared.reserveCapacity(lines.count + tag.utf8.count + 8 + extraFields.count * 160)
-        prepared += lines
-        prepared += "ETag: ".utf8
-        prepared += tag.utf8
-        prepared += "\r\n".utf8
-        ResponseSerializer.appendFieldLines(extraFields, to: &prepared)
-        response.preparedFieldLines = prepared
+        var response = Response(
+            status: entry.status, prepared: gzip ? entry.holeGzipHeader : entry.holeIdentityHeader, adding: fields)
         if entry.status == .ok, request.fields.contains(.ifNoneMatch),
             Conditional.isNotModified(
                 request, eTags: [tagged(entry.identityTagStem), tagged(entry.gzipTagStem)], lastModified: 0)
@@ -229,29 +210,15 @@ final class PageCache: Sendable {
         return response
     }
 
-    /// A hash of the fragments (`name=bytes` in name order, NUL between), eight bytes per step: FNV-1a's
-    /// xor-and-multiply on 64-bit words, so a detail page's star form costs a fraction of byte-wise FNV.
+    /// A hash of the fragments: `name=bytes` in name order, NUL after each.
     private static func fragmentHash(_ fragments: [(name: String, bytes: [UInt8])]) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hasher = FNV1a()
         for fragment in fragments.sorted(by: { $0.name < $1.name }) {
-            for byte in fragment.name.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            value = (value ^ UInt64(UInt8(ascii: "="))) &* 0x100_0000_01b3
-            fragment.bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset + 8 <= raw.count {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    value = (value ^ word) &* 0x100_0000_01b3
-                    value ^= value >> 29
-                    offset += 8
-                }
-                while offset < raw.count {
-                    value = (value ^ UInt64(raw[offset])) &* 0x100_0000_01b3
-                    offset += 1
-                }
-            }
-            value = value &* 0x100_0000_01b3
+            hasher.combine(fragment.name + "=")
+            hasher.combine(fragment.bytes)
+            hasher.combine(CollectionOfOne(UInt8(0)))
         }
-        return String(value, radix: 16)
+        return hasher.hex
     }
 
     private func store(_ entry: Entry, key: String, time: Int64, in local: inout Local) {
@@ -265,12 +232,5 @@ final class PageCache: Sendable {
             local.entries[oldest.key] = nil
             local.bytes -= oldest.value.entry.byteCount
         }
-    }
-
-    /// FNV-1a (64 bits) in hex: a short, stable tag component.
-    static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(value, radix: 16)
     }
 }

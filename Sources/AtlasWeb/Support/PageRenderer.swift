@@ -1,5 +1,7 @@
+import Foundation
 import HTTPCore
 import Mustache
+import Routing
 
 /// Renders a page template into the shared layout and wraps it in a response with the site's
 /// security fields. Every template it names is checked at start (`requiredTemplates`).
@@ -15,6 +17,18 @@ struct PageRenderer: Sendable {
     let assets: TemplateValue
     /// Where map pages load tiles from: written into their CSP.
     let tiles: TileSource
+    /// A hash of every file under `Views/` (names and contents) and of the asset links the pages
+    /// carry: part of every cached page's `ETag`, so a deploy that changes either changes the tags.
+    let templateVersion: String
+
+    /// Loads and parses every template under `viewsDirectory`.
+    /// - Throws: `TemplateError` (file, line, column) for a broken template;
+    ///   `AtlasStartupError.missingTemplate` for one the app needs that is missing.
+    init(viewsDirectory: String, assets: AssetLinks, tiles: TileSource) throws {
+        try self.init(
+            library: try TemplateLibrary(directory: viewsDirectory), viewsDirectory: viewsDirectory, assets: assets,
+            tiles: tiles)
+    }
 
     /// - Parameters:
     ///   - viewsDirectory: where the templates were loaded from, to name a missing file.
@@ -22,13 +36,26 @@ struct PageRenderer: Sendable {
     ///   - tiles: the map's tile source, whose host map pages' CSP allows.
     /// - Throws: `AtlasStartupError.missingTemplate` naming the file of a template the app needs
     ///   that `Views/` lacks.
-    init(library: TemplateLibrary, viewsDirectory: String, assets: TemplateValue = [:], tiles: TileSource) throws {
+    init(library: TemplateLibrary, viewsDirectory: String, assets: AssetLinks? = nil, tiles: TileSource) throws {
         if let missing = PageRenderer.requiredTemplates.first(where: { !library.names.contains($0) }) {
             throw AtlasStartupError.missingTemplate(path: viewsDirectory + "/" + missing + ".mustache")
         }
         self.library = library
-        self.assets = assets
+        self.assets = assets?.templateValue ?? [:]
         self.tiles = tiles
+        templateVersion = PageRenderer.version(of: viewsDirectory, assets: assets)
+    }
+
+    private static func version(of directory: String, assets: AssetLinks?) -> String {
+        var hasher = FNV1a()
+        hasher.combine(assets?.summary ?? "")
+        for file in (FileManager.default.subpaths(atPath: directory) ?? []).sorted() {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + file) else { continue }
+            hasher.combine(file + "\u{0}")
+            hasher.combine(data)
+            hasher.combine("\u{0}")
+        }
+        return String(hasher.hex.prefix(8))
     }
 
     /// A complete HTML response, rendered now (pages that are not cached: errors, not-found).
@@ -61,6 +88,7 @@ struct PageRenderer: Sendable {
         var fields = Fields()
         fields[.contentType] = "text/html; charset=utf-8"
         SecurityFields.apply(to: &fields, mapTiles: layout.usesMap ? tiles : nil)
+        CachePolicy.shared.apply(to: &fields)
         return CacheablePage(status: status, fields: fields, content: markers.split(html))
     }
 
@@ -114,7 +142,7 @@ struct LayoutContext: Sendable {
 enum SecurityFields {
     /// Sets `Content-Security-Policy` (no inline script; images from the tile host only on map
     /// pages, `mapTiles` set), `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile
-    /// requests without a referrer, docs/field-cases.md B08), `X-Content-Type-Options: nosniff`, and frame denial.
+    /// requests without a referrer, docs/field-cases.md B08), `X-Content-Type-Options: nosniff`, and frame denial. (Who may cache a page is `CachePolicy`'s.)
     static func apply(to fields: inout Fields, mapTiles: TileSource?) {
         let images = mapTiles.map { "'self' data: \($0.cspSource)" } ?? "'self' data:"
         fields[.contentSecurityPolicy] =
@@ -123,6 +151,5 @@ enum SecurityFields {
         fields[.referrerPolicy] = "strict-origin-when-cross-origin"
         fields[.xContentTypeOptions] = "nosniff"
         fields["X-Frame-Options"] = "DENY"
-        fields[.cacheControl] = "no-cache"
     }
 }

@@ -1,6 +1,6 @@
 import AtlasCore
 import AtlasStore
-import Glibc
+import Clocks
 import Routing
 import Synchronization
 
@@ -59,13 +59,13 @@ final class SnapshotCache: Sendable {
             Current(
                 catalog: CountryCatalog(snapshot: snapshot, facts: facts), version: snapshot.version ?? 0,
                 loadedAt: now()))
-        lastCheck = Atomic(SnapshotCache.monotonicNow())
+        lastCheck = Atomic(MonotonicClock.nanoseconds())
     }
 
     /// The current catalog; at most once per check interval one thread asks the store for its
     /// version and reloads when it changed. A failing check keeps serving what is in memory.
     func current() -> Current {
-        let time = SnapshotCache.monotonicNow()
+        let time = MonotonicClock.nanoseconds()
         let last = lastCheck.load(ordering: .relaxed)
         if time &- last >= checkIntervalNanoseconds,
             lastCheck.compareExchange(expected: last, desired: time, ordering: .relaxed).exchanged
@@ -97,11 +97,5 @@ final class SnapshotCache: Sendable {
             current = fresh
             generation.add(1, ordering: .releasing)
         }
-    }
-
-    private static func monotonicNow() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }

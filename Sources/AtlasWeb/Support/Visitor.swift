@@ -79,11 +79,10 @@ struct Visitor: Sendable {
     private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"
     private static let secureAttributes = attributes + "; Secure"
 
-    /// Adds `Set-Cookie` for a new visitor, and marks the response as one visitor's page
-    /// (`Cache-Control: private, no-cache`, `Vary: Cookie`) so no shared cache hands it to another.
+    /// Adds `Set-Cookie` for a new visitor, and marks the response as this visitor's own
+    /// (`CachePolicy.privateToVisitor`) so no shared cache hands it to another.
     func apply(to response: inout Response, secure: Bool) {
         if isNew { response.fields.append(.setCookie, setCookie(secure: secure)) }
-        response.fields[.cacheControl] = "private, no-cache"
-        response.fields["Vary"] = "Cookie"
+        CachePolicy.privateToVisitor.apply(to: &response)
     }
 }

@@ -20,7 +20,7 @@ struct CountryListPage {
             throw HTTPError(
                 .badRequest,
                 "There is no page \(page): the list has \(pageCount) page\(pageCount == 1 ? "" : "s").",
-                details: ["q": query.search, "continent": query.continent?.slug ?? "", "sort": query.sort.rawValue])
+                context: ErrorContext(search: query.search))
         }
         let start = (page - 1) * CountryListPage.pageSize
         let rows = matching[start..<min(matching.count, start + CountryListPage.pageSize)]

@@ -4,8 +4,11 @@
 public struct Response: Sendable {
     /// The status code and reason phrase.
     public var status: StatusCode
-    /// The header section, in order; repeats (such as `Set-Cookie`) are kept.
-    public var fields: Fields
+    /// The header section, in order; repeats (such as `Set-Cookie`) are kept. Changing it drops the
+    /// prepared field lines a cached response came with, so the bytes sent always say what `fields` say.
+    public var fields: Fields {
+        didSet { preparedFieldLines = nil }
+    }
     /// The content in bytes. For a `HEAD` request the serializer sends the length but not the bytes.
     /// Reading a body given as `bodyParts` joins the parts (a copy); writers use `bodyCount` and
     /// `appendBody(to:)` or `forEachBodyPart(_:)` instead.
@@ -63,10 +66,10 @@ public struct Response: Sendable {
     }
 
     private var content: Content
-    /// `ResponseSerializer.fieldLines(fields)` computed ahead of time, or empty. When not empty the
-    /// serializer writes these bytes instead of serializing `fields` again: a cached response
-    /// prepares its header section once. Whoever changes `fields` afterwards must clear it.
-    public var preparedFieldLines: [UInt8] = []
+    /// `ResponseSerializer.fieldLines(fields)` made ahead of time (`PreparedFields`), which the
+    /// serializer writes instead of serializing `fields` again; `nil` once `fields` changed, or when
+    /// the response was made from plain fields.
+    public private(set) var preparedFieldLines: [UInt8]?
 
     /// A response with raw content bytes.
     public init(status: StatusCode = .ok, fields: Fields = Fields(), body: [UInt8] = []) {
@@ -75,11 +78,48 @@ public struct Response: Sendable {
         self.content = .whole(body)
     }
 
+    /// A response whose header section was serialized ahead of time (a cached page or file), plus
+    /// `extra` fields for this response only (a `Set-Cookie`), appended after the prepared ones.
+    public init(status: StatusCode = .ok, prepared: PreparedFields, adding extra: Fields = Fields(), body: [UInt8] = [])
+    {
+        self.status = status
+        self.content = .whole(body)
+        guard extra.count > 0 else {
+            self.fields = prepared.fields
+            self.preparedFieldLines = prepared.lines
+            return
+        }
+        var fields = prepared.fields
+        fields.append(contentsOf: extra)
+        var lines: [UInt8] = []
+        lines.reserveCapacity(prepared.lines.count + extra.count * 160)
+        lines += prepared.lines
+        ResponseSerializer.appendFieldLines(extra, to: &lines)
+        self.fields = fields
+        self.preparedFieldLines = lines
+    }
+
     /// A response whose content is `text` in UTF-8, with the given media type.
     public init(status: StatusCode = .ok, contentType: String, text: String, fields: Fields = Fields()) {
         self.status = status
         self.fields = fields
         self.fields[.contentType] = contentType
         self.content = .whole(Array(text.utf8))
+    }
+}
+
+/// A header section serialized once, for responses sent many times (cached pages, static files): the
+/// fields and their field lines exactly as `ResponseSerializer` writes them, made together so they
+/// can never disagree.
+public struct PreparedFields: Sendable {
+    /// The fields.
+    public let fields: Fields
+    /// `ResponseSerializer.fieldLines(fields)`.
+    public let lines: [UInt8]
+
+    /// Serializes `fields` once.
+    public init(_ fields: Fields) {
+        self.fields = fields
+        self.lines = ResponseSerializer.fieldLines(fields)
     }
 }

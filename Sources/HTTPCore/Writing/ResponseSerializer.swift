@@ -54,7 +54,7 @@ public enum ResponseSerializer {
 
         var bytes: [UInt8] = []
         bytes.reserveCapacity(
-            160 + response.fields.count * 48 + response.preparedFieldLines.count
+            160 + response.fields.count * 48 + (response.preparedFieldLines?.count ?? 0)
                 + (sendsBody && reservingBody ? bodyCount : 0))
         bytes.append(contentsOf: statusLinePrefix)
         appendDecimal(response.status.code, to: &bytes)
@@ -62,10 +62,10 @@ public enum ResponseSerializer {
         appendSanitized(response.status.reasonPhrase.utf8, to: &bytes)
         bytes.append(contentsOf: crlf)
 
-        if response.preparedFieldLines.isEmpty {
-            appendFieldLines(response.fields, to: &bytes)
+        if let prepared = response.preparedFieldLines {
+            bytes.append(contentsOf: prepared)
         } else {
-            bytes.append(contentsOf: response.preparedFieldLines)
+            appendFieldLines(response.fields, to: &bytes)
         }
 
         bytes.append(contentsOf: dateName)
@@ -86,7 +86,7 @@ public enum ResponseSerializer {
     }
 
     /// The field lines of `fields` (`Name: value` CRLF each) as the serializer writes them, framing
-    /// fields dropped and values sanitized, for `Response.preparedFieldLines`.
+    /// fields dropped and values sanitized, for `PreparedFields`.
     public static func fieldLines(_ fields: Fields) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 })

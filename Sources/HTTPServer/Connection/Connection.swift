@@ -1,4 +1,5 @@
 import CLinux
+import Clocks
 import Glibc
 import HTTPCore
 
@@ -223,7 +224,7 @@ final class Connection: EventHandler {
 
     private func answer(_ request: Request) {
         let logger = context.configuration.accessLog
-        let startedAt = logger == nil ? 0 : System.monotonicNanoseconds()
+        let startedAt = logger == nil ? 0 : MonotonicClock.nanoseconds()
         let response = context.responder.respond(to: request)
         let keepAlive = request.keepAlive && !context.isShuttingDown
         let bodyCount = response.bodyCount
@@ -242,7 +243,7 @@ final class Connection: EventHandler {
         }
         if !keepAlive { closeAfterWrite = true }
         if let logger {
-            let elapsed = System.monotonicNanoseconds() - startedAt
+            let elapsed = MonotonicClock.nanoseconds() - startedAt
             logger(
                 AccessLogEntry(
                     remoteAddress: remoteAddress, method: request.method, target: request.target.raw,

@@ -1,4 +1,5 @@
 import CLinux
+import Clocks
 import Glibc
 import HTTPCore
 import Synchronization
@@ -41,7 +42,7 @@ final class EventLoop: @unchecked Sendable {
     private var running = true
     private(set) var handlerCount = 0
     /// Monotonic nanoseconds, refreshed after every epoll_wait.
-    private(set) var now: UInt64 = System.monotonicNanoseconds()
+    private(set) var now: UInt64 = MonotonicClock.nanoseconds()
     /// Scratch space for socket reads, shared by the loop's connections (one read at a time).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private var cachedDateSecond = Int.min
@@ -146,7 +147,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// The `Date` field value for the current second, formatted at most once per second per loop.
     func currentDate() -> String {
-        let second = System.wallClockSeconds()
+        let second = WallClock.coarseSecondsSinceEpoch()
         if second != cachedDateSecond {
             cachedDateSecond = second
             cachedDate = HTTPDate.format(secondsSinceEpoch: second)
@@ -167,7 +168,7 @@ final class EventLoop: @unchecked Sendable {
                 // epoll_wait only fails for programming errors (EBADF, EINVAL); stopping beats spinning.
                 running = false
             }
-            now = System.monotonicNanoseconds()
+            now = MonotonicClock.nanoseconds()
             runTasks()
             runTimers()
             if now >= nextSweep {
@@ -187,7 +188,7 @@ final class EventLoop: @unchecked Sendable {
     private func waitTimeout() -> Int32 {
         var deadline = nextSweep
         for timer in timers where timer.deadline < deadline { deadline = timer.deadline }
-        let current = System.monotonicNanoseconds()
+        let current = MonotonicClock.nanoseconds()
         if deadline <= current { return 0 }
         // Round up so the loop does not wake just before the deadline and wait again with 0.
         return Int32(min((deadline - current + 999_999) / 1_000_000, 1000))

@@ -1,0 +1,52 @@
+import AtlasCore
+import HTTPCore
+import Mustache
+import Routing
+
+/// The app's answer to every error: a JSON body in disease.sh's shape (`{"message": …}`) for clients
+/// that get JSON, otherwise the site's HTML page (4xx: what was wrong and what is allowed; 5xx: an
+/// apology), chosen by `ResponseFormat`.
+struct ErrorPages: Sendable {
+    let site: SiteContext
+
+    /// The error's response for `request`, in the format the request is answered in.
+    func response(_ request: Request, _ error: HTTPError) -> Response {
+        switch ResponseFormat.preferred(by: request) {
+        case .json: return ErrorPages.json(error)
+        case .html: return page(error) ?? Router.plainTextErrorPage(request, error)
+        }
+    }
+
+    /// The HTML page for an `HTTPError` without a request to go with it (bytes the parser refused), or
+    /// `nil` should the page not render.
+    func page(_ error: HTTPError) -> Response? {
+        let context = error.context as? ErrorContext ?? ErrorContext()
+        var values: [String: TemplateValue] = [
+            "status": .string(String(error.status.code)),
+            "reason": .string(error.status.reasonPhrase),
+            "message": .string(error.message),
+            "q": .string(context.search),
+        ]
+        if let invalid = context.invalidParameter {
+            values["allowed"] = .array(
+                invalid.choices.map { ["value": .string($0.value), "href": .string($0.href)] })
+            values["parameter"] = .string(invalid.name)
+            values["hasAllowed"] = .bool(true)
+        }
+        let template = error.status.code >= 500 ? "errors/server-error" : "errors/client-error"
+        return try? site.renderer.page(
+            template, status: error.status, context: .object(values),
+            layout: site.layout("\(error.status.reasonPhrase) — Covid Atlas", .none))
+    }
+
+    /// An error as disease.sh words them: `{"message": "..."}`, plus `"allowed"` (the valid values,
+    /// comma-separated) for a parameter with a value it does not know.
+    static func json(_ error: HTTPError) -> Response {
+        JSONResponse.object(status: error.status) { writer in
+            writer.field("message", error.message)
+            if let invalid = (error.context as? ErrorContext)?.invalidParameter {
+                writer.field("allowed", invalid.choices.map(\.value).joined(separator: ", "))
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import AtlasCore
+import HTTPCore
+import Routing
+
+/// Every address the app answers, and its error policy.
+enum Routes {
+    /// The router of the whole app.
+    static func router(site: SiteContext, stores: AtlasStores, assets: AssetLinks, outlines: CountryOutlines)
+        -> Router
+    {
+        let pages = PageController(site: site, outlines: outlines, favoriteReads: stores.favoriteReads)
+        let profiles = ProfileController(site: site, store: stores.profiles)
+        let api = APIController(site: site)
+        let errors = ErrorPages(site: site)
+        var router = Router(
+            logError: site.configuration.logError,
+            errorPage: { request, error in errors.response(request, error) },
+            // Bytes that never became a request (say, `?q=%ZZ` typed into the address bar) get the same
+            // page as any other 4xx rather than a bare line of text.
+            unparsablePage: { error in errors.page(error) })
+        router.get("/", pages.world)
+        router.get("/countries", pages.countryList)
+        router.get("/countries/:id", pages.countryDetail)
+        router.post("/countries/:id/favorite", profiles.toggleFavorite)
+        router.get("/profile", profiles.show)
+        router.get("/profile/edit", profiles.edit)
+        router.post("/profile/edit", profiles.submit)
+        router.get("/api/all", api.all)
+        router.get("/api/countries", api.countries)
+        router.get("/api/countries/:id", api.country)
+        router.get("/healthz", api.health)
+        addFiles(
+            to: &router, assets: assets, outlines: outlines, pageCache: site.pageCache, now: site.configuration.now)
+        return router
+    }
+
+    /// The static files: `Public/` under `/static/`, Leaflet under `/vendor/leaflet/`, the map's outlines,
+    /// the favicon and `robots.txt` at the addresses browsers and crawlers ask for.
+    private static func addFiles(
+        to router: inout Router, assets: AssetLinks, outlines: CountryOutlines, pageCache: PageCache,
+        now: @escaping @Sendable () -> Int64
+    ) {
+        let publicFiles = assets.publicFiles
+        let leafletFiles = assets.leafletFiles
+        router.get("/static/*") { request, parameters in
+            try publicFiles.response(for: parameters.rest, request: request)
+        }
+        router.get("/vendor/leaflet/*") { request, parameters in
+            try leafletFiles.response(for: parameters.rest, request: request)
+        }
+        // The map's offline background: every country's outline, reduced at start (data/README.md). It is
+        // kept in the page cache, so it is gzipped once and a returning map gets a 304 for its ETag.
+        let outlinesLoadedAt = now()
+        router.get("/geo/countries.geojson") { request, _ in
+            pageCache.response(
+                for: request, key: "/geo/countries.geojson", version: 0, loadedAt: outlinesLoadedAt, freshness: { nil }
+            ) {
+                var fields = Fields()
+                fields[.contentType] = "application/geo+json"
+                fields[.cacheControl] = "public, max-age=86400"
+                return CacheablePage(status: .ok, fields: fields, content: SplicedContent(outlines.reducedGeoJSON))
+            }
+        }
+        router.get("/favicon.ico") { request, _ in
+            try publicFiles.response(for: ["icons", "favicon.ico"], request: request)
+        }
+        router.get("/robots.txt") { request, _ in try publicFiles.response(for: ["robots.txt"], request: request) }
+    }
+}

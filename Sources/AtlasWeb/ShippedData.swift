@@ -1,0 +1,38 @@
+import AtlasCore
+import Foundation
+
+/// The data files the app ships beside its snapshot (`data/README.md`): the country facts and the
+/// country outlines, read once at start.
+struct ShippedData: Sendable {
+    /// mledoze/countries facts by upper-case ISO2 (`countries-facts.json`).
+    let facts: [String: CountryFacts]
+    /// Natural Earth outlines (`geo/countries.geojson`), reduced for the map's background.
+    let outlines: CountryOutlines
+
+    /// Reads both files from the data folder.
+    /// - Throws: `AtlasStartupError.unreadableData` naming the file and what is wrong with it.
+    static func load(from directory: String) throws -> ShippedData {
+        let factsPath = directory + "/countries-facts.json"
+        let outlinesPath = directory + "/geo/countries.geojson"
+        let facts = try decode(factsPath, reason: { _ in "not the expected JSON object keyed by ISO2" }) {
+            try CountryFacts.decodeAll($0)
+        }
+        let outlines = try decode(outlinesPath, reason: { String(describing: $0) }) {
+            try CountryOutlines(naturalEarth: $0)
+        }
+        return ShippedData(facts: facts, outlines: outlines)
+    }
+
+    private static func decode<Value>(
+        _ path: String, reason: (any Error) -> String, _ body: (Data) throws -> Value
+    ) throws -> Value {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AtlasStartupError.unreadableData(path: path, reason: "file missing or unreadable")
+        }
+        do {
+            return try body(data)
+        } catch {
+            throw AtlasStartupError.unreadableData(path: path, reason: reason(error))
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Routing
+
+/// What must be in place before the app starts, each missing piece one line naming the fix: the
+/// configured folders, and Leaflet's files, which the pages link by name (without them the map would
+/// quietly be missing).
+enum StartupChecks {
+    /// Checks the folders and returns the static files and their fingerprinted links.
+    /// - Throws: `AtlasStartupError.missingDirectory` for a folder that does not exist,
+    ///   `.missingFile` for a `--leaflet` folder without Leaflet's files.
+    static func verify(_ configuration: AtlasConfiguration) throws -> AssetLinks {
+        for (role, path) in [
+            ("views", configuration.viewsDirectory), ("public", configuration.publicDirectory),
+            ("data", configuration.dataDirectory), ("Leaflet", configuration.leafletDirectory),
+        ] {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw AtlasStartupError.missingDirectory(role: role, path: path)
+            }
+        }
+        for file in AssetLinks.leafletFiles {
+            let path = configuration.leafletDirectory + "/" + file
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw AtlasStartupError.missingFile(role: "Leaflet", path: path)
+            }
+        }
+        return AssetLinks(
+            publicFiles: StaticFiles(root: configuration.publicDirectory),
+            leafletFiles: StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400"))
+    }
+}

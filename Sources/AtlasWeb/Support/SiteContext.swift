@@ -1,0 +1,69 @@
+import AtlasCore
+import HTTPCore
+import Routing
+
+/// What every controller shares: the configuration, the current data, the renderer, the page cache,
+/// and the layout every page is rendered into (with its freshness line).
+struct SiteContext: Sendable {
+    let configuration: AtlasConfiguration
+    /// The current snapshot's catalog, reloaded when the store holds a newer one.
+    let snapshots: SnapshotCache
+    let renderer: PageRenderer
+    /// Pages that do not depend on the visitor, rendered once per data and template version.
+    let pageCache: PageCache
+
+    /// The data's freshness line as of now.
+    func freshness(_ current: SnapshotCache.Current) -> Freshness {
+        Freshness(
+            updated: current.catalog.dataUpdated, now: configuration.now(),
+            staleAfterSeconds: configuration.staleAfterSeconds)
+    }
+
+    /// The layout for a page: its title, where it sits in the navigation, and the freshness line of
+    /// `current` (the data as of now when `nil`).
+    func layout(_ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current? = nil)
+        -> LayoutContext
+    {
+        LayoutContext(title: title, section: section, freshness: freshness(current ?? snapshots.current()))
+    }
+
+    /// A page from the page cache, with the freshness line of `current`.
+    /// - Parameters:
+    ///   - key: the page's canonical address, the cache key.
+    ///   - fill: the bytes of the page's holes for this request (the visitor's own parts).
+    ///   - fragmentTag: names the state the holes were filled from, for the `ETag`; `nil` hashes them.
+    ///   - extraFields: fields of this response only (a new visitor's `Set-Cookie`).
+    ///   - render: renders the page on a miss.
+    /// - Throws: what `render` throws.
+    func cachedPage(
+        _ request: Request, key: String, _ current: SnapshotCache.Current,
+        fill: (String) -> [UInt8] = { _ in [] }, fragmentTag: String? = nil, extraFields: Fields = Fields(),
+        render: () throws -> CacheablePage
+    ) throws -> Response {
+        try pageCache.response(
+            for: request, key: key, version: current.version, loadedAt: current.loadedAt,
+            freshness: { freshness(current) }, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields,
+            render: render)
+    }
+
+    /// A JSON body that depends only on the data version, from the page cache.
+    func cachedJSON(
+        _ request: Request, key: String, _ current: SnapshotCache.Current, write: (inout JSONWriter) -> Void
+    ) -> Response {
+        pageCache.response(
+            for: request, key: key, version: current.version, loadedAt: current.loadedAt, freshness: { nil }
+        ) {
+            var writer = JSONWriter()
+            write(&writer)
+            let response = JSONResponse.make(writer.output)
+            return CacheablePage(
+                status: response.status, fields: response.fields, content: SplicedContent(response.body))
+        }
+    }
+
+    /// Whether the request came over HTTPS: this server speaks plain HTTP, so only a trusted proxy's
+    /// `X-Forwarded-Proto: https` (with `--trust-forwarded-proto`) says so.
+    func isSecure(_ request: Request) -> Bool {
+        configuration.trustForwardedProto && request.fields["X-Forwarded-Proto"]?.lowercased() == "https"
+    }
+}
