@@ -15,12 +15,12 @@ func importFiles(_ arguments: Arguments) throws {
     if arguments.positional.count > 1 { throw Arguments.UsageError.unexpectedArgument(arguments.positional[1]) }
     let countries = try SnapshotDecoder.decodeCountries(try readFile(countriesPath))
     let totals: WorldTotals
-    if let allPath = arguments.options["all"] {
+    if let allPath = arguments.value("all") {
         totals = try SnapshotDecoder.decodeTotals(try readFile(allPath))
     } else {
         totals = WorldTotals(summing: countries)
     }
-    let databasePath = arguments.string("database", default: "covid-atlas.sqlite")
+    let databasePath = arguments.string("database")
     let database = try Database.open(path: databasePath)
     defer { database.close() }
     let report = try SnapshotImporter(database: database).replace(
@@ -28,7 +28,7 @@ func importFiles(_ arguments: Arguments) throws {
         now: WallClock.millisecondsSinceEpoch())
     print("imported \(countries.count) countries from \(countriesPath) into \(databasePath)")
     report.lines.forEach { print($0) }
-    if arguments.options["all"] == nil {
+    if !arguments.isGiven("all") {
         print("no --all file: the worldwide totals were summed from the countries (ratios unknown)")
     }
 }

@@ -11,7 +11,7 @@ import Glibc
 /// and `main` prints it as one line with a non-zero status, the stored data untouched.
 func refresh(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
-    let databasePath = arguments.string("database", default: "covid-atlas.sqlite")
+    let databasePath = arguments.string("database")
     let client = DiseaseShClient(
         baseURL: try sourceURL(arguments), limits: try fetchLimits(arguments),
         userAgent: LiveRefresh.userAgent)
@@ -37,15 +37,13 @@ func refresh(_ arguments: Arguments) throws {
 }
 
 /// The fetch limits from `--connect-timeout`, `--fetch-timeout` and `--stall-timeout` (whole seconds),
-/// the defaults of `FetchLimits` otherwise.
+/// whose defaults are `FetchLimits`' (`CommandOptions.fetchLimits`).
 /// - Throws: `Arguments.UsageError.invalidValue` for a value that is not a whole number of seconds in range.
 func fetchLimits(_ arguments: Arguments) throws -> FetchLimits {
     var limits = FetchLimits()
-    limits.connectTimeout = Double(
-        try arguments.integer("connect-timeout", default: Int(limits.connectTimeout), range: 1...600))
-    limits.totalTimeout = Double(
-        try arguments.integer("fetch-timeout", default: Int(limits.totalTimeout), range: 1...3600))
-    limits.lowSpeedSeconds = try arguments.integer("stall-timeout", default: limits.lowSpeedSeconds, range: 1...3600)
+    limits.connectTimeout = Double(try arguments.integer("connect-timeout", range: 1...600))
+    limits.totalTimeout = Double(try arguments.integer("fetch-timeout", range: 1...3600))
+    limits.lowSpeedSeconds = try arguments.integer("stall-timeout", range: 1...3600)
     return limits
 }
 
@@ -53,7 +51,7 @@ func fetchLimits(_ arguments: Arguments) throws -> FetchLimits {
 /// - Throws: `Arguments.UsageError.invalidValue` unless it is an `http://` or `https://` URL with a host:
 ///   libcurl would guess plain `http://` for `disease.sh` (no TLS) and fail only at fetch time on `ftp://x`.
 func sourceURL(_ arguments: Arguments) throws -> String {
-    let source = arguments.string("source", default: "https://disease.sh")
+    let source = arguments.string("source")
     let lowercased = source.lowercased()
     let scheme = ["http://", "https://"].first { lowercased.hasPrefix($0) }
     guard let scheme,

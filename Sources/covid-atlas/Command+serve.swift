@@ -10,14 +10,15 @@ import Routing
 /// line of standard output, serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0.
 func serve(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
-    let host = arguments.string("host", default: "127.0.0.1")
-    let port = try arguments.integer("port", default: 8080, range: 0...65_535)
-    let refreshInterval = try arguments.integer("refresh-interval", default: 0, range: 0...(86_400 * 30))
-    // Stale past two missed refreshes; without refreshing, past a day.
+    let host = arguments.string("host")
+    let port = try arguments.integer("port", range: 0...65_535)
+    let refreshInterval = try arguments.integer("refresh-interval", range: 0...(86_400 * 30))
+    // Stale past two missed refreshes; without refreshing, past the configuration's default.
     let staleAfter = try arguments.integer(
-        "stale-after", default: refreshInterval > 0 ? 2 * refreshInterval : 86_400, range: 1...(86_400 * 3650))
+        "stale-after", range: 1...(86_400 * 3650),
+        default: refreshInterval > 0 ? 2 * refreshInterval : Int(AtlasConfiguration.Defaults.staleAfterSeconds))
     let limits = try fetchLimits(arguments)
-    let logFormatName = arguments.string("log-format", default: "text")
+    let logFormatName = arguments.string("log-format")
     guard let logFormat = LogFormat(rawValue: logFormatName) else {
         throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
     }
@@ -38,12 +39,12 @@ func serve(_ arguments: Arguments) throws {
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
     var configuration = AtlasConfiguration(
-        databasePath: arguments.string("database", default: "covid-atlas.sqlite"),
-        viewsDirectory: arguments.string("views", default: "Views"),
-        publicDirectory: arguments.string("public", default: "Public"),
-        leafletDirectory: arguments.string("leaflet", default: "/usr/share/javascript/leaflet"),
-        dataDirectory: arguments.string("data", default: "data"),
-        tileURL: arguments.string("tile-url", default: TileSource.openStreetMap),
+        databasePath: arguments.string("database"),
+        viewsDirectory: arguments.string("views"),
+        publicDirectory: arguments.string("public"),
+        leafletDirectory: arguments.string("leaflet"),
+        dataDirectory: arguments.string("data"),
+        tileURL: arguments.string("tile-url"),
         sourceURL: try sourceURL(arguments),
         staleAfterSeconds: Int64(staleAfter),
         logError: error)
@@ -87,7 +88,7 @@ func serve(_ arguments: Arguments) throws {
             databasePath: configuration.databasePath, client: client, interval: Double(refreshInterval),
             log: info, logFailure: { line in error("covid-atlas: " + line) })
         refresher?.start()
-    } else if arguments.options["source"] != nil {
+    } else if arguments.isGiven("source") {
         error("covid-atlas: --source is used only with --refresh-interval; serving the stored snapshot")
     }
 

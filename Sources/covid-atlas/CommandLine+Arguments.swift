@@ -26,11 +26,13 @@ struct Arguments {
     var command: String
     var options: [String: String] = [:]
     var positional: [String] = []
+    /// The command's options, for their defaults.
+    private var known: [CommandOption] = []
 
     /// Splits `arguments` (without the program name). `--name value` and `--name=value` both work.
-    /// - Parameter allowedOptions: the option names each command takes, without `--`.
+    /// - Parameter commands: the options each command takes (`CommandOptions.byCommand`).
     /// - Throws: `UsageError` for an unknown command or option, or an option without its value.
-    init(_ arguments: [String], allowedOptions: [String: Set<String>]) throws {
+    init(_ arguments: [String], commands: [String: [CommandOption]]) throws {
         var remaining = arguments[...]
         guard let first = remaining.popFirst() else {
             command = "serve"
@@ -44,7 +46,8 @@ struct Arguments {
         }
         if command == "--help" || command == "-h" || command == "help" { command = "help"; return }
         if command == "--version" { command = "version"; return }
-        guard let allowed = allowedOptions[command] else { throw UsageError.unknownCommand(command) }
+        guard let known = commands[command] else { throw UsageError.unknownCommand(command) }
+        self.known = known
         while let argument = remaining.popFirst() {
             if argument == "--help" || argument == "-h" {
                 command = "help"
@@ -60,9 +63,11 @@ struct Arguments {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard allowed.contains(name) else { throw UsageError.unknownOption("--" + name, command: command) }
+            guard let option = known.first(where: { $0.name == name }) else {
+                throw UsageError.unknownOption("--" + name, command: command)
+            }
             guard options[name] == nil else { throw UsageError.repeatedOption("--" + name) }
-            if Arguments.flags.contains(name) {
+            if option.shownValue == nil {
                 guard value == nil else { throw UsageError.unexpectedArgument(argument) }
                 options[name] = "true"
                 continue
@@ -73,19 +78,26 @@ struct Arguments {
         }
     }
 
-    /// Options that take no value: present means on.
-    static let flags: Set<String> = ["trust-forwarded-proto"]
-
-    /// Whether the flag `name` (one of `flags`) was given.
+    /// Whether the flag `name` was given.
     func flag(_ name: String) -> Bool { options[name] != nil }
 
-    /// The option's value, or `fallback`.
-    func string(_ name: String, default fallback: String) -> String { options[name] ?? fallback }
+    /// Whether the option `name` was given (not only defaulted).
+    func isGiven(_ name: String) -> Bool { options[name] != nil }
 
-    /// The option as a whole number in `range`, or `fallback` when absent.
+    /// The option's value as given, else its default (`CommandOptions`), else `nil`.
+    func value(_ name: String) -> String? {
+        options[name] ?? known.first { $0.name == name }?.defaultValue
+    }
+
+    /// The option's value as given, else its default; `""` for an option that has neither.
+    func string(_ name: String) -> String { value(name) ?? "" }
+
+    /// The option as a whole number in `range`: as given, else its default, else `fallback`.
     /// - Throws: `UsageError.invalidValue` when it is not a whole number in range.
-    func integer(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
-        guard let text = options[name] else { return fallback }
+    func integer(_ name: String, range: ClosedRange<Int>, default fallback: Int? = nil) throws -> Int {
+        guard let text = value(name) ?? fallback.map(String.init) else {
+            throw UsageError.missingValue("--" + name)
+        }
         guard let value = Int(text), range.contains(value) else {
             throw UsageError.invalidValue(
                 option: "--" + name, value: text,

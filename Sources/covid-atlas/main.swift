@@ -9,18 +9,6 @@ import HTTPServer
 
 // Only the executable touches process-wide things: arguments, signals, stdout, the event loops.
 
-let allowedOptions: [String: Set<String>] = [
-    "serve": [
-        "host", "port", "database", "source", "refresh-interval", "views", "public", "leaflet", "data", "stale-after",
-        "connect-timeout", "fetch-timeout", "stall-timeout",
-        "trust-forwarded-proto",
-        "tile-url",
-        "log-format",
-    ],
-    "import": ["all", "database"],
-    "refresh": ["database", "source", "connect-timeout", "fetch-timeout", "stall-timeout"],
-]
-
 /// Prints one line to standard error and exits with `status`: no stack trace, ever.
 func fail(_ message: String, status: Int32 = 1) -> Never {
     let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -30,7 +18,7 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 }
 
 func run() throws {
-    let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), allowedOptions: allowedOptions)
+    let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), commands: CommandOptions.byCommand)
     switch arguments.command {
     case "help":
         print(usageText, terminator: "")
