@@ -24,6 +24,8 @@ struct DocumentationTests {
         let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
         let synopsis = try Self.helpSynopsis()
         #expect(synopsis.count >= 8)
-        #expect(readme.contains("```\n" + synopsis.joined(separator: "\n") + "\n```"), "README's synopsis differs from --help")
+        #expect(
+            readme.contains("```\n" + synopsis.joined(separator: "\n") + "\n```"),
+            "README's synopsis differs from --help")
     }
 }
