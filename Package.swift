@@ -60,7 +60,9 @@ let package = Package(
         .testTarget(name: "AtlasSourceTests", dependencies: ["AtlasSource", "AtlasCore", "UpstreamStub"]),
         .testTarget(
             name: "AtlasWebTests",
-            dependencies: ["AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "CZlib"]),
+            dependencies: [
+                "AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "CZlib", "UpstreamStub",
+            ]),
         // Depends on the executable only so that `swift test` builds it; the tests run the binary.
         .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub"]),
     ],

@@ -7,6 +7,23 @@ public enum SnapshotValidation {
     /// larger (`9223372036854775807`) is a broken upstream, not data.
     public static let largestCount: Int64 = 100_000_000_000
 
+    /// What a snapshot that passed holds: what an import reports, and what a test can check was accepted.
+    public struct Accepted: Sendable, Equatable {
+        /// How many entries passed.
+        public var countryCount: Int
+        /// How many of the entries' counters are unknown (`null` or missing upstream, "n/a" on pages).
+        public var unknownFigures: Int
+        /// How many `today…` counters are below zero: corrections, which are data, not errors.
+        public var negativeDailyFigures: Int
+
+        /// A verdict from its counts.
+        public init(countryCount: Int, unknownFigures: Int, negativeDailyFigures: Int) {
+            self.countryCount = countryCount
+            self.unknownFigures = unknownFigures
+            self.negativeDailyFigures = negativeDailyFigures
+        }
+    }
+
     /// Checks `snapshot`.
     /// - Parameters:
     ///   - snapshot: the decoded data.
@@ -17,7 +34,9 @@ public enum SnapshotValidation {
     ///   and population) or above `largestCount` (any count, `today…` included), a worldwide `cases` or
     ///   `deaths` is below one country's (an `/all` that disagrees with the countries), or the snapshot has
     ///   under half the stored number of countries.
-    public static func validate(_ snapshot: Snapshot, storedCountryCount: Int?) throws(SourceError) {
+    /// - Returns: what the snapshot holds (`Accepted`).
+    @discardableResult
+    public static func validate(_ snapshot: Snapshot, storedCountryCount: Int?) throws(SourceError) -> Accepted {
         guard !snapshot.countries.isEmpty else { throw .emptyPayload }
         if let stored = storedCountryCount, snapshot.countries.count * 2 < stored {
             throw .invalidSnapshot(
@@ -31,6 +50,17 @@ public enum SnapshotValidation {
         }
         try checkFigures(counts(of: snapshot.totals), in: "the worldwide totals")
         try checkTotalsCoverEachCountry(snapshot)
+        var accepted = Accepted(countryCount: snapshot.countries.count, unknownFigures: 0, negativeDailyFigures: 0)
+        for country in snapshot.countries {
+            for (field, value) in counts(of: country) {
+                guard let value else {
+                    accepted.unknownFigures += 1
+                    continue
+                }
+                if value < 0, field.hasPrefix("today") { accepted.negativeDailyFigures += 1 }
+            }
+        }
+        return accepted
     }
 
     private static func checkCoverage(_ countries: [Country]) throws(SourceError) {

@@ -82,32 +82,44 @@ struct CurlEasyTests {
     }
 
     /// docs/field-cases.md B24: an upstream that accepts and never replies, and one that sends its header section
-    /// and then stalls, are both aborted within the configured limits.
+    /// and then stalls, are both aborted by the configured limits: libcurl reports its own timeout (an
+    /// upstream that gave up by itself would be a closed connection instead), long before the stall ends.
     @Test(arguments: [false, true])
-    func aStalledUpstreamIsAbortedWithinTheLimits_B24(sendsHeaders: Bool) throws {
+    func aStalledUpstreamIsAbortedByTheLimits_B24(sendsHeaders: Bool) throws {
         let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[".utf8)
-        let stub = try StubUpstream { _ in .sendThenStall(sendsHeaders ? head : [], seconds: 20) }
-        let started = Date()
+        let stub = try StubUpstream { _ in .sendThenStall(sendsHeaders ? head : [], seconds: 120) }
         let error = try #require(throws: SourceError.self) { try Self.get(stub.baseURL) }
         #expect(error.description.contains("timed out"), "\(error)")
-        // The limits above: low-speed 1 s, total 3 s; far below the stub's 20 s stall.
-        #expect(Date().timeIntervalSince(started) < 10)
     }
 
-    /// docs/field-cases.md B26: without CA certificates an https fetch fails with a line that says what to
-    /// install; verification is never switched off (it would have reached the server otherwise).
-    @Test func missingCACertificatesAreNamedAndVerificationStaysOn_B26() throws {
-        let stub = try StubUpstream { _ in .send(StubUpstream.json(Array("[]".utf8))) }
-        var limits = Self.limits
-        limits.caBundlePath = "/nonexistent/ca-certificates.crt"
-        let url = stub.baseURL.replacingOccurrences(of: "http://", with: "https://")
-        let error = try #require(throws: SourceError.self) { try Self.get(url, limits: limits) }
-        guard case .tls = error else {
-            Issue.record("expected a TLS error, got \(error)")
+    /// docs/field-cases.md B26, against a real TLS server whose certificate no system CA trusts:
+    /// with the system's CAs the fetch fails as a TLS error (verification is on), with no CA bundle it
+    /// fails naming the package to install, and with the server's own certificate as the bundle the
+    /// same fetch succeeds, so the failures are about trust and not about reaching the server.
+    @Test func verificationStaysOnAndMissingCACertificatesAreNamed_B26() throws {
+        let endpoint = try TLSEndpoint()
+        let untrusted = try #require(throws: SourceError.self) { try Self.get(endpoint.baseURL + "/") }
+        guard case .tls = untrusted else {
+            Issue.record("expected a TLS error, got \(untrusted)")
             return
         }
-        #expect(error.description.contains("ca-certificates"))
-        #expect(!error.description.contains("\n"))
+        #expect(untrusted.description.contains("certificate"), "\(untrusted)")
+
+        var missing = Self.limits
+        missing.caBundlePath = "/nonexistent/ca-certificates.crt"
+        let noBundle = try #require(throws: SourceError.self) { try Self.get(endpoint.baseURL + "/", limits: missing) }
+        guard case .tls = noBundle else {
+            Issue.record("expected a TLS error, got \(noBundle)")
+            return
+        }
+        #expect(noBundle.description.contains("ca-certificates"))
+        #expect(!noBundle.description.contains("\n"))
+
+        var trusting = Self.limits
+        trusting.caBundlePath = endpoint.certificatePath
+        let response = try Self.get(endpoint.baseURL + "/", limits: trusting)
+        #expect(response.status == 200)
+        #expect(response.mediaType == "text/html")
     }
 
     @Test func aConnectionResetMidBodyIsATransferError() throws {

@@ -15,9 +15,10 @@ enum Fixtures {
         return "data/disease-sh"
     }()
 
-    /// The bytes of `data/disease-sh/<name>`; empty when missing, which the tests then report.
-    static func bytes(_ name: String) -> [UInt8] {
+    /// The bytes of `data/disease-sh/<name>`.
+    /// - Throws: when the file is missing or unreadable, naming it, so the test fails on that.
+    static func bytes(_ name: String) throws -> [UInt8] {
         let url = URL(fileURLWithPath: snapshotDirectory).appendingPathComponent(name)
-        return (try? [UInt8](Data(contentsOf: url))) ?? []
+        return [UInt8](try Data(contentsOf: url))
     }
 }

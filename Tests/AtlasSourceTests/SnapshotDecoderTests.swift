@@ -185,8 +185,8 @@ struct RejectedPayloads {
         }
     }
 
-    @Test func theShippedFileCutInHalfIsReportedAsTruncated() {
-        let bytes = Array(Fixtures.bytes("countries.json").prefix(60_000))
+    @Test func theShippedFileCutInHalfIsReportedAsTruncated() throws {
+        let bytes = Array(try Fixtures.bytes("countries.json").prefix(60_000))
         #expect(throws: SourceError.notJSON("the JSON is truncated or malformed (60000 bytes)")) {
             try SnapshotDecoder.decodeCountries(bytes)
         }

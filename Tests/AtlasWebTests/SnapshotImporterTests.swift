@@ -8,11 +8,10 @@ import Testing
 
 /// Validation and the one-transaction replace on a real SQLite file.
 struct SnapshotImporterTests {
-    static let shipped: Snapshot = {
-        let directory = packageRoot + "/data/disease-sh"
-        return (try? SnapshotDecoder.loadSnapshot(directory: directory))
-            ?? Snapshot(countries: [], totals: WorldTotals(), source: "missing")
-    }()
+    /// The shipped snapshot, decoded once; a test that needs it fails with the reason if it is unreadable.
+    static let loaded = Result { try SnapshotDecoder.loadSnapshot(directory: packageRoot + "/data/disease-sh") }
+
+    static func shipped() throws -> Snapshot { try loaded.get() }
 
     static func withDatabase(_ body: (Database) throws -> Void) throws {
         let path = NSTemporaryDirectory() + "atlas-import-\(UUID().uuidString).sqlite"
@@ -25,15 +24,15 @@ struct SnapshotImporterTests {
     @Test func aDuplicateIdIsRefusedInWordsAndTheStoredSnapshotStays() throws {
         try Self.withDatabase { database in
             let importer = SnapshotImporter(database: database)
-            _ = try importer.replace(with: Self.shipped, now: 1)
-            var broken = Self.shipped
+            _ = try importer.replace(with: try Self.shipped(), now: 1)
+            var broken = try Self.shipped()
             broken.countries[5].countryInfo.iso3 = broken.countries[4].countryInfo.iso3
             broken.countries[0].cases = 1
             let error = try #require(throws: SourceError.self) { try importer.replace(with: broken, now: 2) }
             #expect(error.description.hasPrefix("invalid snapshot: duplicate id ISO3"))
             #expect(!error.description.contains("SQLite"))
             let stored = try #require(try SQLiteCountryStore(database: database).loadSnapshot())
-            #expect(stored.countries == Self.shipped.countries)
+            #expect(try stored.countries == Self.shipped().countries)
         }
     }
 
@@ -41,7 +40,7 @@ struct SnapshotImporterTests {
         try Self.withDatabase { database in
             let importer = SnapshotImporter(database: database)
             let url = "http://upstream/v3/covid-19/countries"
-            var fetched = Self.shipped
+            var fetched = try Self.shipped()
             fetched.source = "http://upstream"
             _ = try importer.replace(
                 with: fetched,
@@ -52,7 +51,7 @@ struct SnapshotImporterTests {
                     == ConditionalValidators(entityTag: "\"e1\"", lastModified: "Sun, 29 Nov 2026 12:00:00 GMT"))
             // Another upstream's stored data must not be validated with these.
             #expect(try importer.validators(for: url, source: "http://elsewhere").isEmpty)
-            _ = try importer.replace(with: Self.shipped, now: 2)
+            _ = try importer.replace(with: try Self.shipped(), now: 2)
             #expect(try importer.validators(for: url, source: "http://upstream").isEmpty)
         }
     }
@@ -60,9 +59,9 @@ struct SnapshotImporterTests {
     @Test func theReportSaysWhatChanged() throws {
         try Self.withDatabase { database in
             let importer = SnapshotImporter(database: database)
-            let first = try importer.replace(with: Self.shipped, now: 1)
+            let first = try importer.replace(with: try Self.shipped(), now: 1)
             #expect(first.lines.first == "countries: 224")
-            var next = Self.shipped
+            var next = try Self.shipped()
             next.countries[0].cases = 999
             next.totals.cases = 253_684_422
             let report = try importer.replace(with: next, now: 2)
@@ -76,8 +75,8 @@ struct SnapshotImporterTests {
     @Test func aNewUpdateTimeAloneIsNoChangedFigure() throws {
         try Self.withDatabase { database in
             let importer = SnapshotImporter(database: database)
-            _ = try importer.replace(with: Self.shipped, now: 1)
-            var next = Self.shipped
+            _ = try importer.replace(with: try Self.shipped(), now: 1)
+            var next = try Self.shipped()
             for index in next.countries.indices { next.countries[index].updated = 1_795_960_000_000 }
             next.countries[3].deaths = 12_345
             let report = try importer.replace(with: next, now: 2)

@@ -26,8 +26,15 @@ func countriesJSON(changing iso2: String, _ change: (inout [String: Any]) -> Voi
     return [UInt8](try JSONSerialization.data(withJSONObject: countries))
 }
 
-let shippedAll = [UInt8](
-    (try? Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/all.json"))) ?? Data())
+/// The shipped `/all` response. A missing fixture stops the run with its path rather than letting the
+/// stubs serve an empty body that some test might still pass with.
+let shippedAll: [UInt8] = {
+    let path = packageRoot + "/data/disease-sh/all.json"
+    guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
+        fatalError("the test fixture \(path) is missing or empty")
+    }
+    return [UInt8](data)
+}()
 
 /// `covid-atlas refresh` against bad upstreams on a local server, with the database of a running server:
 /// exit status, the one-line message, and `/api/countries` before and after.
@@ -238,4 +245,15 @@ func waitFor(_ port: Int, _ target: String, toContain text: String) throws -> Bo
         Thread.sleep(forTimeInterval: 0.1)
     }
     return false
+}
+
+/// Waits for `condition` to hold, checking every 50 ms for at most `seconds` (an event to wait for,
+/// not a duration to measure): whether it held.
+func waitUntil(seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return try condition()
 }

@@ -22,7 +22,35 @@ public final class StubUpstream: @unchecked Sendable {
         case sendThenStall([UInt8], seconds: Double)
         /// Send these bytes, then reset the connection (`SO_LINGER` 0): a reset mid-body.
         case sendThenReset([UInt8])
+        /// Send these bytes (possibly none), then hold the connection open without a byte more until
+        /// the gate opens, then close it: a stall that lasts exactly as long as the test wants.
+        case sendThenHold([UInt8], until: Gate)
     }
+
+    /// A latch a test opens once; every connection held on it closes then.
+    public final class Gate: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var isOpen = false
+
+        public init() {}
+
+        /// Opens the gate: every held connection is closed.
+        public func open() {
+            condition.lock()
+            isOpen = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func wait() {
+            condition.lock()
+            while !isOpen { condition.wait() }
+            condition.unlock()
+        }
+    }
+
+    /// How many connections are being held on a gate right now.
+    public var heldConnections: Int { lock.withLock { held } }
 
     /// The base URL, e.g. `http://127.0.0.1:41234`.
     public let baseURL: String
@@ -31,6 +59,7 @@ public final class StubUpstream: @unchecked Sendable {
     private let lock = NSLock()
     private var log: [Received] = []
     private var closed = false
+    private var held = 0
 
     /// Starts listening on 127.0.0.1, port 0.
     /// - Parameter reply: chooses the reply for each request (called on the connection's thread).
@@ -105,6 +134,12 @@ public final class StubUpstream: @unchecked Sendable {
         case .sendThenStall(let bytes, let seconds):
             writeAll(connection, bytes)
             Thread.sleep(forTimeInterval: seconds)
+            Glibc.close(connection)
+        case .sendThenHold(let bytes, let gate):
+            writeAll(connection, bytes)
+            lock.withLock { held += 1 }
+            gate.wait()
+            lock.withLock { held -= 1 }
             Glibc.close(connection)
         case .sendThenReset(let bytes):
             writeAll(connection, bytes)

@@ -70,30 +70,34 @@ public final class BackgroundRefresher: Sendable {
         let refresh = LiveRefresh(client: client, database: database)
         var failures = 0
         while !isStopped {
-            let delay: Double
-            do {
-                switch try refresh.run(now: now()) {
-                case .notModified:
-                    log(
-                        "refresh: \(SourceError.shown(client.baseURL)) not modified (304); the stored snapshot is current"
-                    )
-                case .replaced(let report):
-                    log(
-                        "refresh: stored a new snapshot from \(SourceError.shown(client.baseURL)): "
-                            + report.lines.joined(separator: "; ")
-                    )
-                }
-                failures = 0
-                delay = schedule.afterSuccess
-            } catch {
-                failures += 1
-                var retryAfter: Int64?
-                if case .httpStatus(_, _, let seconds) = error as? SourceError { retryAfter = seconds }
-                delay = schedule.afterFailure(failures, retryAfterSeconds: retryAfter)
-                logFailure(
-                    "refresh failed (\(failures) in a row): \(error); keeping the stored data, retrying in \(delay) s")
+            wait(seconds: attempt(refresh, failures: &failures))
+        }
+    }
+
+    /// One refresh with `refresh`: logs what it did and returns how many seconds to wait before the
+    /// next. After a success that is the interval and `failures` goes back to 0; after a failure
+    /// `failures` grows and the wait is the backoff for that many failures in a row, never shorter
+    /// than the upstream's `Retry-After` (`RetrySchedule`).
+    func attempt(_ refresh: LiveRefresh, failures: inout Int) -> Double {
+        do {
+            switch try refresh.run(now: now()) {
+            case .notModified:
+                log("refresh: \(SourceError.shown(client.baseURL)) not modified (304); the stored snapshot is current")
+            case .replaced(let report):
+                log(
+                    "refresh: stored a new snapshot from \(SourceError.shown(client.baseURL)): "
+                        + report.lines.joined(separator: "; "))
             }
-            wait(seconds: delay)
+            failures = 0
+            return schedule.afterSuccess
+        } catch {
+            failures += 1
+            var retryAfter: Int64?
+            if case .httpStatus(_, _, let seconds) = error as? SourceError { retryAfter = seconds }
+            let delay = schedule.afterFailure(failures, retryAfterSeconds: retryAfter)
+            logFailure(
+                "refresh failed (\(failures) in a row): \(error); keeping the stored data, retrying in \(delay) s")
+            return delay
         }
     }
 

@@ -1,0 +1,68 @@
+import AtlasSource
+import AtlasStore
+import Foundation
+import Synchronization
+import Testing
+import UpstreamStub
+
+@testable import AtlasWeb
+
+/// When the background refresh tries again, decided attempt by attempt against a real local upstream
+/// and a real SQLite file, without waiting for any of it (docs/field-cases.md B04).
+struct BackgroundRefresherTests {
+    final class Lines: Sendable {
+        let value = Mutex<[String]>([])
+        var all: [String] { value.withLock { $0 } }
+        func add(_ line: String) { value.withLock { $0.append(line) } }
+    }
+
+    static func refresher(_ stub: StubUpstream, interval: Double, info: Lines, failures: Lines)
+        -> (BackgroundRefresher, DiseaseShClient)
+    {
+        let client = DiseaseShClient(
+            baseURL: stub.baseURL, limits: FetchLimits(connectTimeout: 5, totalTimeout: 10), userAgent: "test")
+        let refresher = BackgroundRefresher(
+            databasePath: "unused", client: client, interval: interval, log: info.add, logFailure: failures.add,
+            now: { 1_700_000_000_000 })
+        return (refresher, client)
+    }
+
+    @Test func aRetryAfterLongerThanTheBackoffSetsTheNextAttempt_B04() throws {
+        let fixture = try AppFixture()
+        let stub = try StubUpstream { _ in .send(StubUpstream.response(status: 429, fields: [("Retry-After", "3")])) }
+        let (info, failed) = (Lines(), Lines())
+        let (refresher, client) = Self.refresher(stub, interval: 1, info: info, failures: failed)
+        let database = try Database.open(path: fixture.databasePath)
+        defer { database.close() }
+        let refresh = LiveRefresh(client: client, database: database)
+        var failures = 0
+        // The 1 s interval would retry after 1 s; the upstream asked for 3.
+        #expect(refresher.attempt(refresh, failures: &failures) == 3)
+        #expect(failures == 1)
+        #expect(stub.requests.count == 1)
+        #expect(failed.all.count == 1)
+        #expect(failed.all.first?.contains("HTTP 429, Retry-After 3 s") == true, "\(failed.all)")
+        #expect(failed.all.first?.contains("retrying in 3.0 s") == true, "\(failed.all)")
+        #expect(info.all.isEmpty)
+    }
+
+    @Test func aSuccessWaitsTheIntervalAndForgetsEarlierFailures() throws {
+        let fixture = try AppFixture()
+        let countries = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/countries.json")))
+        let all = [UInt8](try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/all.json")))
+        let stub = try StubUpstream { request in
+            .send(StubUpstream.json(request.target.hasSuffix("/all") ? all : countries))
+        }
+        let (info, failed) = (Lines(), Lines())
+        let (refresher, client) = Self.refresher(stub, interval: 600, info: info, failures: failed)
+        let database = try Database.open(path: fixture.databasePath)
+        defer { database.close() }
+        var failures = 4
+        #expect(refresher.attempt(LiveRefresh(client: client, database: database), failures: &failures) == 600)
+        #expect(failures == 0)
+        #expect(failed.all.isEmpty, "\(failed.all)")
+        #expect(
+            info.all.first?.hasPrefix("refresh: stored a new snapshot from http://127.0.0.1:") == true, "\(info.all)")
+    }
+}
