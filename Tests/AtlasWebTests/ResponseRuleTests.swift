@@ -1,0 +1,54 @@
+import HTTPCore
+import Routing
+import Testing
+
+@testable import AtlasWeb
+
+/// The app's rules for every response, each decided in one place.
+struct ResponseRuleTests {
+    static func request(_ target: String, accept: String? = nil) throws -> Request {
+        var fields: Fields = ["Host": "test.local"]
+        if let accept { fields["Accept"] = accept }
+        return Request(method: .get, target: try RequestTarget(parsing: target), fields: fields, body: [])
+    }
+
+    @Test(
+        arguments: [
+            ("/api/countries", nil, ResponseFormat.json), ("/api/nothing/here", "text/html", .json),
+            ("/healthz", nil, .json), ("/countries", nil, .html), ("/profile/edit", "application/json", .json),
+            ("/profile/edit", "text/html,application/xhtml+xml,*/*;q=0.8", .html),
+            ("/profile/edit", "application/json, text/html", .json),
+            ("/profile/edit", "text/html, application/json", .html),
+            ("/", "*/*", .html),
+        ] as [(String, String?, ResponseFormat)])
+    func jsonOrHTML(target: String, accept: String?, format: ResponseFormat) throws {
+        #expect(ResponseFormat.preferred(by: try Self.request(target, accept: accept)) == format)
+    }
+
+    @Test(
+        arguments: [
+            (CachePolicy.shared, "no-cache", nil), (.sharedVaryingByCookie, "no-cache", "Cookie"),
+            (.privateToVisitor, "private, no-cache", "Cookie"), (.noStore, "no-store", nil),
+        ] as [(CachePolicy, String, String?)])
+    func whoMayKeepACopy(policy: CachePolicy, cacheControl: String, vary: String?) {
+        var fields = Fields()
+        policy.apply(to: &fields)
+        #expect(fields[.cacheControl] == cacheControl)
+        #expect(fields[.vary] == vary)
+    }
+
+    @Test func aPrivatePageKeepsWhatItAlreadyVariesBy() {
+        var fields: Fields = ["Vary": "Accept-Encoding", "Cache-Control": "no-cache"]
+        CachePolicy.privateToVisitor.apply(to: &fields)
+        #expect(fields[.vary] == "Accept-Encoding, Cookie")
+        #expect(fields.values(for: .cacheControl) == ["private, no-cache"])
+    }
+
+    @Test func everyJSONBodyLeavesTheSameWay() {
+        let response = JSONResponse.object(status: .conflict) { $0.field("version", Int64(3)) }
+        #expect(response.status == .conflict)
+        #expect(response.fields[.contentType] == "application/json; charset=utf-8")
+        #expect(response.fields[.xContentTypeOptions] == "nosniff")
+        #expect(response.text == #"{"version":3}"#)
+    }
+}
