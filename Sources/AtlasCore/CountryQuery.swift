@@ -81,10 +81,10 @@ public struct CountryQuery: Sendable, Equatable {
         func figure(_ entry: CountryCatalog.Entry) -> Int64? {
             switch sort {
             case .name: return nil
-            case .cases: return entry.country.cases
-            case .deaths: return entry.country.deaths
-            case .population: return entry.country.population
-            case .todayCases: return entry.country.todayCases
+            case .cases: return entry.country[.cases]
+            case .deaths: return entry.country[.deaths]
+            case .population: return entry.country[.population]
+            case .todayCases: return entry.country[.todayCases]
             }
         }
         if sort != .name {

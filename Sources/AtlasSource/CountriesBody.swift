@@ -42,30 +42,9 @@ private struct CountryEntry: Decodable {
             return
         }
         country = Country(
-            updated: fields.timestamp("updated"),
-            country: name,
+            updated: fields.timestamp("updated"), country: name,
             countryInfo: Self.countryInfo(from: fields.object("countryInfo")),
-            cases: fields.count("cases"),
-            todayCases: fields.count("todayCases"),
-            deaths: fields.count("deaths"),
-            todayDeaths: fields.count("todayDeaths"),
-            recovered: fields.count("recovered"),
-            todayRecovered: fields.count("todayRecovered"),
-            active: fields.count("active"),
-            critical: fields.count("critical"),
-            casesPerOneMillion: fields.ratio("casesPerOneMillion"),
-            deathsPerOneMillion: fields.ratio("deathsPerOneMillion"),
-            tests: fields.count("tests"),
-            testsPerOneMillion: fields.ratio("testsPerOneMillion"),
-            population: fields.count("population"),
-            continent: fields.text("continent") ?? "",
-            oneCasePerPeople: fields.ratio("oneCasePerPeople"),
-            oneDeathPerPeople: fields.ratio("oneDeathPerPeople"),
-            oneTestPerPeople: fields.ratio("oneTestPerPeople"),
-            activePerOneMillion: fields.ratio("activePerOneMillion"),
-            recoveredPerOneMillion: fields.ratio("recoveredPerOneMillion"),
-            criticalPerOneMillion: fields.ratio("criticalPerOneMillion")
-        )
+            continent: fields.text("continent") ?? "", figures: fields.figures(Figure.perCountry))
     }
 
     /// `countryInfo` may be missing, `null` or hold `null`s (the cruise ships); an empty `iso2`/`iso3` is `nil`.

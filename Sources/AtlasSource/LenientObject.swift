@@ -1,3 +1,5 @@
+import AtlasCore
+
 /// One JSON object from a disease.sh body, read field by field so that one odd field never sinks its record
 /// (docs/field-cases.md B03, B27): every accessor answers `nil` for a member that is missing, `null` or of another kind.
 ///
@@ -72,5 +74,18 @@ struct LenientObject {
         guard let nested = try? members.nestedContainer(keyedBy: MemberName.self, forKey: MemberName(name))
         else { return nil }
         return LenientObject(members: nested)
+    }
+
+    /// The members named by `figures`, each read as a count or a ratio by its kind (`Figure.isRatio`).
+    func figures(_ figures: [Figure]) -> Figures {
+        var values = Figures()
+        for figure in figures {
+            if figure.isRatio {
+                values[ratio: figure] = ratio(figure.name)
+            } else {
+                values[figure] = count(figure.name)
+            }
+        }
+        return values
     }
 }

@@ -46,18 +46,18 @@ public enum SnapshotValidation {
         try checkCoverage(snapshot.countries)
         try checkDuplicates(snapshot.countries)
         for country in snapshot.countries {
-            try checkFigures(counts(of: country), in: "\"\(country.country)\"")
+            try checkFigures(country.figures, in: "\"\(country.country)\"")
         }
-        try checkFigures(counts(of: snapshot.totals), in: "the worldwide totals")
+        try checkFigures(snapshot.totals.figures, in: "the worldwide totals")
         try checkTotalsCoverEachCountry(snapshot)
         var accepted = Accepted(countryCount: snapshot.countries.count, unknownFigures: 0, negativeDailyFigures: 0)
         for country in snapshot.countries {
-            for (field, value) in counts(of: country) {
-                guard let value else {
+            for figure in Figure.counts where figure != .affectedCountries {
+                guard let value = country[figure] else {
                     accepted.unknownFigures += 1
                     continue
                 }
-                if value < 0, field.hasPrefix("today") { accepted.negativeDailyFigures += 1 }
+                if value < 0, figure.isDailyChange { accepted.negativeDailyFigures += 1 }
             }
         }
         return accepted
@@ -67,32 +67,27 @@ public enum SnapshotValidation {
         // The fields every page lists, sorts by or dates the data with. The decoder turns a `null`, a string
         // or an out-of-range number into `nil` field by field (docs/field-cases.md B03), so an upstream that sends
         // them for every entry would otherwise replace all stored figures with "n/a".
-        let fields: [(name: String, value: (Country) -> Int64?)] = [
-            ("cases", \.cases), ("deaths", \.deaths), ("updated", \.updated),
-        ]
-        for field in fields {
-            let present = countries.count { field.value($0) != nil }
-            if present * 2 < countries.count {
-                throw .invalidSnapshot(
-                    "only \(present) of \(countries.count) countries have a usable \(field.name) "
-                        + "(null, missing, not a number or out of range); keeping the stored data")
-            }
+        let fields: [Figure] = [.cases, .deaths]
+        let checked: [(name: String, present: Int)] =
+            fields.map { figure in (figure.name, countries.count { $0[figure] != nil }) }
+            + [("updated", countries.count { $0.updated != nil })]
+        for (name, present) in checked where present * 2 < countries.count {
+            throw .invalidSnapshot(
+                "only \(present) of \(countries.count) countries have a usable \(name) "
+                    + "(null, missing, not a number or out of range); keeping the stored data")
         }
     }
 
     /// `/all` is fetched apart from `/countries`: a worldwide figure below a single country's means the
     /// two bodies do not describe the same data, and the worldwide page would show it.
     private static func checkTotalsCoverEachCountry(_ snapshot: Snapshot) throws(SourceError) {
-        let fields: [(name: String, world: Int64?, country: (Country) -> Int64?)] = [
-            ("cases", snapshot.totals.cases, \.cases), ("deaths", snapshot.totals.deaths, \.deaths),
-        ]
-        for field in fields {
-            guard let world = field.world,
-                let largest = snapshot.countries.max(by: { (field.country($0) ?? 0) < (field.country($1) ?? 0) }),
-                let most = field.country(largest), most > world
+        for figure in [Figure.cases, .deaths] {
+            guard let world = snapshot.totals[figure],
+                let largest = snapshot.countries.max(by: { ($0[figure] ?? 0) < ($1[figure] ?? 0) }),
+                let most = largest[figure], most > world
             else { continue }
             throw .invalidSnapshot(
-                "the worldwide \(field.name) \(world) are fewer than the \(most) of \"\(largest.country)\"; "
+                "the worldwide \(figure.name) \(world) are fewer than the \(most) of \"\(largest.country)\"; "
                     + "/all disagrees with the countries")
         }
     }
@@ -114,36 +109,18 @@ public enum SnapshotValidation {
         }
     }
 
-    /// Whether a field may go below zero: the `today…` counters and `active` do when upstream corrects figures.
-    private static let mayBeNegative: Set<String> = ["todayCases", "todayDeaths", "todayRecovered", "active"]
+    /// Whether a count may go below zero: the `today…` counters and `active` do when upstream corrects figures.
+    private static func mayBeNegative(_ figure: Figure) -> Bool { figure.isDailyChange || figure == .active }
 
-    private static func checkFigures(_ counts: KeyValuePairs<String, Int64?>, in entry: String) throws(SourceError) {
-        for (field, value) in counts {
-            guard let value else { continue }
-            if value < 0 && !mayBeNegative.contains(field) {
-                throw .invalidSnapshot("negative \(field) \(value) in \(entry)")
+    private static func checkFigures(_ figures: Figures, in entry: String) throws(SourceError) {
+        for figure in Figure.counts {
+            guard let value = figures[figure] else { continue }
+            if value < 0 && !mayBeNegative(figure) {
+                throw .invalidSnapshot("negative \(figure.name) \(value) in \(entry)")
             }
             if value.magnitude > largestCount.magnitude {
-                throw .invalidSnapshot("absurd \(field) \(value) in \(entry) (over \(largestCount))")
+                throw .invalidSnapshot("absurd \(figure.name) \(value) in \(entry) (over \(largestCount))")
             }
         }
-    }
-
-    private static func counts(of country: Country) -> KeyValuePairs<String, Int64?> {
-        [
-            "cases": country.cases, "todayCases": country.todayCases, "deaths": country.deaths,
-            "todayDeaths": country.todayDeaths, "recovered": country.recovered,
-            "todayRecovered": country.todayRecovered, "active": country.active, "critical": country.critical,
-            "tests": country.tests, "population": country.population,
-        ]
-    }
-
-    private static func counts(of totals: WorldTotals) -> KeyValuePairs<String, Int64?> {
-        [
-            "cases": totals.cases, "todayCases": totals.todayCases, "deaths": totals.deaths,
-            "todayDeaths": totals.todayDeaths, "recovered": totals.recovered,
-            "todayRecovered": totals.todayRecovered, "active": totals.active, "critical": totals.critical,
-            "tests": totals.tests, "population": totals.population, "affectedCountries": totals.affectedCountries,
-        ]
     }
 }

@@ -15,28 +15,6 @@ struct TotalsBody: Decodable {
             return
         }
         foundKind = "an object"
-        totals = WorldTotals(
-            updated: fields.timestamp("updated"),
-            cases: fields.count("cases"),
-            todayCases: fields.count("todayCases"),
-            deaths: fields.count("deaths"),
-            todayDeaths: fields.count("todayDeaths"),
-            recovered: fields.count("recovered"),
-            todayRecovered: fields.count("todayRecovered"),
-            active: fields.count("active"),
-            critical: fields.count("critical"),
-            casesPerOneMillion: fields.ratio("casesPerOneMillion"),
-            deathsPerOneMillion: fields.ratio("deathsPerOneMillion"),
-            tests: fields.count("tests"),
-            testsPerOneMillion: fields.ratio("testsPerOneMillion"),
-            population: fields.count("population"),
-            oneCasePerPeople: fields.ratio("oneCasePerPeople"),
-            oneDeathPerPeople: fields.ratio("oneDeathPerPeople"),
-            oneTestPerPeople: fields.ratio("oneTestPerPeople"),
-            activePerOneMillion: fields.ratio("activePerOneMillion"),
-            recoveredPerOneMillion: fields.ratio("recoveredPerOneMillion"),
-            criticalPerOneMillion: fields.ratio("criticalPerOneMillion"),
-            affectedCountries: fields.count("affectedCountries")
-        )
+        totals = WorldTotals(updated: fields.timestamp("updated"), figures: fields.figures(Figure.allCases))
     }
 }

@@ -18,20 +18,16 @@ public final class SQLiteCountryStore: CountryStore {
         self.database = database
     }
 
-    private static let countryColumns = [
-        "position", "updated", "country", "_id", "iso2", "iso3", "lat", "long", "flag",
-        "cases", "todayCases", "deaths", "todayDeaths", "recovered", "todayRecovered", "active", "critical",
-        "casesPerOneMillion", "deathsPerOneMillion", "tests", "testsPerOneMillion", "population", "continent",
-        "oneCasePerPeople", "oneDeathPerPeople", "oneTestPerPeople",
-        "activePerOneMillion", "recoveredPerOneMillion", "criticalPerOneMillion",
-    ]
-
-    private static let totalsColumns = [
-        "id", "updated", "cases", "todayCases", "deaths", "todayDeaths", "recovered", "todayRecovered",
-        "active", "critical", "casesPerOneMillion", "deathsPerOneMillion", "tests", "testsPerOneMillion",
-        "population", "oneCasePerPeople", "oneDeathPerPeople", "oneTestPerPeople",
-        "activePerOneMillion", "recoveredPerOneMillion", "criticalPerOneMillion", "affectedCountries",
-    ]
+    /// The columns of `countries` (`Migration.snapshotTables`): the position, the entry's own fields,
+    /// then one per figure, named as the API names it.
+    private static let countryColumns =
+        ["position", "updated", "country", "_id", "iso2", "iso3", "lat", "long", "flag", "continent"]
+        + Figure.perCountry.map(\.name)
+    /// The columns of `world_totals`: the row id, the time, then one per figure.
+    private static let totalsColumns = ["id", "updated"] + Figure.allCases.map(\.name)
+    /// Where the figures start in a row of each table (0-based column index).
+    private static let countryFiguresStart: Int32 = 10
+    private static let totalsFiguresStart: Int32 = 2
 
     private static func insertSQL(table: String, columns: [String]) -> String {
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
@@ -121,109 +117,55 @@ public final class SQLiteCountryStore: CountryStore {
         try insert.bind(info.lat, at: 7)
         try insert.bind(info.long, at: 8)
         try insert.bind(info.flag, at: 9)
-        try insert.bind(country.cases, at: 10)
-        try insert.bind(country.todayCases, at: 11)
-        try insert.bind(country.deaths, at: 12)
-        try insert.bind(country.todayDeaths, at: 13)
-        try insert.bind(country.recovered, at: 14)
-        try insert.bind(country.todayRecovered, at: 15)
-        try insert.bind(country.active, at: 16)
-        try insert.bind(country.critical, at: 17)
-        try insert.bind(country.casesPerOneMillion, at: 18)
-        try insert.bind(country.deathsPerOneMillion, at: 19)
-        try insert.bind(country.tests, at: 20)
-        try insert.bind(country.testsPerOneMillion, at: 21)
-        try insert.bind(country.population, at: 22)
-        try insert.bind(country.continent, at: 23)
-        try insert.bind(country.oneCasePerPeople, at: 24)
-        try insert.bind(country.oneDeathPerPeople, at: 25)
-        try insert.bind(country.oneTestPerPeople, at: 26)
-        try insert.bind(country.activePerOneMillion, at: 27)
-        try insert.bind(country.recoveredPerOneMillion, at: 28)
-        try insert.bind(country.criticalPerOneMillion, at: 29)
+        try insert.bind(country.continent, at: 10)
+        try bind(country.figures, Figure.perCountry, to: insert, from: countryFiguresStart + 1)
     }
 
     private static func country(from row: Statement) throws -> Country {
-        guard let name = row.string(at: 2), let continent = row.string(at: 22) else {
+        guard let name = row.string(at: 2), let continent = row.string(at: 9) else {
             throw StoreError.corruptRow("countries row \(row.int64(at: 0) ?? -1) has a NULL country or continent")
         }
         return Country(
-            updated: row.int64(at: 1),
-            country: name,
+            updated: row.int64(at: 1), country: name,
             countryInfo: CountryInfo(
                 _id: row.int(at: 3), iso2: row.string(at: 4), iso3: row.string(at: 5),
                 lat: row.double(at: 6), long: row.double(at: 7), flag: row.string(at: 8)),
-            cases: row.int64(at: 9),
-            todayCases: row.int64(at: 10),
-            deaths: row.int64(at: 11),
-            todayDeaths: row.int64(at: 12),
-            recovered: row.int64(at: 13),
-            todayRecovered: row.int64(at: 14),
-            active: row.int64(at: 15),
-            critical: row.int64(at: 16),
-            casesPerOneMillion: row.double(at: 17),
-            deathsPerOneMillion: row.double(at: 18),
-            tests: row.int64(at: 19),
-            testsPerOneMillion: row.double(at: 20),
-            population: row.int64(at: 21),
-            continent: continent,
-            oneCasePerPeople: row.double(at: 23),
-            oneDeathPerPeople: row.double(at: 24),
-            oneTestPerPeople: row.double(at: 25),
-            activePerOneMillion: row.double(at: 26),
-            recoveredPerOneMillion: row.double(at: 27),
-            criticalPerOneMillion: row.double(at: 28)
-        )
+            continent: continent, figures: figures(Figure.perCountry, from: row, at: countryFiguresStart))
     }
 
     private static func bind(_ totals: WorldTotals, to insert: Statement) throws {
         try insert.bind(Int64(1), at: 1)
         try insert.bind(totals.updated, at: 2)
-        try insert.bind(totals.cases, at: 3)
-        try insert.bind(totals.todayCases, at: 4)
-        try insert.bind(totals.deaths, at: 5)
-        try insert.bind(totals.todayDeaths, at: 6)
-        try insert.bind(totals.recovered, at: 7)
-        try insert.bind(totals.todayRecovered, at: 8)
-        try insert.bind(totals.active, at: 9)
-        try insert.bind(totals.critical, at: 10)
-        try insert.bind(totals.casesPerOneMillion, at: 11)
-        try insert.bind(totals.deathsPerOneMillion, at: 12)
-        try insert.bind(totals.tests, at: 13)
-        try insert.bind(totals.testsPerOneMillion, at: 14)
-        try insert.bind(totals.population, at: 15)
-        try insert.bind(totals.oneCasePerPeople, at: 16)
-        try insert.bind(totals.oneDeathPerPeople, at: 17)
-        try insert.bind(totals.oneTestPerPeople, at: 18)
-        try insert.bind(totals.activePerOneMillion, at: 19)
-        try insert.bind(totals.recoveredPerOneMillion, at: 20)
-        try insert.bind(totals.criticalPerOneMillion, at: 21)
-        try insert.bind(totals.affectedCountries, at: 22)
+        try bind(totals.figures, Figure.allCases, to: insert, from: totalsFiguresStart + 1)
     }
 
     private static func totals(from row: Statement) -> WorldTotals {
-        WorldTotals(
-            updated: row.int64(at: 1),
-            cases: row.int64(at: 2),
-            todayCases: row.int64(at: 3),
-            deaths: row.int64(at: 4),
-            todayDeaths: row.int64(at: 5),
-            recovered: row.int64(at: 6),
-            todayRecovered: row.int64(at: 7),
-            active: row.int64(at: 8),
-            critical: row.int64(at: 9),
-            casesPerOneMillion: row.double(at: 10),
-            deathsPerOneMillion: row.double(at: 11),
-            tests: row.int64(at: 12),
-            testsPerOneMillion: row.double(at: 13),
-            population: row.int64(at: 14),
-            oneCasePerPeople: row.double(at: 15),
-            oneDeathPerPeople: row.double(at: 16),
-            oneTestPerPeople: row.double(at: 17),
-            activePerOneMillion: row.double(at: 18),
-            recoveredPerOneMillion: row.double(at: 19),
-            criticalPerOneMillion: row.double(at: 20),
-            affectedCountries: row.int64(at: 21)
-        )
+        WorldTotals(updated: row.int64(at: 1), figures: figures(Figure.allCases, from: row, at: totalsFiguresStart))
+    }
+
+    /// Binds `figures` in the order of `order` to consecutive parameters from `first` (1-based).
+    private static func bind(_ values: Figures, _ order: [Figure], to insert: Statement, from first: Int32) throws {
+        for (offset, figure) in order.enumerated() {
+            let index = first + Int32(offset)
+            if figure.isRatio {
+                try insert.bind(values[ratio: figure], at: index)
+            } else {
+                try insert.bind(values[figure], at: index)
+            }
+        }
+    }
+
+    /// Reads the figures of `order` from consecutive columns from `first` (0-based).
+    private static func figures(_ order: [Figure], from row: Statement, at first: Int32) -> Figures {
+        var values = Figures()
+        for (offset, figure) in order.enumerated() {
+            let column = first + Int32(offset)
+            if figure.isRatio {
+                values[ratio: figure] = row.double(at: column)
+            } else {
+                values[figure] = row.int64(at: column)
+            }
+        }
+        return values
     }
 }

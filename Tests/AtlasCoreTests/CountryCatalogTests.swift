@@ -7,22 +7,23 @@ func sampleCatalog() -> CountryCatalog {
     let countries = [
         Country(
             country: "S. Korea", countryInfo: CountryInfo(_id: 410, iso2: "KR", iso3: "KOR", lat: 37, long: 127.5),
-            cases: 390_000, population: 51_000_000, continent: "Asia"),
+            continent: "Asia", figures: [.cases: 390_000, .population: 51_000_000]),
         Country(
             country: "Côte d'Ivoire", countryInfo: CountryInfo(_id: 384, iso2: "CI", iso3: "CIV", lat: 8, long: -5),
-            cases: 61_000, population: 27_000_000, continent: "Africa"),
+            continent: "Africa", figures: [.cases: 61_000, .population: 27_000_000]),
         Country(
             country: "USA", countryInfo: CountryInfo(_id: 840, iso2: "US", iso3: "USA", lat: 38, long: -97),
-            cases: 47_000_000, population: 333_000_000, continent: "North America"),
+            continent: "North America", figures: [.cases: 47_000_000, .population: 333_000_000]),
         Country(
             country: "UK", countryInfo: CountryInfo(_id: 826, iso2: "GB", iso3: "GBR", lat: 54, long: -2),
-            cases: 9_000_000, population: 68_000_000, continent: "Europe"),
-        Country(country: "Diamond Princess", cases: 712, population: 0, continent: ""),
-        Country(country: "MS Zaandam", cases: 9, population: 0, continent: ""),
+            continent: "Europe", figures: [.cases: 9_000_000, .population: 68_000_000]),
+        Country(country: "Diamond Princess", continent: "", figures: [.cases: 712, .population: 0]),
+        Country(country: "MS Zaandam", continent: "", figures: [.cases: 9, .population: 0]),
         Country(
-            country: "New Zealand", countryInfo: CountryInfo(iso2: "NZ", iso3: "NZL"), cases: nil,
-            continent: "Australia/Oceania"),
-        Country(country: "Bogus", countryInfo: CountryInfo(iso2: "XB", iso3: "XBG"), cases: 1, continent: "1439323776"),
+            country: "New Zealand", countryInfo: CountryInfo(iso2: "NZ", iso3: "NZL"), continent: "Australia/Oceania"),
+        Country(
+            country: "Bogus", countryInfo: CountryInfo(iso2: "XB", iso3: "XBG"), continent: "1439323776",
+            figures: [.cases: 1]),
     ]
     let facts = [
         "KR": CountryFacts(common: "South Korea", official: "Republic of Korea"),

@@ -31,10 +31,10 @@ struct SnapshotValidationTests {
     /// docs/field-cases.md B03, B27: nulls, missing counters, odd continents and fractional ratios are data.
     @Test func driftedRecordsPass_B03_B27() throws {
         let drifted = try Self.changing(0) { country in
-            country.recovered = nil
-            country.todayRecovered = nil
+            country[.recovered] = nil
+            country[.todayRecovered] = nil
             country.continent = "1439323776"
-            country.casesPerOneMillion = 0.7
+            country[ratio: .casesPerOneMillion] = 0.7
         }
         let accepted = try SnapshotValidation.validate(drifted, storedCountryCount: 224)
         // All 224 entries kept; the two counters sent as null count as unknown, not as errors.
@@ -44,7 +44,7 @@ struct SnapshotValidationTests {
 
     @Test func negativeTodayFiguresAreCorrectionsNotErrors() throws {
         let accepted = try SnapshotValidation.validate(
-            try Self.changing(0) { $0.todayCases = -12 }, storedCountryCount: nil)
+            try Self.changing(0) { $0[.todayCases] = -12 }, storedCountryCount: nil)
         #expect(accepted.countryCount == 224)
         #expect(accepted.negativeDailyFigures == 1)
     }
@@ -55,7 +55,7 @@ struct SnapshotValidationTests {
         (Int64.max - 1000, "absurd cases 9223372036854774807 in \"Afghanistan\" (over 100000000000)"),
     ])
     func aBrokenFigureIsRefused(cases: Int64, reason: String) throws {
-        let broken = try Self.changing(0) { $0.cases = cases }
+        let broken = try Self.changing(0) { $0[.cases] = cases }
         #expect(throws: SourceError.invalidSnapshot(reason)) {
             try SnapshotValidation.validate(broken, storedCountryCount: 224)
         }
@@ -63,7 +63,7 @@ struct SnapshotValidationTests {
 
     @Test func anAbsurdTotalIsRefused() throws {
         var snapshot = try Self.shipped()
-        snapshot.totals.deaths = Int64.min
+        snapshot.totals[.deaths] = Int64.min
         #expect(throws: SourceError.invalidSnapshot("negative deaths -9223372036854775808 in the worldwide totals")) {
             try SnapshotValidation.validate(snapshot, storedCountryCount: 224)
         }
@@ -123,22 +123,22 @@ struct SnapshotValidationTests {
     /// `/all` comes from a second request: worldwide figures below one country's do not belong with them.
     @Test func worldwideFiguresBelowOneCountrysAreRefused() throws {
         var snapshot = try Self.shipped()
-        snapshot.totals.cases = 5
+        snapshot.totals[.cases] = 5
         #expect(
             throws: SourceError.invalidSnapshot(
                 "the worldwide cases 5 are fewer than the 47891997 of \"USA\"; /all disagrees with the countries")
         ) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
         snapshot = try Self.shipped()
-        snapshot.totals.deaths = 1
+        snapshot.totals[.deaths] = 1
         #expect(throws: SourceError.self) { try SnapshotValidation.validate(snapshot, storedCountryCount: 224) }
-        snapshot.totals.deaths = nil
+        snapshot.totals[.deaths] = nil
         // Unknown worldwide deaths are no disagreement: the snapshot passes whole.
         #expect(try SnapshotValidation.validate(snapshot, storedCountryCount: 224).countryCount == 224)
     }
 
     @Test func halfTheEntriesWithoutCasesStillPass() throws {
         var snapshot = try Self.shipped()
-        for index in 0..<112 { snapshot.countries[index].cases = nil }
+        for index in 0..<112 { snapshot.countries[index][.cases] = nil }
         let accepted = try SnapshotValidation.validate(snapshot, storedCountryCount: 224)
         #expect(accepted.countryCount == 224)
         #expect(accepted.unknownFigures == 112)

@@ -32,7 +32,7 @@ struct CountryStoreTests {
             try store.replaceSnapshot(snapshot)
             let loaded = try #require(try store.loadSnapshot())
             #expect(loaded == snapshot)
-            #expect(loaded.countries[0].recovered == nil)
+            #expect(loaded.countries[0][.recovered] == nil)
             #expect(loaded.countries[1].country.utf8.elementsEqual("Curaçao 👩🏽‍💻".utf8))
             #expect(loaded.countries[1].continent == "")
             #expect(loaded.countries[2].countryInfo.iso2 == nil)

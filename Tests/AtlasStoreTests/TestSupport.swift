@@ -55,14 +55,18 @@ enum Fixtures {
                 Country(
                     updated: 1, country: "Côte d'Ivoire",
                     countryInfo: CountryInfo(_id: 384, iso2: "CI", iso3: "CIV", lat: 8, long: -5, flag: "ci.png"),
-                    cases: 61_000, recovered: nil, todayRecovered: nil, casesPerOneMillion: 0.7,
-                    deathsPerOneMillion: 1529.05, tests: 1_000_000, population: 26_000_000, continent: "Africa"),
+                    continent: "Africa",
+                    figures: [
+                        .cases: 61_000, .casesPerOneMillion: 0.7, .deathsPerOneMillion: 1529.05, .tests: 1_000_000,
+                        .population: 26_000_000,
+                    ]),
                 Country(country: "Curaçao 👩🏽‍💻", countryInfo: CountryInfo(iso2: "CW", iso3: "CUW"), continent: ""),
                 Country(
-                    country: "Diamond Princess", countryInfo: CountryInfo(lat: 0, long: 0), cases: 712,
-                    population: 0, continent: ""),
+                    country: "Diamond Princess", countryInfo: CountryInfo(lat: 0, long: 0), continent: "",
+                    figures: [.cases: 712, .population: 0]),
             ],
-            totals: WorldTotals(updated: 2, cases: 62_000, deathsPerOneMillion: 655.7, affectedCountries: 3),
+            totals: WorldTotals(
+                updated: 2, figures: [.cases: 62_000, .deathsPerOneMillion: 655.7, .affectedCountries: 3]),
             source: source, importedAt: 1_700_000_999_000)
     }
 }

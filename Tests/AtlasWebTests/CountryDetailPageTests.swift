@@ -185,7 +185,9 @@ struct ExtremeTimeTests {
     @Test(arguments: [Int64.min, -1, Int64.max])
     func anExtremeUpdatedTimeNeitherCrashesNorLooksFresh(_ updated: Int64) throws {
         let countries = [
-            Country(updated: updated, country: "Timeland", countryInfo: CountryInfo(iso2: "TL", iso3: "TLS"), cases: 1)
+            Country(
+                updated: updated, country: "Timeland", countryInfo: CountryInfo(iso2: "TL", iso3: "TLS"),
+                figures: [.cases: 1])
         ]
         let app = try AppFixture(prepare: { path in
             let store = SQLiteCountryStore(database: try Database.open(path: path))

@@ -106,7 +106,8 @@ struct ProfileMigrationTests {
             try Migrations.migrate(old, migrations: [.snapshotTables])
             try SQLiteCountryStore(database: old).replaceSnapshot(
                 Snapshot(
-                    countries: [Country(country: "Oldland", population: 7)], totals: WorldTotals(summing: []),
+                    countries: [Country(country: "Oldland", figures: [.population: 7])],
+                    totals: WorldTotals(summing: []),
                     source: "old file"))
             #expect(try old.userVersion() == 1)
             old.close()

@@ -60,7 +60,10 @@ struct PageCacheTests {
         #expect(before.text.contains("S. Korea"))
         let oldTag = try #require(before.fields[.eTag])
         try storeSnapshot(
-            [Country(country: "S. Korea", countryInfo: CountryInfo(iso2: "KR", iso3: "KOR"), cases: 424_242)],
+            [
+                Country(
+                    country: "S. Korea", countryInfo: CountryInfo(iso2: "KR", iso3: "KOR"), figures: [.cases: 424_242])
+            ],
             at: app.databasePath)
         let after = try app.client.get("/countries/kr", fields: [.ifNoneMatch: oldTag])
         #expect(after.status == .ok)

@@ -9,8 +9,8 @@ struct PaginationTests {
     /// 600 entries: "Land 000" … "Land 599", alternately in Europe and Asia.
     static let countries = (0..<600).map { index in
         Country(
-            country: "Land " + String(format: "%03d", index), cases: Int64(index),
-            continent: index % 2 == 0 ? "Europe" : "Asia")
+            country: "Land " + String(format: "%03d", index), continent: index % 2 == 0 ? "Europe" : "Asia",
+            figures: [.cases: Double(index)])
     }
 
     let app: AppFixture

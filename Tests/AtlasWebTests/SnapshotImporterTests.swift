@@ -27,7 +27,7 @@ struct SnapshotImporterTests {
             _ = try importer.replace(with: try Self.shipped(), now: 1)
             var broken = try Self.shipped()
             broken.countries[5].countryInfo.iso3 = broken.countries[4].countryInfo.iso3
-            broken.countries[0].cases = 1
+            broken.countries[0][.cases] = 1
             let error = try #require(throws: SourceError.self) { try importer.replace(with: broken, now: 2) }
             #expect(error.description.hasPrefix("invalid snapshot: duplicate id ISO3"))
             #expect(!error.description.contains("SQLite"))
@@ -62,8 +62,8 @@ struct SnapshotImporterTests {
             let first = try importer.replace(with: try Self.shipped(), now: 1)
             #expect(first.lines.first == "countries: 224")
             var next = try Self.shipped()
-            next.countries[0].cases = 999
-            next.totals.cases = 253_684_422
+            next.countries[0][.cases] = 999
+            next.totals[.cases] = 253_684_422
             let report = try importer.replace(with: next, now: 2)
             #expect(report.lines.contains("countries: 224 (unchanged)"))
             #expect(report.lines.contains("cases: 253,684,421 → 253,684,422"))
@@ -78,7 +78,7 @@ struct SnapshotImporterTests {
             _ = try importer.replace(with: try Self.shipped(), now: 1)
             var next = try Self.shipped()
             for index in next.countries.indices { next.countries[index].updated = 1_795_960_000_000 }
-            next.countries[3].deaths = 12_345
+            next.countries[3][.deaths] = 12_345
             let report = try importer.replace(with: next, now: 2)
             #expect(report.lines.contains("changed figures: 1 countries"), "\(report.lines)")
         }

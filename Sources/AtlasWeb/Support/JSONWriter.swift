@@ -67,7 +67,8 @@ struct JSONWriter {
 }
 
 extension JSONWriter {
-    /// A country in the field order of disease.sh `/v3/covid-19/countries`.
+    /// A country in the field order of disease.sh `/v3/covid-19/countries`: the entry's own fields, its
+    /// figures up to `population`, `continent`, then the remaining figures.
     mutating func country(_ c: Country) {
         beginObject()
         field("updated", c.updated)
@@ -81,26 +82,10 @@ extension JSONWriter {
         field("long", c.countryInfo.long)
         field("flag", c.countryInfo.flag)
         endObject()
-        field("cases", c.cases)
-        field("todayCases", c.todayCases)
-        field("deaths", c.deaths)
-        field("todayDeaths", c.todayDeaths)
-        field("recovered", c.recovered)
-        field("todayRecovered", c.todayRecovered)
-        field("active", c.active)
-        field("critical", c.critical)
-        field("casesPerOneMillion", c.casesPerOneMillion)
-        field("deathsPerOneMillion", c.deathsPerOneMillion)
-        field("tests", c.tests)
-        field("testsPerOneMillion", c.testsPerOneMillion)
-        field("population", c.population)
-        field("continent", c.continent)
-        field("oneCasePerPeople", c.oneCasePerPeople)
-        field("oneDeathPerPeople", c.oneDeathPerPeople)
-        field("oneTestPerPeople", c.oneTestPerPeople)
-        field("activePerOneMillion", c.activePerOneMillion)
-        field("recoveredPerOneMillion", c.recoveredPerOneMillion)
-        field("criticalPerOneMillion", c.criticalPerOneMillion)
+        for figure in Figure.perCountry {
+            figureField(figure, of: c.figures)
+            if figure == .population { field("continent", c.continent) }
+        }
         endObject()
     }
 
@@ -108,26 +93,15 @@ extension JSONWriter {
     mutating func totals(_ t: WorldTotals) {
         beginObject()
         field("updated", t.updated)
-        field("cases", t.cases)
-        field("todayCases", t.todayCases)
-        field("deaths", t.deaths)
-        field("todayDeaths", t.todayDeaths)
-        field("recovered", t.recovered)
-        field("todayRecovered", t.todayRecovered)
-        field("active", t.active)
-        field("critical", t.critical)
-        field("casesPerOneMillion", t.casesPerOneMillion)
-        field("deathsPerOneMillion", t.deathsPerOneMillion)
-        field("tests", t.tests)
-        field("testsPerOneMillion", t.testsPerOneMillion)
-        field("population", t.population)
-        field("oneCasePerPeople", t.oneCasePerPeople)
-        field("oneDeathPerPeople", t.oneDeathPerPeople)
-        field("oneTestPerPeople", t.oneTestPerPeople)
-        field("activePerOneMillion", t.activePerOneMillion)
-        field("recoveredPerOneMillion", t.recoveredPerOneMillion)
-        field("criticalPerOneMillion", t.criticalPerOneMillion)
-        field("affectedCountries", t.affectedCountries)
+        for figure in Figure.allCases { figureField(figure, of: t.figures) }
         endObject()
+    }
+
+    private mutating func figureField(_ figure: Figure, of figures: Figures) {
+        if figure.isRatio {
+            field(figure.name, figures[ratio: figure])
+        } else {
+            field(figure.name, figures[figure])
+        }
     }
 }

@@ -14,25 +14,25 @@ struct CountryDetailPage {
     var templateValue: TemplateValue {
         let c = entry.country
         let stats: [StatCell] = [
-            .count("Cases", c.cases, today: c.todayCases, kind: "cases"),
-            .count("Deaths", c.deaths, today: c.todayDeaths, kind: "deaths"),
+            .count("Cases", c[.cases], today: c[.todayCases], kind: "cases"),
+            .count("Deaths", c[.deaths], today: c[.todayDeaths], kind: "deaths"),
             .count(
-                "Recovered", c.recovered, today: c.todayRecovered, kind: "recovered", note: zeroMeansNoData(c.recovered)
+                "Recovered", c[.recovered], today: c[.todayRecovered], kind: "recovered", note: zeroMeansNoData(c[.recovered])
             ),
-            .count("Active", c.active, kind: "active"),
-            .count("Critical", c.critical, kind: "critical"),
-            .count("Tests", c.tests, kind: "tests", note: zeroMeansNoData(c.tests)),
+            .count("Active", c[.active], kind: "active"),
+            .count("Critical", c[.critical], kind: "critical"),
+            .count("Tests", c[.tests], kind: "tests", note: zeroMeansNoData(c[.tests])),
         ]
         // Without a population (the cruise ships) upstream sends 0 for every ratio: unknown, not zero.
-        let hasPopulation = (c.population ?? 0) > 0
+        let hasPopulation = (c[.population] ?? 0) > 0
         func ifPopulated(_ value: Double?) -> Double? { hasPopulation ? value : nil }
         let perMillion: [StatCell] = [
-            .ratio("Cases per million", ifPopulated(c.casesPerOneMillion), kind: "cases"),
-            .ratio("Deaths per million", ifPopulated(c.deathsPerOneMillion), kind: "deaths"),
-            .ratio("Tests per million", ifPopulated(c.testsPerOneMillion), kind: "tests"),
-            .ratio("Active per million", ifPopulated(c.activePerOneMillion), kind: "active"),
-            .ratio("Recovered per million", ifPopulated(c.recoveredPerOneMillion), kind: "recovered"),
-            .ratio("Critical per million", ifPopulated(c.criticalPerOneMillion), kind: "critical"),
+            .ratio("Cases per million", ifPopulated(c[ratio: .casesPerOneMillion]), kind: "cases"),
+            .ratio("Deaths per million", ifPopulated(c[ratio: .deathsPerOneMillion]), kind: "deaths"),
+            .ratio("Tests per million", ifPopulated(c[ratio: .testsPerOneMillion]), kind: "tests"),
+            .ratio("Active per million", ifPopulated(c[ratio: .activePerOneMillion]), kind: "active"),
+            .ratio("Recovered per million", ifPopulated(c[ratio: .recoveredPerOneMillion]), kind: "recovered"),
+            .ratio("Critical per million", ifPopulated(c[ratio: .criticalPerOneMillion]), kind: "critical"),
         ]
         let facts = factsValue
         var hasFacts = true
@@ -41,7 +41,7 @@ struct CountryDetailPage {
             "id": .string(entry.id),
             "name": .string(c.country),
             "flag": entry.facts?.flag.map(TemplateValue.string) ?? .null,
-            "population": .string(Formatting.grouped(c.population.flatMap { $0 > 0 ? $0 : nil })),
+            "population": .string(Formatting.grouped(c[.population].flatMap { $0 > 0 ? $0 : nil })),
             "stats": .array(stats.map(\.templateValue)),
             "perMillion": .array(perMillion.map(\.templateValue)),
             "learnMoreHref": .string(Links.learnMore(entry.facts?.name.common ?? c.country)),

@@ -8,14 +8,14 @@ struct WorldPage {
     var templateValue: TemplateValue {
         let t = catalog.totals
         let cells: [StatCell] = [
-            .count("Cases", t.cases, today: t.todayCases, kind: "cases"),
-            .count("Deaths", t.deaths, today: t.todayDeaths, kind: "deaths"),
-            .count("Recovered", t.recovered, today: t.todayRecovered, kind: "recovered"),
-            .count("Active", t.active, kind: "active"),
-            .count("Critical", t.critical, kind: "critical"),
-            .count("Tests", t.tests, kind: "tests"),
-            .count("Affected countries", t.affectedCountries, kind: "countries"),
-            .count("Population", t.population, kind: "population"),
+            .count("Cases", t[.cases], today: t[.todayCases], kind: "cases"),
+            .count("Deaths", t[.deaths], today: t[.todayDeaths], kind: "deaths"),
+            .count("Recovered", t[.recovered], today: t[.todayRecovered], kind: "recovered"),
+            .count("Active", t[.active], kind: "active"),
+            .count("Critical", t[.critical], kind: "critical"),
+            .count("Tests", t[.tests], kind: "tests"),
+            .count("Affected countries", t[.affectedCountries], kind: "countries"),
+            .count("Population", t[.population], kind: "population"),
         ]
         let continents: [TemplateValue] = Continent.allCases.map { continent in
             let count = catalog.entries.filter { $0.continent == continent }.count
@@ -50,10 +50,10 @@ struct CountryRow {
             "name": .string(country.country),
             "flag": entry.facts?.flag.map(TemplateValue.string) ?? .null,
             "continent": .string(entry.continent?.displayName ?? "—"),
-            "population": .string(Formatting.grouped(country.population.flatMap { $0 > 0 ? $0 : nil })),
-            "cases": .string(Formatting.grouped(country.cases)),
-            "deaths": .string(Formatting.grouped(country.deaths)),
-            "todayCases": .string(Formatting.change(country.todayCases) ?? Formatting.notAvailable),
+            "population": .string(Formatting.grouped(country[.population].flatMap { $0 > 0 ? $0 : nil })),
+            "cases": .string(Formatting.grouped(country[.cases])),
+            "deaths": .string(Formatting.grouped(country[.deaths])),
+            "todayCases": .string(Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),
         ]
     }
 }
