@@ -41,9 +41,12 @@ public struct RefreshReport: Sendable {
             "countries: " + pair(previous.map { "\($0.countries.count)" }, "\(current.countries.count)"),
             "updated: " + pair(previous.map { date($0) }, date(current)),
             "cases: "
-                + pair(previous.map { Formatting.grouped($0.totals[.cases]) }, Formatting.grouped(current.totals[.cases])),
+                + pair(
+                    previous.map { Formatting.grouped($0.totals[.cases]) }, Formatting.grouped(current.totals[.cases])),
             "deaths: "
-                + pair(previous.map { Formatting.grouped($0.totals[.deaths]) }, Formatting.grouped(current.totals[.deaths])),
+                + pair(
+                    previous.map { Formatting.grouped($0.totals[.deaths]) }, Formatting.grouped(current.totals[.deaths])
+                ),
             "changed figures: \(changedCountries) countries",
         ]
     }

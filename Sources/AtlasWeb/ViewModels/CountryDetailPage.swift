@@ -17,7 +17,8 @@ struct CountryDetailPage {
             .count("Cases", c[.cases], today: c[.todayCases], kind: "cases"),
             .count("Deaths", c[.deaths], today: c[.todayDeaths], kind: "deaths"),
             .count(
-                "Recovered", c[.recovered], today: c[.todayRecovered], kind: "recovered", note: zeroMeansNoData(c[.recovered])
+                "Recovered", c[.recovered], today: c[.todayRecovered], kind: "recovered",
+                note: zeroMeansNoData(c[.recovered])
             ),
             .count("Active", c[.active], kind: "active"),
             .count("Critical", c[.critical], kind: "critical"),
