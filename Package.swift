@@ -35,7 +35,7 @@ let package = Package(
 
         .target(name: "AtlasCore"),
         .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "Clocks"]),
-        .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl"]),
+        .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl", "CZlib"]),
         .target(
             name: "AtlasWeb",
             dependencies: [
@@ -46,6 +46,9 @@ let package = Package(
             dependencies: [
                 "AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore", "Routing", "Clocks",
             ]),
+
+        // Micro-benchmarks printed by script/bench (release build): chart rendering, the history import.
+        .executableTarget(name: "atlas-bench", dependencies: ["AtlasWeb", "AtlasSource", "AtlasCore", "Clocks"]),
 
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),

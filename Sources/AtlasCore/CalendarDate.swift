@@ -98,3 +98,41 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         }
     }
 }
+
+extension CalendarDate {
+    /// The day `days` days after 1 January 1970 (before it when negative), in the proleptic Gregorian
+    /// calendar (Howard Hinnant's `civil_from_days`, http://howardhinnant.github.io/date_algorithms.html).
+    /// Clamped to the years 1…9999.
+    public init(daysSinceEpoch days: Int) {
+        let z = min(max(days, -719_162), 2_932_896) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        self = CalendarDate(year: year, month: month, day: day) ?? CalendarDate(utcMillisecondsSinceEpoch: 0)
+    }
+
+    /// Days since 1 January 1970 (negative before it): the inverse of `init(daysSinceEpoch:)`
+    /// (Hinnant's `days_from_civil`).
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `days` later (earlier when negative).
+    public func adding(days: Int) -> CalendarDate { CalendarDate(daysSinceEpoch: daysSinceEpoch + days) }
+
+    /// English day, abbreviated month and year, e.g. `14 Nov 2021`, the same in every locale.
+    public var short: String { "\(day) \(CalendarDate.monthNames[month - 1].prefix(3)) \(year)" }
+
+    /// The abbreviated English month name, e.g. `Nov`.
+    public var monthAbbreviation: String { String(CalendarDate.monthNames[month - 1].prefix(3)) }
+}

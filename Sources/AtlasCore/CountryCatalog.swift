@@ -83,17 +83,16 @@ public struct CountryCatalog: Sendable {
 
     /// Joins `snapshot` with `facts` (keyed by upper-case ISO2).
     public init(snapshot: Snapshot, facts: [String: CountryFacts]) {
+        let ids = CountryCatalog.canonicalIDs(of: snapshot.countries)
         var entries: [Entry] = []
         var byID: [String: Int] = [:]
         var byAlias: [String: Int] = [:]
-        for country in snapshot.countries {
+        for (country, id) in zip(snapshot.countries, ids) {
             let iso2 = country.countryInfo.iso2?.uppercased()
             let iso3 = country.countryInfo.iso3?.uppercased()
             let coverage = CountryCatalog.entriesCoveringSeveralTerritories[country.country]
             // Facts of the code's territory would describe only part of such an entry.
             let countryFacts = coverage == nil ? iso2.flatMap { facts[$0] } : nil
-            var id = iso2?.lowercased() ?? TextFolding.slug(country.country)
-            if id.isEmpty || byID[id] != nil { id = "\(id.isEmpty ? "entry" : id)-\(entries.count + 1)" }
             var names = [country.country]
             if let countryFacts { names += [countryFacts.name.common, countryFacts.name.official] }
             names += coverage ?? []
@@ -123,6 +122,21 @@ public struct CountryCatalog: Sendable {
         self.orders = orders
         self.totals = snapshot.totals
         self.dataUpdated = snapshot.dataUpdated
+    }
+
+    /// The canonical URL id of each entry, in order: ISO2 in lower case (`kr`), or a name slug for an
+    /// entry without one (`diamond-princess`); an id taken already (or empty) gets the entry's position
+    /// (`entry-7`), so every entry has its own.
+    public static func canonicalIDs(of countries: [Country]) -> [String] {
+        var taken = Set<String>()
+        var ids: [String] = []
+        for country in countries {
+            var id = country.countryInfo.iso2?.lowercased() ?? TextFolding.slug(country.country)
+            if id.isEmpty || taken.contains(id) { id = "\(id.isEmpty ? "entry" : id)-\(ids.count + 1)" }
+            taken.insert(id)
+            ids.append(id)
+        }
+        return ids
     }
 
     /// disease.sh entries whose ISO code names only one of the territories they cover, with the

@@ -31,6 +31,9 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     /// The payload decodes but is not a snapshot worth storing: duplicate ids, negative or absurd
     /// figures, or far fewer countries than the stored snapshot. The reason names the entry and field.
     case invalidSnapshot(String)
+    /// The history decodes but is not one worth storing: absurd counts, far fewer series than stored,
+    /// series that end long before the stored ones, nothing but zeros (docs/field-cases.md B32).
+    case invalidHistory(String)
 
     /// `url` as it may be shown in a message or log: without a user name and password
     /// (`https://user:pw@host/p` → `https://host/p`), which must not end up on a terminal or in a log.
@@ -67,6 +70,8 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
             return "the body of \(SourceError.shown(url)) is larger than the \(limit)-byte limit"
         case .invalidSnapshot(let reason):
             return "invalid snapshot: \(reason)"
+        case .invalidHistory(let reason):
+            return "invalid history: \(reason); the stored history is kept"
         }
     }
 }

@@ -6,6 +6,7 @@ public enum Migrations {
         .snapshotTables,
         .fetchValidators,
         .profileTables,
+        .historyTable,
     ]
 
     /// The version a fully migrated file has (`all.last.version`).

@@ -5,8 +5,15 @@ import Routing
 
 /// What the app reports about its start-up, for the executable to print.
 public struct StartupReport: Sendable {
-    /// Set when the database was empty and the shipped snapshot was imported: its number of countries.
-    public var importedShippedCountries: Int?
+    /// Set when the database lacked the shipped snapshot or history and they were imported: what was
+    /// stored.
+    public var importedShippedData: RefreshReport?
+
+    /// How many countries the imported shipped snapshot had; `nil` when none was imported.
+    public var importedShippedCountries: Int? {
+        guard let report = importedShippedData, report.previous == nil else { return nil }
+        return report.current.countries.count
+    }
 }
 
 /// The running app: the responder to serve, what happened at start-up, and the store to close.
@@ -34,7 +41,8 @@ public struct AtlasApp: Sendable {
             tiles: try TileSource(template: configuration.tileURL))
         let stores = try AtlasStores.open(configuration)
         do {
-            let imported = try stores.importShippedSnapshotIfEmpty(from: configuration.dataDirectory)
+            let imported = try stores.importShippedDataWhereMissing(
+                from: configuration.dataDirectory, now: configuration.now())
             let site = SiteContext(
                 configuration: configuration,
                 snapshots: try SnapshotCache(
@@ -44,7 +52,7 @@ public struct AtlasApp: Sendable {
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now))
             let router = Routes.router(site: site, stores: stores, assets: assets, outlines: shipped.outlines)
             return AtlasApp(
-                responder: router, report: StartupReport(importedShippedCountries: imported), stores: stores)
+                responder: router, report: StartupReport(importedShippedData: imported), stores: stores)
         } catch {
             stores.close()
             throw error

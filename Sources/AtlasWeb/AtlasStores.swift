@@ -11,6 +11,8 @@ struct AtlasStores: Sendable {
     let profiles: any ProfileStore
     /// The visitor's stars, read on the calling thread's own connection (no shared lock).
     let favoriteReads: ReadConnections
+    /// The entries' and the world's time series.
+    let histories: any HistoryStore
     private let database: Database
 
     /// Opens (creating and migrating when needed) the database of `configuration`.
@@ -20,17 +22,26 @@ struct AtlasStores: Sendable {
         let profiles = SQLiteProfileStore(database: database)
         return AtlasStores(
             countries: SQLiteCountryStore(database: database), profiles: profiles,
-            favoriteReads: ReadConnections(path: configuration.databasePath, fallback: profiles), database: database)
+            favoriteReads: ReadConnections(path: configuration.databasePath, fallback: profiles),
+            histories: SQLiteHistoryStore(database: database), database: database)
     }
 
-    /// Imports the snapshot shipped in `dataDirectory/disease-sh` when the store holds none.
-    /// - Returns: how many countries were imported, or `nil` when a snapshot was stored already.
-    /// - Throws: `SourceError` when the shipped files do not decode; `StoreError` when storing fails.
-    func importShippedSnapshotIfEmpty(from dataDirectory: String) throws -> Int? {
-        guard try countries.loadSnapshot() == nil else { return nil }
-        let shipped = try SnapshotDecoder.loadSnapshot(directory: dataDirectory + "/disease-sh")
-        try countries.replaceSnapshot(shipped)
-        return shipped.countries.count
+    /// Imports the data shipped in `dataDirectory/disease-sh` (`countries.json` and `all.json`, and
+    /// `historical.json.gz`, the JHU history in disease.sh's shape) that the store lacks: both on a new
+    /// database, the history alone on one from before it existed. Decided under the write lock, so
+    /// servers starting together import once.
+    /// - Returns: what was imported, or `nil` when nothing was missing.
+    /// - Throws: `SourceError` when the shipped files do not decode or validate; `StoreError` when
+    ///   storing fails.
+    func importShippedDataWhereMissing(from dataDirectory: String, now: Int64) throws -> RefreshReport? {
+        let needsSnapshot = try countries.snapshotVersion() == 0
+        let needsHistory = try !histories.hasHistory()
+        guard needsSnapshot || needsHistory else { return nil }
+        let folder = dataDirectory + "/disease-sh"
+        var update = DataUpdate()
+        if needsSnapshot { update.snapshot = try SnapshotDecoder.loadSnapshot(directory: folder) }
+        if needsHistory { update.history = try HistoricalDecoder.loadShipped(path: folder + "/historical.json.gz") }
+        return try DataImporter(database: database).applyWhereMissing(update, now: now)
     }
 
     /// Closes every connection; call once no request runs any more.

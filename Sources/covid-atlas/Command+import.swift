@@ -5,30 +5,46 @@ import AtlasWeb
 import Clocks
 import Foundation
 
-/// `covid-atlas import FILE [--all FILE] [--database PATH]`: decodes saved disease.sh responses, runs the
-/// same validation as a refresh, and replaces the stored snapshot in one transaction. Without `--all`,
-/// the totals are summed from the countries.
+/// `covid-atlas import FILE [--all FILE] [--historical FILE] [--database PATH]`: decodes saved disease.sh
+/// responses, runs the same validation as a refresh, and replaces the stored snapshot (and history,
+/// with `--historical`) in one transaction. Without `--all`, the totals are summed from the countries.
+/// `FILE` may be `-` to import only the history of `--historical` onto the stored snapshot.
 func importFiles(_ arguments: Arguments) throws {
     guard let countriesPath = arguments.positional.first else {
         throw Arguments.UsageError.missingArgument("FILE (a saved /v3/covid-19/countries response)")
     }
     if arguments.positional.count > 1 { throw Arguments.UsageError.unexpectedArgument(arguments.positional[1]) }
-    let countries = try SnapshotDecoder.decodeCountries(try readFile(countriesPath))
-    let totals: WorldTotals
-    if let allPath = arguments.value("all") {
-        totals = try SnapshotDecoder.decodeTotals(try readFile(allPath))
-    } else {
-        totals = WorldTotals(summing: countries)
+    var update = DataUpdate(fromFiles: true)
+    if countriesPath != "-" {
+        let countries = try SnapshotDecoder.decodeCountries(try readFile(countriesPath))
+        let totals: WorldTotals
+        if let allPath = arguments.value("all") {
+            totals = try SnapshotDecoder.decodeTotals(try readFile(allPath))
+        } else {
+            totals = WorldTotals(summing: countries)
+        }
+        update.snapshot = Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath)
+    } else if arguments.isGiven("all") {
+        throw CommandError("--all goes with a countries FILE, not with -")
+    }
+    if let historyPath = arguments.value("historical") {
+        let bytes = try readFile(historyPath)
+        let gzipped = bytes.starts(with: [0x1F, 0x8B])
+        update.history = try HistoricalDecoder.decode(gzipped ? try Gzip.decompress(bytes) : bytes)
+    } else if countriesPath == "-" {
+        throw CommandError("FILE - imports only a history: give it with --historical FILE")
     }
     let databasePath = arguments.string("database")
     let database = try Database.open(path: databasePath)
     defer { database.close() }
-    let report = try SnapshotImporter(database: database).replace(
-        with: Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath),
-        now: WallClock.millisecondsSinceEpoch())
-    print("imported \(countries.count) countries from \(countriesPath) into \(databasePath)")
+    let report = try DataImporter(database: database).apply(update, now: WallClock.millisecondsSinceEpoch())
+    if let snapshot = update.snapshot {
+        print("imported \(snapshot.countries.count) countries from \(countriesPath) into \(databasePath)")
+    } else {
+        print("imported a history into \(databasePath); the stored snapshot stays")
+    }
     report.lines.forEach { print($0) }
-    if !arguments.isGiven("all") {
+    if update.snapshot != nil && !arguments.isGiven("all") {
         print("no --all file: the worldwide totals were summed from the countries (ratios unknown)")
     }
 }

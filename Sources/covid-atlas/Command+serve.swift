@@ -81,6 +81,9 @@ func serve(_ arguments: Arguments) throws {
     if let imported = app.report.importedShippedCountries {
         info("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
     }
+    if let history = app.report.importedShippedData?.historyLine {
+        info("imported the shipped " + history)
+    }
     var refresher: BackgroundRefresher?
     if refreshInterval > 0 {
         let client = DiseaseShClient(baseURL: configuration.sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)

@@ -65,6 +65,7 @@ enum CommandOptions {
     /// `covid-atlas import FILE`.
     static let importFiles: [CommandOption] = [
         .value("all", shown: "FILE"),
+        .value("historical", shown: "FILE"),
         .value("database", default: AtlasConfiguration.Defaults.databasePath),
     ]
 

@@ -75,7 +75,7 @@ final class TransferProgress: @unchecked Sendable {
     /// total, an open bar: `countries [········]  64.0 KiB  1.2 MiB/s`.
     static func barLine(resource: DiseaseShClient.Resource, received: Int64, total: Int64?, seconds: Double) -> String {
         let width = 24
-        let name = resource.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let name = resource.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
         let rate = "\(byteCount(Int64(Double(received) / max(seconds, 0.001))))/s"
         guard let total, total > 0 else {
             return "\(name) [\(String(repeating: "·", count: width))]  \(byteCount(received))  \(rate)"

@@ -23,10 +23,12 @@ let usageText: String = {
                  marks the session cookie Secure.
                  Access log on standard output, one line per request; --log-format json writes
                  every log line (but the first) as one JSON object.
-        import   Loads a saved disease.sh /v3/covid-19/countries response (and /all with --all)
-                 into the database in one transaction.
-        refresh  Fetches live data from --source with a progress bar, validates it and replaces the
-                 stored snapshot in one transaction; prints what changed.
+        import   Loads a saved disease.sh /v3/covid-19/countries response (and /all with --all, and
+                 /historical?lastdays=all with --historical, plain or gzipped) into the database in
+                 one transaction. FILE - with --historical imports only the history.
+        refresh  Fetches live data from --source with a progress bar (/countries, /all and
+                 /historical?lastdays=all), validates it and replaces the stored snapshot and history in
+                 one transaction; prints what changed.
                  Exit 0 also when the upstream answers 304 Not Modified.
                  serve --refresh-interval SECONDS does the same in the background, retrying failures
                  with backoff; pages are labelled stale after --stale-after (default 2 × the interval,
@@ -34,7 +36,8 @@ let usageText: String = {
 
         Fetch limits (whole seconds): --connect-timeout, --fetch-timeout (the whole transfer),
                  --stall-timeout (under \(limits.lowSpeedBytesPerSecond) byte/s for this long aborts). \
-        Bodies over \(limits.maxBodyBytes >> 20) MiB are refused.
+        Bodies over \(limits.maxBodyBytes >> 20) MiB
+                 (the history's over \(limits.maxHistoricalBodyBytes >> 20) MiB) are refused.
 
         """
 }()

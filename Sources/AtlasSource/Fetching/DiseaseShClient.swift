@@ -1,7 +1,8 @@
 import AtlasCore
 
-/// Fetches a snapshot from the disease.sh API (`GET {base}/v3/covid-19/countries` and
-/// `GET {base}/v3/covid-19/all`, https://disease.sh/docs/#/COVID-19%3A%20Worldometers) over libcurl.
+/// Fetches from the disease.sh API over libcurl: a snapshot (`GET {base}/v3/covid-19/countries` and
+/// `GET {base}/v3/covid-19/all`, https://disease.sh/docs/#/COVID-19%3A%20Worldometers) and the history
+/// (`GET {base}/v3/covid-19/historical?lastdays=all`, https://disease.sh/docs/#/COVID-19%3A%20JHUCSSE).
 ///
 /// The countries request is conditional when validators from the last successful fetch are given,
 /// so an unchanged upstream costs one `304` without a body and `/all` is not fetched at all.
@@ -15,12 +16,25 @@ public struct DiseaseShClient: Sendable {
         case fetched(Snapshot, validators: ConditionalValidators, bodyBytes: Int)
     }
 
-    /// Which resource a progress report is about.
+    /// What a fetch of the history found.
+    public enum HistoryOutcome: Sendable, Equatable {
+        /// The upstream answered `304 Not Modified` to the conditional request.
+        case notModified
+        /// The decoded rows, the response's validators to store with them, and the body bytes received.
+        case fetched([HistoricalRow], validators: ConditionalValidators, bodyBytes: Int)
+    }
+
+    /// Which resource a request (and a progress report) is about; the raw value is its name in messages.
     public enum Resource: String, Sendable {
         /// `/v3/covid-19/countries`.
         case countries
         /// `/v3/covid-19/all`.
         case all
+        /// `/v3/covid-19/historical?lastdays=all`: every JHU row, every day.
+        case historical
+
+        /// The path and query below `/v3/covid-19/`.
+        var path: String { self == .historical ? "historical?lastdays=all" : rawValue }
     }
 
     /// Receives progress: the resource, body bytes received, and the total when announced.
@@ -44,7 +58,7 @@ public struct DiseaseShClient: Sendable {
 
     /// The URL of `resource`, e.g. `https://disease.sh/v3/covid-19/countries`.
     public func url(of resource: Resource) -> String {
-        "\(baseURL)/v3/covid-19/\(resource.rawValue)"
+        "\(baseURL)/v3/covid-19/\(resource.path)"
     }
 
     /// Fetches and decodes both resources. Does not validate against a stored snapshot: see
@@ -71,14 +85,34 @@ public struct DiseaseShClient: Sendable {
             validators: countries.validators, bodyBytes: countries.body.count + all.body.count)
     }
 
-    private func get(_ resource: Resource, fieldLines: [String], now: Int64, progress: Progress?) throws(SourceError)
-        -> FetchResponse
-    {
+    /// Fetches and decodes `/v3/covid-19/historical?lastdays=all`, under its own body cap
+    /// (`FetchLimits.maxHistoricalBodyBytes`). Does not validate: see `HistoryValidation`.
+    /// - Parameters:
+    ///   - validators: from the last successful fetch of the history; empty for an unconditional request.
+    ///   - now: the current time in ms since the epoch, to read a `Retry-After` date.
+    ///   - progress: receives download progress; `nil` for none.
+    /// - Returns: `.notModified`, or the rows and the response's validators.
+    /// - Throws: as `fetch(validators:now:progress:)`, with `HistoricalDecoder`'s errors for the body.
+    public func fetchHistory(
+        validators: ConditionalValidators = ConditionalValidators(), now: Int64, progress: Progress? = nil
+    ) throws(SourceError) -> HistoryOutcome {
+        var historyLimits = limits
+        historyLimits.maxBodyBytes = limits.maxHistoricalBodyBytes
+        let response = try get(
+            .historical, fieldLines: validators.requestFieldLines, now: now, progress: progress, limits: historyLimits)
+        if response.status == 304 && !validators.isEmpty { return .notModified }
+        let rows = try HistoricalDecoder.decode(try body(of: response, resource: .historical, now: now))
+        return .fetched(rows, validators: response.validators, bodyBytes: response.body.count)
+    }
+
+    private func get(
+        _ resource: Resource, fieldLines: [String], now: Int64, progress: Progress?, limits: FetchLimits? = nil
+    ) throws(SourceError) -> FetchResponse {
         let forward: CurlEasy.Progress? = progress.map { report in
             { received, total in report(resource, received, total) }
         }
         return try CurlEasy.get(
-            url: url(of: resource), requestFieldLines: fieldLines, userAgent: userAgent, limits: limits,
+            url: url(of: resource), requestFieldLines: fieldLines, userAgent: userAgent, limits: limits ?? self.limits,
             progress: forward)
     }
 

@@ -15,6 +15,9 @@ public struct FetchLimits: Sendable, Equatable {
     /// The largest decoded body accepted, in bytes; larger bodies are aborted as they arrive, also when
     /// no `Content-Length` announced them. Default 20 MiB (the real countries body is about 130 KB).
     public var maxBodyBytes: Int
+    /// The largest decoded body of the history (`/historical?lastdays=all`, every JHU row and day: about
+    /// 17 MB uncompressed through March 2023), in bytes. Default 64 MiB.
+    public var maxHistoricalBodyBytes: Int
     /// How many redirects are followed (`CURLOPT_MAXREDIRS`), only to `http` or `https`. Default 5.
     public var maxRedirects: Int
     /// A CA bundle file to verify TLS peers with (`CURLOPT_CAINFO`); `nil` uses libcurl's system default
@@ -24,14 +27,15 @@ public struct FetchLimits: Sendable, Equatable {
     /// Limits with the defaults above; override fields as needed (tests use short timeouts).
     public init(
         connectTimeout: Double = 10, totalTimeout: Double = 60, lowSpeedBytesPerSecond: Int = 1,
-        lowSpeedSeconds: Int = 20, maxBodyBytes: Int = 20 * 1024 * 1024, maxRedirects: Int = 5,
-        caBundlePath: String? = nil
+        lowSpeedSeconds: Int = 20, maxBodyBytes: Int = 20 * 1024 * 1024,
+        maxHistoricalBodyBytes: Int = 64 * 1024 * 1024, maxRedirects: Int = 5, caBundlePath: String? = nil
     ) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond
         self.lowSpeedSeconds = lowSpeedSeconds
         self.maxBodyBytes = maxBodyBytes
+        self.maxHistoricalBodyBytes = maxHistoricalBodyBytes
         self.maxRedirects = maxRedirects
         self.caBundlePath = caBundlePath
     }

@@ -2,44 +2,61 @@ import AtlasCore
 import AtlasSource
 import AtlasStore
 
-/// One refresh from the live API: a conditional fetch with the stored validators, validation, and the
-/// replace in one transaction. Used by `covid-atlas refresh` and by `BackgroundRefresher`.
+/// One refresh from the live API: conditional fetches of the snapshot (`/countries` and `/all`) and of
+/// the history (`/historical?lastdays=all`) with the stored validators, validation, and one transaction
+/// that stores whatever changed. Used by `covid-atlas refresh` and by `BackgroundRefresher`.
 public struct LiveRefresh: Sendable {
     /// What one refresh did.
     public enum Result: Sendable {
-        /// The upstream answered `304`: the stored snapshot is current, nothing was written.
+        /// The upstream answered `304` to both: the stored data is current, nothing was written.
         case notModified
-        /// The stored snapshot was replaced; old → new.
+        /// The stored snapshot or history (or both) was replaced; old → new.
         case replaced(RefreshReport)
     }
 
     /// The client, with its base URL and limits.
     public let client: DiseaseShClient
-    private let importer: SnapshotImporter
+    private let importer: DataImporter
 
     /// A refresh from `client` into `database` (migrated).
     public init(client: DiseaseShClient, database: Database) {
         self.client = client
-        self.importer = SnapshotImporter(database: database)
+        self.importer = DataImporter(database: database)
     }
 
     /// The `User-Agent` every fetch sends: `covid-atlas/<version>`.
     public static let userAgent = "covid-atlas/\(AtlasVersion.current)"
 
-    /// Fetches, validates and stores.
+    /// Fetches both, validates and stores. Both are fetched before anything is stored, so a failure
+    /// of either leaves everything stored as it was.
     /// - Parameters:
     ///   - now: the current time in ms since the epoch.
     ///   - progress: receives download progress on this thread; `nil` for none.
     /// - Throws: `SourceError` for any fetch, status, content type, decoding or validation failure;
-    ///   `StoreError` when the database refuses. The stored snapshot is unchanged after any error.
+    ///   `StoreError` when the database refuses. The stored data is unchanged after any error.
     public func run(now: Int64, progress: DiseaseShClient.Progress? = nil) throws -> Result {
-        let url = client.url(of: .countries)
-        let validators = try importer.validators(for: url, source: client.baseURL)
-        switch try client.fetch(validators: validators, now: now, progress: progress) {
+        let countriesURL = client.url(of: .countries)
+        let historyURL = client.url(of: .historical)
+        var update = DataUpdate()
+        switch try client.fetch(
+            validators: try importer.validators(for: countriesURL, source: client.baseURL), now: now, progress: progress)
+        {
         case .notModified:
-            return .notModified
+            break
         case .fetched(let snapshot, let received, _):
-            return .replaced(try importer.replace(with: snapshot, validators: received, validatedURL: url, now: now))
+            update.snapshot = snapshot
+            update.validators[countriesURL] = received
         }
+        switch try client.fetchHistory(
+            validators: try importer.validators(for: historyURL, source: client.baseURL), now: now, progress: progress)
+        {
+        case .notModified:
+            break
+        case .fetched(let rows, let received, _):
+            update.history = rows
+            update.validators[historyURL] = received
+        }
+        guard update.snapshot != nil || update.history != nil else { return .notModified }
+        return .replaced(try importer.apply(update, now: now))
     }
 }

@@ -1,11 +1,23 @@
 import AtlasCore
+import AtlasSource
 
 /// What a refresh or import changed, old → new, as lines for the terminal and the server log.
 public struct RefreshReport: Sendable {
     /// The snapshot stored before; `nil` when the database had none.
     public let previous: Snapshot?
-    /// The snapshot stored now.
+    /// The snapshot stored now (the previous one when only the history was replaced).
     public let current: Snapshot
+    /// The history stored with it, when one was; `nil` when the stored history stays.
+    public let history: HistoryValidation.Accepted?
+
+    /// A report of what was stored.
+    /// - Parameters:
+    ///   - current: the snapshot stored now; `nil` only when there is none at all.
+    public init(previous: Snapshot?, current: Snapshot?, history: HistoryValidation.Accepted? = nil) {
+        self.previous = previous
+        self.current = current ?? Snapshot(countries: [], totals: WorldTotals(), source: "none")
+        self.history = history
+    }
 
     /// How many countries have different figures than before (by ISO2, else by name), new ones included.
     /// A new `updated` time alone is no change: disease.sh stamps every entry anew on every fetch.
@@ -48,6 +60,21 @@ public struct RefreshReport: Sendable {
                     previous.map { Formatting.grouped($0.totals[.deaths]) }, Formatting.grouped(current.totals[.deaths])
                 ),
             "changed figures: \(changedCountries) countries",
-        ]
+        ] + (historyLine.map { [$0] } ?? [])
+    }
+
+    /// The history's line (`historyLine(_:entries:)`), when a history was stored.
+    public var historyLine: String? { history.map { RefreshReport.historyLine($0, entries: current.countries.count) } }
+
+    /// `history: 223 of 224 entries have a series, 22 Jan 2020 – 13 Nov 2021 (662 days); JHU rows for no
+    /// entry: Antarctica, Kosovo` (JHU CSSE through disease.sh `/historical`).
+    static func historyLine(_ accepted: HistoryValidation.Accepted, entries: Int) -> String {
+        let first = CalendarDate(daysSinceEpoch: accepted.days.lowerBound)
+        let last = CalendarDate(daysSinceEpoch: accepted.days.upperBound)
+        let unmatched =
+            accepted.unmatchedRows.isEmpty
+            ? "every JHU row matched an entry" : "JHU rows for no entry: " + accepted.unmatchedRows.map { "“\($0)”" }.joined(separator: ", ")
+        return "history: \(accepted.entryCount) of \(entries) entries have a series, \(first.short) – \(last.short) "
+            + "(\(accepted.days.count) days); \(unmatched)"
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import AtlasWeb
 
 /// Validation and the one-transaction replace on a real SQLite file.
-struct SnapshotImporterTests {
+struct DataImporterTests {
     /// The shipped snapshot, decoded once; a test that needs it fails with the reason if it is unreadable.
     static let loaded = Result { try SnapshotDecoder.loadSnapshot(directory: packageRoot + "/data/disease-sh") }
 
@@ -23,7 +23,7 @@ struct SnapshotImporterTests {
 
     @Test func aDuplicateIdIsRefusedInWordsAndTheStoredSnapshotStays() throws {
         try Self.withDatabase { database in
-            let importer = SnapshotImporter(database: database)
+            let importer = DataImporter(database: database)
             _ = try importer.replace(with: try Self.shipped(), now: 1)
             var broken = try Self.shipped()
             broken.countries[5].countryInfo.iso3 = broken.countries[4].countryInfo.iso3
@@ -38,7 +38,7 @@ struct SnapshotImporterTests {
 
     @Test func validatorsAreKeptWithARefreshAndForgottenByAnImport() throws {
         try Self.withDatabase { database in
-            let importer = SnapshotImporter(database: database)
+            let importer = DataImporter(database: database)
             let url = "http://upstream/v3/covid-19/countries"
             var fetched = try Self.shipped()
             fetched.source = "http://upstream"
@@ -58,7 +58,7 @@ struct SnapshotImporterTests {
 
     @Test func theReportSaysWhatChanged() throws {
         try Self.withDatabase { database in
-            let importer = SnapshotImporter(database: database)
+            let importer = DataImporter(database: database)
             let first = try importer.replace(with: try Self.shipped(), now: 1)
             #expect(first.lines.first == "countries: 224")
             var next = try Self.shipped()
@@ -74,7 +74,7 @@ struct SnapshotImporterTests {
     /// disease.sh stamps every entry with a new `updated` on every fetch: that alone changes no figure.
     @Test func aNewUpdateTimeAloneIsNoChangedFigure() throws {
         try Self.withDatabase { database in
-            let importer = SnapshotImporter(database: database)
+            let importer = DataImporter(database: database)
             _ = try importer.replace(with: try Self.shipped(), now: 1)
             var next = try Self.shipped()
             for index in next.countries.indices { next.countries[index].updated = 1_795_960_000_000 }

@@ -1,0 +1,82 @@
+import AtlasCore
+
+/// `HistoryStore` in the SQLite table of `Migration.historyTable`.
+public final class SQLiteHistoryStore: HistoryStore {
+    private let database: Database
+
+    /// A store on a migrated database.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// See `HistoryStore.history(_:)`: one indexed range read of the series' rows.
+    public func history(_ key: String) throws -> History? {
+        try database.withConnection { database in
+            let select = try database.prepare(
+                "SELECT day, cases, deaths, recovered FROM history WHERE series = ?1 ORDER BY day")
+            defer { select.reset() }
+            try select.bind(key, at: 1)
+            var firstDay: Int?
+            var cases: [Int64] = []
+            var deaths: [Int64] = []
+            var recovered: [Int64?] = []
+            while try select.step() {
+                guard let day = select.int(at: 0), let dayCases = select.int64(at: 1), let dayDeaths = select.int64(at: 2)
+                else { throw StoreError.corruptRow("history: a NULL day, cases or deaths in \(key)") }
+                if firstDay == nil { firstDay = day }
+                guard day == firstDay! + cases.count else {
+                    throw StoreError.corruptRow("history: \(key) skips a day before day \(day)")
+                }
+                cases.append(dayCases)
+                deaths.append(dayDeaths)
+                recovered.append(select.int64(at: 3))
+            }
+            guard let firstDay else { return nil }
+            return History(firstDay: firstDay, cases: cases, deaths: deaths, recovered: recovered)
+        }
+    }
+
+    /// See `HistoryStore.storedLastDays()`.
+    public func storedLastDays() throws -> [String: Int] {
+        try database.withConnection { database in
+            let select = try database.prepare("SELECT series, max(day) FROM history GROUP BY series")
+            defer { select.reset() }
+            var days: [String: Int] = [:]
+            while try select.step() {
+                if let key = select.string(at: 0), let day = select.int(at: 1) { days[key] = day }
+            }
+            return days
+        }
+    }
+
+    /// See `HistoryStore.hasHistory()`: one row looked at, at most.
+    public func hasHistory() throws -> Bool {
+        try database.withConnection { database in
+            let select = try database.prepare("SELECT 1 FROM history LIMIT 1")
+            defer { select.reset() }
+            return try select.step()
+        }
+    }
+
+    /// See `HistoryStore.replaceHistory(_:)`: one `BEGIN IMMEDIATE` transaction deletes every row,
+    /// inserts the new ones in key order and bumps `snapshot_meta.version`.
+    public func replaceHistory(_ series: [String: History]) throws {
+        try database.transaction { database in
+            try database.execute("DELETE FROM history")
+            let insert = try database.prepare(
+                "INSERT INTO history (series, day, cases, deaths, recovered) VALUES (?1, ?2, ?3, ?4, ?5)")
+            for key in series.keys.sorted() {
+                let history = series[key]!
+                for index in 0..<history.count {
+                    try insert.bind(key, at: 1)
+                    try insert.bind(Int64(history.firstDay + index), at: 2)
+                    try insert.bind(history.cases[index], at: 3)
+                    try insert.bind(history.deaths[index], at: 4)
+                    try insert.bind(history.recovered[index], at: 5)
+                    try insert.run()
+                }
+            }
+            try database.execute("UPDATE snapshot_meta SET version = version + 1 WHERE id = 1")
+        }
+    }
+}
