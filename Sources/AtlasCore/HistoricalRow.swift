@@ -16,7 +16,8 @@ public struct HistoricalRow: Sendable, Equatable {
     public var recovered: [Int64]
 
     /// A row from its parts; the arrays must have the same length.
-    public init(country: String, province: String?, firstDay: Int, cases: [Int64], deaths: [Int64], recovered: [Int64]) {
+    public init(country: String, province: String?, firstDay: Int, cases: [Int64], deaths: [Int64], recovered: [Int64])
+    {
         self.country = country
         self.province = province
         self.firstDay = firstDay

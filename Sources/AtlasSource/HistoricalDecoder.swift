@@ -50,7 +50,8 @@ public enum HistoricalDecoder {
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw .unreadableFile(path: path, reason: FileManager.default.fileExists(atPath: path) ? "unreadable" : "no such file")
+            throw .unreadableFile(
+                path: path, reason: FileManager.default.fileExists(atPath: path) ? "unreadable" : "no such file")
         }
         return try decode(path.hasSuffix(".gz") ? try Gzip.decompress(bytes) : bytes)
     }
@@ -73,7 +74,9 @@ public enum HistoricalDecoder {
         let cases = try series(entry.timeline.cases, of: "cases", in: name)
         let deaths = try series(entry.timeline.deaths, of: "deaths", in: name)
         // A row without recovered (disease.sh sends {} for some) reports none: zeros, as published.
-        var recovered: (firstDay: Int, values: [Int64]) = (cases.firstDay, Array(repeating: 0, count: cases.values.count))
+        var recovered: (firstDay: Int, values: [Int64]) = (
+            cases.firstDay, Array(repeating: 0, count: cases.values.count)
+        )
         if let published = entry.timeline.recovered, !published.isEmpty {
             recovered = try series(published, of: "recovered", in: name)
         }
@@ -131,7 +134,9 @@ public enum HistoricalDecoder {
     }
 
     private static func reason(_ bytes: [UInt8]) -> String {
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return "the body is empty" }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            return "the body is empty"
+        }
         if first == UInt8(ascii: "<") { return "the body starts with '<', it looks like an HTML page" }
         return "the JSON is truncated or malformed (\(bytes.count) bytes)"
     }

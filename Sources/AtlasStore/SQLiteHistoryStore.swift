@@ -21,7 +21,8 @@ public final class SQLiteHistoryStore: HistoryStore {
             var deaths: [Int64] = []
             var recovered: [Int64?] = []
             while try select.step() {
-                guard let day = select.int(at: 0), let dayCases = select.int64(at: 1), let dayDeaths = select.int64(at: 2)
+                guard let day = select.int(at: 0), let dayCases = select.int64(at: 1),
+                    let dayDeaths = select.int64(at: 2)
                 else { throw StoreError.corruptRow("history: a NULL day, cases or deaths in \(key)") }
                 if firstDay == nil { firstDay = day }
                 guard day == firstDay! + cases.count else {

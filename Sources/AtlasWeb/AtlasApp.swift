@@ -49,7 +49,8 @@ public struct AtlasApp: Sendable {
                     store: stores.countries, facts: shipped.facts, checkInterval: configuration.reloadCheckInterval,
                     now: configuration.now),
                 renderer: renderer,
-                pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now))
+                pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),
+                histories: stores.histories)
             let router = Routes.router(site: site, stores: stores, assets: assets, outlines: shipped.outlines)
             return AtlasApp(
                 responder: router, report: StartupReport(importedShippedData: imported), stores: stores)

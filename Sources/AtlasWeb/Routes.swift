@@ -11,6 +11,7 @@ enum Routes {
         let pages = PageController(site: site, outlines: outlines, favoriteReads: stores.favoriteReads)
         let profiles = ProfileController(site: site, store: stores.profiles)
         let api = APIController(site: site)
+        let history = HistoryController(site: site)
         let errors = ErrorPages(site: site)
         var router = Router(
             logError: site.configuration.logError,
@@ -21,6 +22,7 @@ enum Routes {
         router.get("/", pages.world)
         router.get("/countries", pages.countryList)
         router.get("/countries/:id", pages.countryDetail)
+        router.get("/countries/:id/history.csv", history.csv)
         router.post("/countries/:id/favorite", profiles.toggleFavorite)
         router.get("/profile", profiles.show)
         router.get("/profile/edit", profiles.edit)
@@ -28,6 +30,8 @@ enum Routes {
         router.get("/api/all", api.all)
         router.get("/api/countries", api.countries)
         router.get("/api/countries/:id", api.country)
+        router.get("/api/historical/all", history.world)
+        router.get("/api/historical/:ids", history.countries)
         router.get("/healthz", api.health)
         addFiles(
             to: &router, assets: assets, outlines: outlines, pageCache: site.pageCache, now: site.configuration.now)

@@ -35,14 +35,21 @@ final class AppFixture: @unchecked Sendable {
     ///   - prepare: runs on the empty database path before the app starts (e.g. to import other data).
     ///   - reloadCheckInterval: seconds between checks for a newer snapshot (0: every request).
     ///   - clock: a clock the test moves; overrides `now`.
+    ///   - startsEmpty: start from an empty database file instead of a copy of one that holds the
+    ///     shipped data (for tests of what an empty or old file does).
     init(
         now: Int64? = nil, viewsDirectory: String? = nil, trustForwardedProto: Bool = false,
-        reloadCheckInterval: Double = 2, clock: ManualClock? = nil,
+        reloadCheckInterval: Double = 2, clock: ManualClock? = nil, startsEmpty: Bool = false,
         prepare: ((String) throws -> Void)? = nil
     ) throws {
         directory = NSTemporaryDirectory() + "atlas-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let databasePath = directory + "/atlas.sqlite"
+        if !startsEmpty {
+            // The shipped data, imported once per test run: importing the history is the slow part of a
+            // first start, and every test would pay it.
+            try FileManager.default.copyItem(atPath: try AppFixture.shippedDatabase.get(), toPath: databasePath)
+        }
         try prepare?(databasePath)
         var configuration = AtlasConfiguration(
             databasePath: databasePath, viewsDirectory: viewsDirectory ?? packageRoot + "/Views",
@@ -59,6 +66,20 @@ final class AppFixture: @unchecked Sendable {
     deinit {
         app.close()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A database file holding what a first start imports (the shipped snapshot and history), made
+    /// once by a first start of the app itself; fixtures start from copies of it.
+    static let shippedDatabase = Result<String, any Error> {
+        let directory = NSTemporaryDirectory() + "atlas-shipped-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/shipped.sqlite"
+        let app = try AtlasApp.build(
+            AtlasConfiguration(
+                databasePath: path, viewsDirectory: packageRoot + "/Views", publicDirectory: packageRoot + "/Public",
+                dataDirectory: packageRoot + "/data"))
+        app.close()
+        return path
     }
 }
 

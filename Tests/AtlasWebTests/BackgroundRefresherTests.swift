@@ -51,8 +51,10 @@ struct BackgroundRefresherTests {
         let countries = [UInt8](
             try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/countries.json")))
         let all = [UInt8](try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/all.json")))
+        let history = StubUpstream.shippedHistory(packageRoot: packageRoot)
         let stub = try StubUpstream { request in
-            .send(StubUpstream.json(request.target.hasSuffix("/all") ? all : countries))
+            if StubUpstream.asksForHistory(request) { return .send(history) }
+            return .send(StubUpstream.json(request.target.hasSuffix("/all") ? all : countries))
         }
         let (info, failed) = (Lines(), Lines())
         let (refresher, client) = Self.refresher(stub, interval: 600, info: info, failures: failed)

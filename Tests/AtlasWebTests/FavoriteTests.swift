@@ -101,7 +101,7 @@ struct FavoriteTests {
 
 struct ProfileMigrationTests {
     @Test func aVersion1DatabaseWithTheSnapshotIsMigratedAndKeepsItsData_B23() throws {
-        let fixture = try AppFixture(now: profileDay) { path in
+        let fixture = try AppFixture(now: profileDay, startsEmpty: true) { path in
             let old = try Database(path: path)
             try Migrations.migrate(old, migrations: [.snapshotTables])
             try SQLiteCountryStore(database: old).replaceSnapshot(

@@ -4,7 +4,8 @@ import Testing
 
 struct WorldPageTests {
     @Test func showsWorldwideTotalsWithTodaysChangeAndGroupedNumbers() throws {
-        let page = try AppFixture().client.get("/")
+        let app = try AppFixture()
+        let page = try app.client.get("/")
         #expect(page.status == .ok)
         #expect(page.fields[.contentType] == "text/html; charset=utf-8")
         #expect(page.text.contains("<title>Worldwide — Covid Atlas</title>"))
@@ -16,26 +17,30 @@ struct WorldPageTests {
     }
 
     @Test func labelsTheShippedSnapshotStaleWithAMachineReadableTime() throws {
-        let page = try AppFixture().client.get("/")
+        let app = try AppFixture()
+        let page = try app.client.get("/")
         #expect(page.text.contains("<time datetime=\"2021-11-14T05:11:02Z\">14 November 2021, 05:11 UTC</time>"))
         #expect(page.text.contains("<strong>stale</strong>"))
     }
 
     @Test func freshDataIsNotLabelledStale() throws {
-        let page = try AppFixture(now: shippedSnapshotUpdated + 3_600_000).client.get("/")
+        let app = try AppFixture(now: shippedSnapshotUpdated + 3_600_000)
+        let page = try app.client.get("/")
         #expect(page.text.contains("(1 hour ago)"))
         #expect(!page.text.contains("<strong>stale</strong>"))
     }
 
     @Test func aTimeInTheFutureIsNeverShownAsFresh() throws {
-        let page = try AppFixture(now: shippedSnapshotUpdated - 10 * 86_400_000).client.get("/")
+        let app = try AppFixture(now: shippedSnapshotUpdated - 10 * 86_400_000)
+        let page = try app.client.get("/")
         #expect(page.text.contains("The data claims an update time in the future, so its age is unknown"))
         #expect(page.text.contains("<strong>stale</strong>"))
         #expect(!page.text.contains(" ago)"))
     }
 
     @Test func linksIntoEveryContinentAndTheList() throws {
-        let page = try AppFixture().client.get("/")
+        let app = try AppFixture()
+        let page = try app.client.get("/")
         for slug in ["africa", "asia", "europe", "north-america", "south-america", "australia-oceania"] {
             #expect(page.text.contains("href=\"/countries?continent=\(slug)\""), "no link to \(slug)")
         }
@@ -43,7 +48,8 @@ struct WorldPageTests {
     }
 
     @Test func pagesCarrySecurityFieldsThatKeepMapTilesWorking() throws {
-        let page = try AppFixture().client.get("/countries/it")
+        let app = try AppFixture()
+        let page = try app.client.get("/countries/it")
         #expect(page.fields[.referrerPolicy] == "strict-origin-when-cross-origin")
         #expect(page.fields[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
         #expect(page.fields[.xContentTypeOptions] == "nosniff")

@@ -106,8 +106,10 @@ struct RefreshTests {
     }
 
     static func stub(countries: @escaping @Sendable () -> StubUpstream.Reply) throws -> StubUpstream {
-        try StubUpstream { request in
-            request.target.hasSuffix("/all") ? .send(StubUpstream.json(shippedAll)) : countries()
+        let history = StubUpstream.shippedHistory(packageRoot: packageRoot)
+        return try StubUpstream { request in
+            if StubUpstream.asksForHistory(request) { return .send(history) }
+            return request.target.hasSuffix("/all") ? .send(StubUpstream.json(shippedAll)) : countries()
         }
     }
 
@@ -154,8 +156,13 @@ struct RefreshTests {
     @Test func aSecondRefreshSendsTheValidatorsAndA304ChangesNothing() throws {
         let server = try ServerProcess()
         let body = try countriesJSON(changing: "US") { $0["cases"] = 50_000_002 }
+        let history = StubUpstream.shippedHistory(packageRoot: packageRoot, fields: [("ETag", "\"h7\"")])
         let stub = try StubUpstream { request in
             if request.target.hasSuffix("/all") { return .send(StubUpstream.json(shippedAll)) }
+            if StubUpstream.asksForHistory(request) {
+                let current = request.fields["if-none-match"] == "\"h7\""
+                return .send(current ? StubUpstream.response(status: 304) : history)
+            }
             if request.fields["if-none-match"] == "\"v7\"" { return .send(StubUpstream.response(status: 304)) }
             return .send(StubUpstream.json(body, fields: [("ETag", "\"v7\"")]))
         }
@@ -214,9 +221,13 @@ struct RefreshTests {
         .joined(separator: " ")
         let result = try runCLI(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
         #expect(result.status == 0, "\(result.errors)")
-        let finished = #"\rcountries \[#{24}\]  131\.6 KiB / 131\.6 KiB  [0-9.]+ (KiB|MiB)/s\x1B\[K\r?\n"#
+        let finished = #"\rcountries  \[#{24}\]  131\.6 KiB / 131\.6 KiB  [0-9.]+ (KiB|MiB)/s\x1B\[K\r?\n"#
         #expect(result.output.range(of: finished, options: .regularExpression) != nil, "\(result.output)")
-        #expect(result.output.contains("\rall       [########################]  486 B / 486 B  "))
+        #expect(result.output.contains("\rall        [########################]  486 B / 486 B  "))
+        // The history comes gzip-encoded: the bar counts the bytes on the wire (1.7 MiB of 8 MB of JSON).
+        let history = #"\rhistorical \[#{24}\]  1\.7 MiB / 1\.7 MiB  [0-9.]+ (KiB|MiB)/s\x1B\[K\r?\n"#
+        #expect(result.output.range(of: history, options: .regularExpression) != nil, "\(result.output)")
+        #expect(result.output.contains("history: 223 of 224 entries have a series"), "\(result.output)")
         #expect(result.output.contains("changed figures: 1 countries"))
     }
 

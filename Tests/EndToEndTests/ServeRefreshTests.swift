@@ -16,8 +16,10 @@ struct ServeRefreshTests {
         var all = try #require(try JSONSerialization.jsonObject(with: Data(shippedAll)) as? [String: Any])
         all["updated"] = now
         let allBody = [UInt8](try JSONSerialization.data(withJSONObject: all))
+        let history = StubUpstream.shippedHistory(packageRoot: packageRoot)
         let stub = try StubUpstream { request in
-            .send(StubUpstream.json(request.target.hasSuffix("/all") ? allBody : body))
+            if StubUpstream.asksForHistory(request) { return .send(history) }
+            return .send(StubUpstream.json(request.target.hasSuffix("/all") ? allBody : body))
         }
         let stale = try ServerProcess()
         #expect(try fetch(stale.port, "/").text.contains("<strong>stale</strong>"))
@@ -44,8 +46,10 @@ struct ServeRefreshTests {
         var all = try #require(try JSONSerialization.jsonObject(with: Data(shippedAll)) as? [String: Any])
         all["updated"] = updated
         let allBody = [UInt8](try JSONSerialization.data(withJSONObject: all))
+        let history = StubUpstream.shippedHistory(packageRoot: packageRoot)
         let stub = try StubUpstream { request in
-            .send(StubUpstream.json(request.target.hasSuffix("/all") ? allBody : body))
+            if StubUpstream.asksForHistory(request) { return .send(history) }
+            return .send(StubUpstream.json(request.target.hasSuffix("/all") ? allBody : body))
         }
         let server = try ServerProcess(
             arguments: ["--refresh-interval", "\(interval)", "--source", stub.baseURL] + Self.fastLimits)

@@ -64,16 +64,20 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Whether `deinit` removes `directory` (not when it was handed in to restart on its database).
     private let ownsDirectory: Bool
+    /// Set to keep `directory` after all (the shipped database's).
+    private var keepsDirectory = false
 
     /// - Parameters:
     ///   - arguments: extra `serve` arguments.
     ///   - environment: extra environment variables (e.g. a locale).
     ///   - directory: the folder of an earlier server's `atlas.sqlite` to start on again; kept afterwards.
     ///   - descriptorLimit: when set, the server runs with RLIMIT_NOFILE lowered to this (`ulimit -n`).
+    ///   - startsEmpty: a new `directory` starts without a database (the server's first start imports
+    ///     the shipped data) instead of with a copy of one that holds it.
     /// - Throws: when the binary is missing or does not print its address.
     init(
         arguments: [String] = [], environment: [String: String] = [:], directory existing: String? = nil,
-        descriptorLimit: Int? = nil
+        descriptorLimit: Int? = nil, startsEmpty: Bool = false
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: binaryPath) else {
             throw ServerError("no covid-atlas binary at \(binaryPath); run `swift build` first")
@@ -81,6 +85,11 @@ final class ServerProcess: @unchecked Sendable {
         ownsDirectory = existing == nil
         directory = existing ?? NSTemporaryDirectory() + "atlas-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if existing == nil && !startsEmpty {
+            // A first start imports the shipped history, the slow part of starting: done once per run.
+            try FileManager.default.copyItem(
+                atPath: try ServerProcess.shippedDatabase.get(), toPath: directory + "/atlas.sqlite")
+        }
         let serveArguments = ["serve", "--port", "0", "--database", directory + "/atlas.sqlite"] + arguments
         if let descriptorLimit {
             // The shell lowers the limit, then becomes the server (same pid).
@@ -149,7 +158,16 @@ final class ServerProcess: @unchecked Sendable {
         output.fileHandleForReading.readabilityHandler = nil
         errors.fileHandleForReading.readabilityHandler = nil
         stop()
-        if ownsDirectory { try? FileManager.default.removeItem(atPath: directory) }
+        if ownsDirectory && !keepsDirectory { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// A database the binary's own first start made (the shipped snapshot and history imported),
+    /// made once per test run; servers start on copies of it.
+    static let shippedDatabase = Result<String, any Error> {
+        let first = try ServerProcess(startsEmpty: true)
+        first.keepsDirectory = true
+        #expect(first.stop() == 0)
+        return first.directory + "/atlas.sqlite"
     }
 
     static func readLine(_ handle: FileHandle) -> String {

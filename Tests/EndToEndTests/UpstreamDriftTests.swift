@@ -21,8 +21,10 @@ struct UpstreamDriftTests {
         let fiji = try #require(countries.firstIndex { ($0["country"] as? String) == "Fiji" })
         countries[fiji]["continent"] = "Australia/Oceania"
         let body = [UInt8](try JSONSerialization.data(withJSONObject: countries))
+        let history = StubUpstream.shippedHistory(packageRoot: packageRoot)
         let stub = try StubUpstream { request in
-            .send(StubUpstream.json(request.target.hasSuffix("/all") ? shippedAll : body))
+            if StubUpstream.asksForHistory(request) { return .send(history) }
+            return .send(StubUpstream.json(request.target.hasSuffix("/all") ? shippedAll : body))
         }
         let server = try ServerProcess()
         let result = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL])

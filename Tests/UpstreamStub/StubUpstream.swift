@@ -195,3 +195,19 @@ extension Array where Element == UInt8 {
         count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }
+
+extension StubUpstream {
+    /// The shipped history (`data/disease-sh/historical.json.gz` under `packageRoot`), as disease.sh
+    /// answers `/v3/covid-19/historical?lastdays=all`: JSON sent gzip-encoded (libcurl decodes it), with
+    /// `fields` added (an `ETag`, say). A missing file stops the run: no test may pass on an empty body.
+    public static func shippedHistory(packageRoot: String, fields: [(String, String)] = []) -> [UInt8] {
+        let path = packageRoot + "/data/disease-sh/historical.json.gz"
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
+            fatalError("the shipped history \(path) is missing")
+        }
+        return json([UInt8](data), fields: [("Content-Encoding", "gzip")] + fields)
+    }
+
+    /// Whether `request` asks for the history (`/v3/covid-19/historical…`).
+    public static func asksForHistory(_ request: Received) -> Bool { request.target.contains("/historical") }
+}

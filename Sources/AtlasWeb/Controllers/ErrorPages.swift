@@ -29,7 +29,9 @@ struct ErrorPages: Sendable {
         ]
         if let invalid = context.invalidParameter {
             values["allowed"] = .array(
-                invalid.choices.map { ["value": .string($0.value), "href": .string($0.href)] })
+                invalid.choices.map {
+                    ["value": .string($0.value), "href": $0.href.map(TemplateValue.string) ?? .null]
+                })
             values["parameter"] = .string(invalid.name)
             values["hasAllowed"] = .bool(true)
         }

@@ -16,11 +16,18 @@ struct PageController: Sendable {
     let favoriteForms = FavoriteForms()
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        if let redirect = RangeForm.redirect(request.target, path: "/") { return redirect }
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart("/", $0) }
         let current = site.snapshots.current()
-        return try site.cachedPage(request, key: "/", current) {
-            try site.renderer.render(
-                "world", context: WorldPage(catalog: current.catalog).templateValue,
-                layout: site.layout("Worldwide — Covid Atlas", .world, current))
+        return try site.cachedPage(request, key: Links.chart("/", chart), current) {
+            let history = HistorySection(
+                place: "the world", history: try site.histories.history(HistoryKey.world),
+                population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
+                link: { Links.chart("/", $0) }, path: "/")
+            var context = WorldPage(catalog: current.catalog).templateValue
+            context.set("history", history.templateValue)
+            return try site.renderer.render(
+                "world", context: context, layout: site.layout("Worldwide — Covid Atlas", .world, current))
         }
     }
 
@@ -56,6 +63,9 @@ struct PageController: Sendable {
         let current = site.snapshots.current()
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
+            let path = Links.country(entry.id)
+            if let redirect = RangeForm.redirect(request.target, path: path) { return redirect }
+            let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
             // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
             let visitor = Visitor.resolve(request)
             let star = try favoriteFragment(countryID: entry.id, visitor: visitor)
@@ -64,28 +74,34 @@ struct PageController: Sendable {
                 extraFields.append(.setCookie, visitor.setCookie(secure: site.isSecure(request)))
             }
             return try site.cachedPage(
-                request, key: Links.country(entry.id), current, fill: { _ in star.bytes }, fragmentTag: star.tag,
+                request, key: Links.chart(path, chart), current, fill: { _ in star.bytes }, fragmentTag: star.tag,
                 extraFields: extraFields
             ) {
                 var pageLayout = site.layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
                 pageLayout.usesMap = true
                 pageLayout.description =
                     "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
+                let history = HistorySection(
+                    place: entry.country.country, history: try site.histories.history(entry.id),
+                    population: entry.country[.population], query: chart, defaults: ChartQuery(),
+                    link: { Links.chart(path, $0) }, path: path, csvHref: Links.chart(path + "/history.csv", chart))
+                var context = CountryDetailPage(
+                    entry: entry, outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
+                    tileURL: site.renderer.tiles.template
+                ).templateValue
+                context.set("history", history.templateValue)
                 var cacheable = try site.renderer.render(
-                    "countries/show",
-                    context: CountryDetailPage(
-                        entry: entry,
-                        outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
-                        tileURL: site.renderer.tiles.template
-                    ).templateValue,
-                    layout: pageLayout, holes: ["favorite"])
+                    "countries/show", context: context, layout: pageLayout, holes: ["favorite"])
                 CachePolicy.sharedVaryingByCookie.apply(to: &cacheable.fields)
                 return cacheable
             }
         case .moved(let canonicalID):
-            return Response.redirect(to: Links.country(canonicalID), status: .movedPermanently)
+            return Response.redirect(
+                to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target),
+                status: .movedPermanently)
         case .matched(let canonicalID):
-            return Response.redirect(to: Links.country(canonicalID), status: .found)
+            return Response.redirect(
+                to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: .found)
         case .notFound(let suggestions):
             let shownID = parameters["id"].withoutControlCharacters
             let context: TemplateValue = [

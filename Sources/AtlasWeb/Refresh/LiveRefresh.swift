@@ -39,7 +39,8 @@ public struct LiveRefresh: Sendable {
         let historyURL = client.url(of: .historical)
         var update = DataUpdate()
         switch try client.fetch(
-            validators: try importer.validators(for: countriesURL, source: client.baseURL), now: now, progress: progress)
+            validators: try importer.validators(for: countriesURL, source: client.baseURL), now: now, progress: progress
+        )
         {
         case .notModified:
             break

@@ -73,7 +73,8 @@ public struct RefreshReport: Sendable {
         let last = CalendarDate(daysSinceEpoch: accepted.days.upperBound)
         let unmatched =
             accepted.unmatchedRows.isEmpty
-            ? "every JHU row matched an entry" : "JHU rows for no entry: " + accepted.unmatchedRows.map { "“\($0)”" }.joined(separator: ", ")
+            ? "every JHU row matched an entry"
+            : "JHU rows for no entry: " + accepted.unmatchedRows.map { "“\($0)”" }.joined(separator: ", ")
         return "history: \(accepted.entryCount) of \(entries) entries have a series, \(first.short) – \(last.short) "
             + "(\(accepted.days.count) days); \(unmatched)"
     }

@@ -9,7 +9,7 @@ struct PageRenderer: Sendable {
     static let requiredTemplates = [
         "layout", "world", "countries/index", "countries/show", "countries/not-found",
         "errors/client-error", "errors/server-error", "profile/show", "profile/edit", "partials/favorite-form",
-        "partials/starred-countries",
+        "partials/starred-countries", "partials/history",
     ]
 
     let library: TemplateLibrary

@@ -1,4 +1,5 @@
 import AtlasCore
+import AtlasStore
 import HTTPCore
 import Routing
 
@@ -11,6 +12,8 @@ struct SiteContext: Sendable {
     let renderer: PageRenderer
     /// Pages that do not depend on the visitor, rendered once per data and template version.
     let pageCache: PageCache
+    /// The entries' and the world's time series, read one at a time when a page is rendered.
+    let histories: any HistoryStore
 
     /// The data's freshness line as of now.
     func freshness(_ current: SnapshotCache.Current) -> Freshness {

@@ -36,6 +36,22 @@ enum Formatting {
         return value < 0 && hundredths != 0 ? "-" + text : text
     }
 
+    /// `value` with exactly `decimals` digits after the point (none for 0), rounded half away from
+    /// zero, without grouping: `(1.25, 1)` → `"1.3"`, `(-3.14159, 2)` → `"-3.14"`; a result that
+    /// rounds to zero has no sign. For chart labels and SVG coordinates, which must not depend on the
+    /// process locale either. Magnitudes past 9 × 10¹⁸ units are clamped.
+    static func decimalDigits(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var factor: Double = 1
+        for _ in 0..<decimals { factor *= 10 }
+        let units = Int64(min((value.magnitude * factor).rounded(), 9.0e18))
+        let digits = String(units)
+        let sign = value < 0 && units != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + digits }
+        let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+        return sign + padded.dropLast(decimals) + "." + padded.suffix(decimals)
+    }
+
     /// Today's change: `"+15,912"`, `"0"`, or `nil` when unknown (the cell then shows no change line).
     static func change(_ value: Int64?) -> String? {
         guard let value else { return nil }

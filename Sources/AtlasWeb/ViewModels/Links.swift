@@ -17,6 +17,20 @@ enum Links {
         return pairs.isEmpty ? "/countries" : "/countries?" + FormURLEncoding.encode(pairs)
     }
 
+    /// A page with a history chart in the view `chart`: `/countries/kr?metric=deaths&time=2021-01-01..latest`,
+    /// the parameters that differ from `defaults` in canonical order (`ChartQuery.pairs`).
+    static func chart(_ path: String, _ chart: ChartQuery, defaults: ChartQuery = ChartQuery()) -> String {
+        let pairs = chart.pairs(defaults: defaults)
+        return pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
+    }
+
+    /// `path` with the chart's parameters of `target` as they were given (valid or not) and no other:
+    /// what a redirect from another spelling of a page keeps.
+    static func keepingChartParameters(_ path: String, from target: RequestTarget) -> String {
+        let pairs = ChartQuery.parameterNames.compactMap { name in target.queryValue(name).map { (name, $0) } }
+        return pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
+    }
+
     /// A search on Wikipedia for the pandemic in that country: always resolves, unlike guessed article titles.
     static func learnMore(_ name: String) -> String {
         "https://en.wikipedia.org/wiki/Special:Search?search="

@@ -1,0 +1,154 @@
+import AtlasCore
+import HTTPCore
+import Routing
+
+/// The view of a history chart, as the URL gives it (docs/design.md, "URLs"): `metric`, `interval`,
+/// `scale`, `per` and `time`, each with a default that the canonical URL leaves out.
+struct ChartQuery: Sendable, Equatable {
+    /// `interval`: daily new figures (bars with a 7-day average) or the cumulative count (a line).
+    enum Interval: String, CaseIterable, Sendable { case daily, cumulative }
+    /// `scale`: the y axis.
+    enum Scale: String, CaseIterable, Sendable { case linear, log }
+    /// `per`: the figures as counted, or per million people of the place's population.
+    enum Per: String, CaseIterable, Sendable { case total, million }
+
+    /// One end of `time`: a day, or the first or last day of the data (Our World in Data's form).
+    enum Bound: Equatable, Sendable {
+        case earliest
+        case latest
+        case day(CalendarDate)
+
+        /// The URL form: `earliest`, `latest`, or `YYYY-MM-DD`.
+        var text: String {
+            switch self {
+            case .earliest: return "earliest"
+            case .latest: return "latest"
+            case .day(let date): return date.iso
+            }
+        }
+
+        init?(_ text: String) {
+            switch text {
+            case "earliest": self = .earliest
+            case "latest": self = .latest
+            default:
+                guard let date = CalendarDate(iso: text) else { return nil }
+                self = .day(date)
+            }
+        }
+    }
+
+    var metric: HistoryMetric = .cases
+    var interval: Interval = .daily
+    var scale: Scale = .linear
+    var per: Per
+    var start: Bound = .earliest
+    var end: Bound = .latest
+
+    /// The page's default view: per total on a country page, per million on the compare page.
+    init(per: Per = .total) {
+        self.per = per
+    }
+
+    /// The names of the chart's parameters, in the order canonical URLs write them.
+    static let parameterNames = ["metric", "interval", "scale", "per", "time"]
+
+    /// Reads the chart's parameters from `target`.
+    /// - Parameters:
+    ///   - defaults: the page's default view (what an absent parameter means).
+    ///   - link: the address of the same page showing another view, for the error page's choices.
+    /// - Throws: `HTTPError(400)` naming the parameter with an `ErrorContext` that lists its valid values
+    ///   (each a link keeping the rest of the view), for an unknown `metric`, `interval`, `scale` or
+    ///   `per`, or a `time` that is not `START..END` with each side `YYYY-MM-DD`, `earliest` or
+    ///   `latest` and the start not after the end.
+    static func parse(_ target: RequestTarget, defaults: ChartQuery, link: (ChartQuery) -> String) throws -> ChartQuery
+    {
+        var query = defaults
+        func choose<Value: RawRepresentable & CaseIterable>(_ name: String, _ set: (inout ChartQuery, Value) -> Void)
+            throws where Value.RawValue == String
+        {
+            guard let raw = target.queryValue(name), !raw.isEmpty else { return }
+            guard let value = Value(rawValue: raw.lowercased()) else {
+                let choices = Value.allCases.map { choice in
+                    var other = query
+                    set(&other, choice)
+                    return ErrorContext.Choice(value: choice.rawValue, href: link(other))
+                }
+                throw HTTPError(
+                    .badRequest, "The chart cannot show \(name) “\(raw.shownInMessages)”.",
+                    context: ErrorContext(invalidParameter: .init(name: name, choices: choices)))
+            }
+            set(&query, value)
+        }
+        try choose("metric") { (query, value: HistoryMetric) in query.metric = value }
+        try choose("interval") { (query, value: Interval) in query.interval = value }
+        try choose("scale") { (query, value: Scale) in query.scale = value }
+        try choose("per") { (query, value: Per) in query.per = value }
+        if let raw = target.queryValue("time"), !raw.isEmpty {
+            let sides = raw.components(separatedBy: "..")
+            guard sides.count == 2, let start = Bound(sides[0]), let end = Bound(sides[1]),
+                start != .latest, end != .earliest, !(start.isAfter(end))
+            else {
+                var all = query
+                (all.start, all.end) = (.earliest, .latest)
+                throw HTTPError(
+                    .badRequest,
+                    "The chart cannot show time “\(raw.shownInMessages)”: give START..END, each side a date "
+                        + "(YYYY-MM-DD), earliest or latest, the start not after the end.",
+                    context: ErrorContext(
+                        invalidParameter: .init(
+                            name: "time",
+                            choices: [
+                                .init(value: "earliest..latest", href: link(all)),
+                                .init(value: "YYYY-MM-DD..YYYY-MM-DD", href: nil),
+                                .init(value: "YYYY-MM-DD..latest", href: nil),
+                            ])))
+            }
+            (query.start, query.end) = (start, end)
+        }
+        return query
+    }
+
+    /// The parameters that differ from `defaults`, in canonical order, as name–value pairs.
+    func pairs(defaults: ChartQuery) -> [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = []
+        if metric != defaults.metric { pairs.append(("metric", metric.rawValue)) }
+        if interval != defaults.interval { pairs.append(("interval", interval.rawValue)) }
+        if scale != defaults.scale { pairs.append(("scale", scale.rawValue)) }
+        if per != defaults.per { pairs.append(("per", per.rawValue)) }
+        if start != .earliest || end != .latest { pairs.append(("time", start.text + ".." + end.text)) }
+        return pairs
+    }
+
+    /// The days to show of a series that covers `available` (days since the epoch): `time` clamped to
+    /// it; `nil` when the two do not overlap.
+    func days(within available: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let first: Int
+        switch start {
+        case .earliest, .latest: first = available.lowerBound
+        case .day(let date): first = max(available.lowerBound, date.daysSinceEpoch)
+        }
+        let last: Int
+        switch end {
+        case .latest, .earliest: last = available.upperBound
+        case .day(let date): last = min(available.upperBound, date.daysSinceEpoch)
+        }
+        return first <= last ? first...last : nil
+    }
+}
+
+extension ChartQuery.Bound {
+    /// Whether this bound, as a start, comes after `end`: only two days can be compared.
+    fileprivate func isAfter(_ end: ChartQuery.Bound) -> Bool {
+        guard case .day(let start) = self, case .day(let last) = end else { return false }
+        return last < start
+    }
+}
+
+extension String {
+    /// The text as an error message may quote it: without control characters, at most 60 characters.
+    var shownInMessages: String {
+        let clean = withoutControlCharacters
+        return clean.count > 60 ? String(clean.prefix(60)) + "…" : clean
+    }
+}

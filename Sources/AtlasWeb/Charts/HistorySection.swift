@@ -1,0 +1,177 @@
+import AtlasCore
+import Mustache
+
+/// The History section of a country page or of the worldwide page: the chart in the view the URL
+/// asks for, the links and the form that change the view (every one a URL, no JavaScript needed), the
+/// summary in words, the data as a weekly table, and the downloads.
+struct HistorySection {
+    /// The place as the page names it: `S. Korea`, `the world`.
+    let place: String
+    /// Its series; `nil` when JHU does not cover it.
+    let history: History?
+    /// People, for `per=million`.
+    let population: Int64?
+    let query: ChartQuery
+    /// The page's default view, which its links leave out.
+    let defaults: ChartQuery
+    /// The page's address showing another view.
+    let link: @Sendable (ChartQuery) -> String
+    /// The page's path, the target of the date form.
+    let path: String
+    /// The CSV download of this place, when it has one.
+    var csvHref: String? = nil
+
+    var templateValue: TemplateValue {
+        guard let history, !history.isEmpty else {
+            return ["covered": .bool(false), "place": .string(place)]
+        }
+        var value: [String: TemplateValue] = [
+            "covered": .bool(true),
+            "place": .string(place),
+            "metric": .string(query.metric.rawValue),
+            "controls": .array(controls),
+            "presets": .array(presets(history)),
+            "form": form(history),
+            "csvHref": csvHref.map(TemplateValue.string) ?? .null,
+        ]
+        let words = ChartWords()
+        guard let days = query.days(within: history.firstDay...history.lastDay) else {
+            value["message"] = .string(
+                "JHU’s series for \(place) runs from \(history.date(at: 0).short) to "
+                    + "\(history.date(at: history.count - 1).short); the days asked for are outside it.")
+            return .object(value)
+        }
+        guard
+            let series = ChartSeries(
+                history, metric: query.metric, interval: query.interval, per: query.per, population: population,
+                days: days)
+        else {
+            value["message"] = .string("\(place) has no population in the data, so there are no per-million figures.")
+            return .object(value)
+        }
+        if let note = recoveredNote(history, days: days) { value["note"] = .string(note) }
+        if let chart = ChartModel(series, query: query, place: place, words: words) {
+            value["chart"] = chart.templateValue
+            value["summary"] = words.summary(series, query: query).map(TemplateValue.string) ?? .null
+        } else {
+            value["message"] = .string(
+                query.scale == .log
+                    ? "Nothing to draw on a log scale: no day in this range is above zero."
+                    : "JHU reported no \(ChartWords.noun(query.metric)) for \(place) in this range.")
+        }
+        let rows = weeklyRows()
+        value["table"] = rows.isEmpty ? .null : ["rows": .array(rows), "caption": .string(tableCaption)]
+        return .object(value)
+    }
+
+    /// The groups of links that change one part of the view, the current choice marked.
+    private var controls: [TemplateValue] {
+        func group<Value: Equatable>(
+            _ label: String, _ options: [(String, Value)], _ current: Value,
+            _ set: @escaping (inout ChartQuery, Value) -> Void
+        ) -> TemplateValue {
+            [
+                "label": .string(label),
+                "options": .array(
+                    options.map { title, option in
+                        var other = query
+                        set(&other, option)
+                        return [
+                            "label": .string(title), "href": .string(link(other)), "current": .bool(option == current),
+                        ]
+                    }),
+            ]
+        }
+        return [
+            group(
+                "Show", [("Cases", HistoryMetric.cases), ("Deaths", .deaths), ("Recovered", .recovered)], query.metric
+            ) { $0.metric = $1 },
+            group("As", [("Daily", ChartQuery.Interval.daily), ("Cumulative", .cumulative)], query.interval) {
+                $0.interval = $1
+            },
+            group("Scale", [("Linear", ChartQuery.Scale.linear), ("Log", .log)], query.scale) { $0.scale = $1 },
+            group("Count", [("Total", ChartQuery.Per.total), ("Per million", .million)], query.per) { $0.per = $1 },
+        ]
+    }
+
+    /// All days, the last 365 and the last 90 of the data.
+    private func presets(_ history: History) -> [TemplateValue] {
+        let last = history.lastDay
+        let options: [(String, ChartQuery.Bound)] = [
+            ("All", .earliest),
+            ("Last 365 days", .day(CalendarDate(daysSinceEpoch: max(history.firstDay, last - 364)))),
+            ("Last 90 days", .day(CalendarDate(daysSinceEpoch: max(history.firstDay, last - 89)))),
+        ]
+        return options.map { label, start in
+            var other = query
+            other.start = start
+            other.end = .latest
+            return ["label": .string(label), "href": .string(link(other)), "current": .bool(other == query)]
+        }
+    }
+
+    /// The GET form for any range: `from` and `to` (the page answers with the canonical `time`), the
+    /// rest of the view kept in hidden fields.
+    private func form(_ history: History) -> TemplateValue {
+        var rangeless = query
+        (rangeless.start, rangeless.end) = (.earliest, .latest)
+        let first = history.date(at: 0)
+        let last = history.date(at: history.count - 1)
+        let days = query.days(within: history.firstDay...history.lastDay)
+        return [
+            "action": .string(path),
+            "hidden": .array(
+                rangeless.pairs(defaults: defaults).map { ["name": .string($0.name), "value": .string($0.value)] }),
+            "from": .string(days.map { CalendarDate(daysSinceEpoch: $0.lowerBound).iso } ?? first.iso),
+            "to": .string(days.map { CalendarDate(daysSinceEpoch: $0.upperBound).iso } ?? last.iso),
+            "min": .string(first.iso),
+            "max": .string(last.iso),
+        ]
+    }
+
+    /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there).
+    private func recoveredNote(_ history: History, days: ClosedRange<Int>) -> String? {
+        guard query.metric == .recovered else { return nil }
+        guard let last = history.lastRecoveredReport else {
+            return "JHU has no recovery figures for \(place)."
+        }
+        guard history.firstDay + last < history.lastDay else { return nil }
+        return "JHU stopped reporting recoveries for \(place): its last report was on \(history.date(at: last).short), "
+            + "so the line ends there."
+    }
+
+    private var tableCaption: String {
+        let noun = ChartWords.noun(query.metric)
+        let per = query.per == .million ? " per million people" : ""
+        return "New \(noun)\(per) per week, the 7-day average and the total at the end of each week, \(place)"
+    }
+
+    /// One row per week, ending on the last shown day and every seventh day before it, oldest first:
+    /// the week's new figures, the 7-day average and the total on its last day.
+    private func weeklyRows() -> [TemplateValue] {
+        // The weekly figures come from the daily and cumulative views of the same days.
+        guard let history, let range = query.days(within: history.firstDay...history.lastDay),
+            let daily = ChartSeries(
+                history, metric: query.metric, interval: .daily, per: query.per, population: population, days: range),
+            let cumulative = ChartSeries(
+                history, metric: query.metric, interval: .cumulative, per: query.per, population: population,
+                days: range)
+        else { return [] }
+        var rows: [TemplateValue] = []
+        var end = daily.values.count - 1
+        while end >= 0 {
+            let start = max(0, end - 6)
+            let week = daily.values[start...end]
+            let sum: Double? = week.contains { $0 == nil } ? nil : week.reduce(0) { $0 + ($1 ?? 0) }
+            let date = CalendarDate(daysSinceEpoch: daily.firstDay + end)
+            rows.append([
+                "date": .string(date.short), "iso": .string(date.iso),
+                "new": .string(sum.map(ChartWords.figure) ?? "not reported"),
+                "average": .string(daily.average[end].map(ChartWords.figure) ?? "–"),
+                "total": .string(cumulative.values[end].map(ChartWords.figure) ?? "not reported"),
+            ])
+            end -= 7
+        }
+        return rows.reversed()
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Tick values for a linear axis, chosen as d3 does (d3-array `ticks`, d3-scale `nice`): the step is
+/// 1, 2 or 5 × 10ᵏ, picked by comparing the raw step (span ÷ wanted count) with √50, √10 and √2, and
+/// the domain is widened to whole steps so the axis starts and ends on a tick.
+struct NiceTicks: Equatable {
+    /// The widened domain.
+    let lower: Double
+    let upper: Double
+    /// The ticks from `lower` to `upper`, both included.
+    let values: [Double]
+    /// The distance between ticks.
+    let step: Double
+
+    /// Ticks for values from `minimum` to `maximum`, about `count` of them.
+    init(minimum: Double, maximum: Double, count: Int = 5) {
+        var lower = min(minimum, maximum)
+        var upper = max(minimum, maximum)
+        if lower == upper {
+            // A flat series still gets an axis: around 0 up to 1, or around the value.
+            if lower == 0 {
+                upper = 1
+            } else if lower > 0 {
+                lower = 0
+            } else {
+                upper = 0
+            }
+        }
+        var step = NiceTicks.increment(lower, upper, count)
+        // d3's nice(): widen to whole steps until the step stops changing (at most ten rounds).
+        for _ in 0..<10 {
+            let widenedLower = (lower / step).rounded(.down) * step
+            let widenedUpper = (upper / step).rounded(.up) * step
+            let next = NiceTicks.increment(widenedLower, widenedUpper, count)
+            lower = widenedLower
+            upper = widenedUpper
+            if next == step { break }
+            step = next
+        }
+        self.lower = lower
+        self.upper = upper
+        self.step = step
+        let first = Int((lower / step).rounded())
+        let last = Int((upper / step).rounded())
+        // Multiplying the index by the step (not adding steps) keeps 0.1 × 3 from drifting to 0.30000000000000004
+        // in a way that shows: labels round anyway, and the first tick is exactly the domain's lower end.
+        values = (first...last).map { index in
+            step >= 1 ? Double(index) * step : Double(index) / (1 / step).rounded()
+        }
+    }
+
+    /// The step between about `count` ticks from `start` to `stop`: 1, 2 or 5 × 10ᵏ.
+    static func increment(_ start: Double, _ stop: Double, _ count: Int) -> Double {
+        let raw = (stop - start) / Double(max(1, count))
+        guard raw > 0, raw.isFinite else { return 1 }
+        let power = (log10(raw)).rounded(.down)
+        let error = raw / pow(10, power)
+        let factor: Double =
+            error >= 50.squareRoot() ? 10 : error >= 10.squareRoot() ? 5 : error >= 2.squareRoot() ? 2 : 1
+        return factor * pow(10, power)
+    }
+}
+
+/// Tick values for a logarithmic axis (d3-scale `log` ticks): the domain is widened to whole powers
+/// of ten; the ticks are the powers of ten in it, and 2 × and 5 × 10ᵏ besides when the domain spans
+/// fewer than three powers (a short span would otherwise have too few ticks to read).
+struct LogTicks: Equatable {
+    let lower: Double
+    let upper: Double
+    let values: [Double]
+
+    /// Ticks for positive values from `minimum` to `maximum`.
+    init(minimum: Double, maximum: Double) {
+        let low = max(minimum, Double.leastNormalMagnitude)
+        let high = max(maximum, low)
+        var lowerPower = log10(low).rounded(.down)
+        var upperPower = log10(high).rounded(.up)
+        if upperPower == lowerPower { upperPower += 1 }
+        if upperPower - lowerPower < 1 { lowerPower = upperPower - 1 }
+        lower = pow(10, lowerPower)
+        upper = pow(10, upperPower)
+        let powers = (Int(lowerPower)...Int(upperPower)).map { pow(10, Double($0)) }
+        if upperPower - lowerPower < 3 {
+            var values: [Double] = []
+            for power in powers {
+                for multiple in [1.0, 2, 5] where power * multiple <= pow(10, upperPower) * 1.000001 {
+                    values.append(power * multiple)
+                }
+            }
+            self.values = values
+        } else {
+            values = powers
+        }
+    }
+}
