@@ -63,48 +63,69 @@ struct ChartQuery: Sendable, Equatable {
     ///   `latest` and the start not after the end.
     static func parse(_ target: RequestTarget, defaults: ChartQuery, link: (ChartQuery) -> String) throws -> ChartQuery
     {
+        // Every valid parameter first, so that the links offered for a bad one keep all the others.
         var query = defaults
-        func choose<Value: RawRepresentable & CaseIterable>(_ name: String, _ set: (inout ChartQuery, Value) -> Void)
-            throws where Value.RawValue == String
-        {
+        var invalid: (name: String, raw: String)?
+        func read<Value: RawRepresentable & CaseIterable>(_ name: String, _ set: (inout ChartQuery, Value) -> Void)
+        where Value.RawValue == String {
             guard let raw = target.queryValue(name), !raw.isEmpty else { return }
-            guard let value = Value(rawValue: raw.lowercased()) else {
-                let choices = Value.allCases.map { choice in
-                    var other = query
-                    set(&other, choice)
-                    return ErrorContext.Choice(value: choice.rawValue, href: link(other))
-                }
-                throw HTTPError(
-                    .badRequest, "The chart cannot show \(name) “\(raw.shownInMessages)”.",
-                    context: ErrorContext(invalidParameter: .init(name: name, choices: choices)))
+            if let value = Value(rawValue: raw.lowercased()) {
+                set(&query, value)
+            } else if invalid == nil {
+                invalid = (name, raw)
             }
-            set(&query, value)
         }
-        try choose("metric") { (query, value: HistoryMetric) in query.metric = value }
-        try choose("interval") { (query, value: Interval) in query.interval = value }
-        try choose("scale") { (query, value: Scale) in query.scale = value }
-        try choose("per") { (query, value: Per) in query.per = value }
+        func choices<Value: RawRepresentable & CaseIterable>(_ set: (inout ChartQuery, Value) -> Void)
+            -> [ErrorContext.Choice] where Value.RawValue == String
+        {
+            Value.allCases.map { choice in
+                var other = query
+                set(&other, choice)
+                return ErrorContext.Choice(value: choice.rawValue, href: link(other))
+            }
+        }
+        read("metric") { (query, value: HistoryMetric) in query.metric = value }
+        read("interval") { (query, value: Interval) in query.interval = value }
+        read("scale") { (query, value: Scale) in query.scale = value }
+        read("per") { (query, value: Per) in query.per = value }
+        var badTime: String?
         if let raw = target.queryValue("time"), !raw.isEmpty {
             let sides = raw.components(separatedBy: "..")
-            guard sides.count == 2, let start = Bound(sides[0]), let end = Bound(sides[1]),
-                start != .latest, end != .earliest, !(start.isAfter(end))
-            else {
-                var all = query
-                (all.start, all.end) = (.earliest, .latest)
-                throw HTTPError(
-                    .badRequest,
-                    "The chart cannot show time “\(raw.shownInMessages)”: give START..END, each side a date "
-                        + "(YYYY-MM-DD), earliest or latest, the start not after the end.",
-                    context: ErrorContext(
-                        invalidParameter: .init(
-                            name: "time",
-                            choices: [
-                                .init(value: "earliest..latest", href: link(all)),
-                                .init(value: "YYYY-MM-DD..YYYY-MM-DD", href: nil),
-                                .init(value: "YYYY-MM-DD..latest", href: nil),
-                            ])))
+            if sides.count == 2, let start = Bound(sides[0]), let end = Bound(sides[1]), start != .latest,
+                end != .earliest, !(start.isAfter(end))
+            {
+                (query.start, query.end) = (start, end)
+            } else {
+                badTime = raw
             }
-            (query.start, query.end) = (start, end)
+        }
+        if let invalid {
+            let valid: [ErrorContext.Choice]
+            switch invalid.name {
+            case "metric": valid = choices { (query, value: HistoryMetric) in query.metric = value }
+            case "interval": valid = choices { (query, value: Interval) in query.interval = value }
+            case "scale": valid = choices { (query, value: Scale) in query.scale = value }
+            default: valid = choices { (query, value: Per) in query.per = value }
+            }
+            throw HTTPError(
+                .badRequest, "The chart cannot show \(invalid.name) “\(invalid.raw.shownInMessages)”.",
+                context: ErrorContext(invalidParameter: .init(name: invalid.name, choices: valid)))
+        }
+        if let badTime {
+            var all = query
+            (all.start, all.end) = (.earliest, .latest)
+            throw HTTPError(
+                .badRequest,
+                "The chart cannot show time “\(badTime.shownInMessages)”: give START..END, each side a date "
+                    + "(YYYY-MM-DD), earliest or latest, the start not after the end.",
+                context: ErrorContext(
+                    invalidParameter: .init(
+                        name: "time",
+                        choices: [
+                            .init(value: "earliest..latest", href: link(all)),
+                            .init(value: "YYYY-MM-DD..YYYY-MM-DD", href: nil),
+                            .init(value: "YYYY-MM-DD..latest", href: nil),
+                        ])))
         }
         return query
     }

@@ -29,8 +29,11 @@ struct NiceTicks: Equatable {
         var step = NiceTicks.increment(lower, upper, count)
         // d3's nice(): widen to whole steps until the step stops changing (at most ten rounds).
         for _ in 0..<10 {
-            let widenedLower = (lower / step).rounded(.down) * step
-            let widenedUpper = (upper / step).rounded(.up) * step
+            // Below 1, divide by the step's inverse (a whole number): 7 × 0.1 is 0.7000000000000001.
+            let inverse = (1 / step).rounded()
+            let widenedLower =
+                step < 1 ? (lower * inverse).rounded(.down) / inverse : (lower / step).rounded(.down) * step
+            let widenedUpper = step < 1 ? (upper * inverse).rounded(.up) / inverse : (upper / step).rounded(.up) * step
             let next = NiceTicks.increment(widenedLower, widenedUpper, count)
             lower = widenedLower
             upper = widenedUpper
@@ -42,8 +45,7 @@ struct NiceTicks: Equatable {
         self.step = step
         let first = Int((lower / step).rounded())
         let last = Int((upper / step).rounded())
-        // Multiplying the index by the step (not adding steps) keeps 0.1 × 3 from drifting to 0.30000000000000004
-        // in a way that shows: labels round anyway, and the first tick is exactly the domain's lower end.
+        // Each tick from its index (not by adding steps, which drifts), divided by the inverse below 1.
         values = (first...last).map { index in
             step >= 1 ? Double(index) * step : Double(index) / (1 / step).rounded()
         }

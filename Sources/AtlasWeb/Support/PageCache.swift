@@ -138,7 +138,7 @@ final class PageCache: Sendable {
             let freshnessKey = line?.key ?? ""
             let entry = Entry(
                 page: try render(), version: version, freshnessKey: freshnessKey,
-                tag: "\(version)-\(templateVersion)-\(FNV1a.hex(of: freshnessKey))",
+                tag: "\(version)-\(templateVersion)-\(FNV1a.hex(of: key + "\u{0}" + freshnessKey))",
                 lastModified: max(loadedAt, line?.lineChangedAt ?? 0))
             store(entry, key: key, time: time, in: &local)
             return entry

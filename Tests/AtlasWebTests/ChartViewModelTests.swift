@@ -1,0 +1,232 @@
+import AtlasCore
+import HTTPCore
+import Routing
+import Testing
+
+@testable import AtlasWeb
+
+/// The pure parts of a history chart, as tables: each expected value worked out by hand from the rule
+/// the type documents (d3's tick steps, Our World in Data's abbreviations), not from the code.
+struct TickTests {
+    @Test(arguments: [
+        // minimum, maximum → lower, upper, step
+        (0.0, 97.0, 0.0, 100.0, 20.0),  // raw step 19.4: 1.94 ≥ √2 → 2 × 10
+        (0, 55_672.71, 0, 60_000, 10_000),  // raw 11,134: 1.11 → 1 × 10⁴, widened to 60,000
+        (-349_116, 117_900, -400_000, 200_000, 100_000),  // France's correction: below zero stays
+        (0, 0.7, 0, 0.7, 0.1),  // raw 0.14: 1.4 < √2 → 1 × 10⁻¹
+        (0, 0, 0, 1, 0.2),  // a flat series still gets an axis
+        (0, 3_663, 0, 4_000, 1_000),  // raw 732.6: 7.3 ≥ √50 → 10 × 10²
+    ])
+    func linearTicksAreOneTwoOrFiveTimesAPowerOfTen(
+        minimum: Double, maximum: Double, lower: Double, upper: Double, step: Double
+    ) {
+        let ticks = NiceTicks(minimum: minimum, maximum: maximum, count: 5)
+        #expect(ticks.lower == lower)
+        #expect(ticks.upper == upper)
+        #expect(abs(ticks.step - step) < step * 1e-9)
+        #expect(ticks.values.first == lower)
+        #expect(abs((ticks.values.last ?? .nan) - upper) < step * 1e-9)
+        #expect(ticks.values.count == Int(((upper - lower) / step).rounded()) + 1)
+    }
+
+    @Test(arguments: [
+        (3.0, 55_672.0, [1.0, 10, 100, 1_000, 10_000, 100_000]),  // five powers: powers only
+        (12, 850, [10, 20, 50, 100, 200, 500, 1_000]),  // two powers: 2 × and 5 × as well
+        (1_000, 1_000, [1_000, 2_000, 5_000, 10_000]),  // one value: one power of ten above it
+        (0.4, 7.5, [0.1, 0.2, 0.5, 1, 2, 5, 10]),  // per million figures below one
+    ])
+    func logTicksArePowersOfTen(minimum: Double, maximum: Double, expected: [Double]) {
+        let ticks = LogTicks(minimum: minimum, maximum: maximum)
+        #expect(ticks.values.count == expected.count, "\(ticks.values)")
+        for (value, wanted) in zip(ticks.values, expected) { #expect(abs(value - wanted) < wanted * 1e-9) }
+    }
+
+    static func days(_ first: String, _ last: String) -> ClosedRange<Int> {
+        CalendarDate(iso: first)!.daysSinceEpoch...CalendarDate(iso: last)!.daysSinceEpoch
+    }
+
+    @Test func aShortRangeIsTickedEverySecondDayWithTheYearOnTheFirst() {
+        let ticks = TimeTicks(days: Self.days("2021-11-01", "2021-11-13"), maximum: 8).ticks
+        #expect(ticks.map(\.label) == ["1 Nov 2021", "3 Nov", "5 Nov", "7 Nov", "9 Nov", "11 Nov", "13 Nov"])
+    }
+
+    @Test func theShippedHistoryIsTickedQuarterlyWithTheYearWhereItStarts() {
+        let ticks = TimeTicks(days: Self.days("2020-01-22", "2021-11-13"), maximum: 8).ticks
+        #expect(ticks.map(\.label) == ["Apr 2020", "Jul", "Oct", "Jan 2021", "Apr", "Jul", "Oct"])
+        #expect(ticks.filter(\.startsYear).map(\.label) == ["Jan 2021"])
+        #expect(ticks.first?.day == CalendarDate(iso: "2020-04-01")!.daysSinceEpoch)
+    }
+
+    @Test func fiveYearsAreTickedEveryJanuary() {
+        let ticks = TimeTicks(days: Self.days("2020-01-01", "2024-12-31"), maximum: 8).ticks
+        #expect(ticks.map(\.label) == ["Jan 2020", "Jan 2021", "Jan 2022", "Jan 2023", "Jan 2024"])
+    }
+
+    @Test(arguments: [
+        (1_234_567.0, "1.23M"), (55_672.71, "55.7K"), (9_171.29, "9.17K"), (850, "850"), (0.25, "0.25"),
+        (0, "0"), (-200_000, "-200K"), (999_600, "1M"), (1_500, "1.5K"), (2_500_000, "2.5M"),
+        (7_900_000_000, "7.9B"), (12.345, "12.3"), (0.0123, "0.0123"), (100_000, "100K"),
+    ])
+    func labelsAreAbbreviatedToThreeSignificantDigits(value: Double, label: String) {
+        #expect(ChartNumbers.abbreviated(value) == label)
+    }
+
+    @Test(arguments: [
+        (1.25, 1, "1.3"), (-3.14159, 2, "-3.14"), (-0.04, 1, "0.0"), (123.0, 0, "123"), (0.5, 3, "0.500"),
+        (114.65, 1, "114.7"),
+    ])
+    func decimalsAreWrittenTheSameInEveryLocale(value: Double, decimals: Int, text: String) {
+        #expect(Formatting.decimalDigits(value, decimals: decimals) == text)
+    }
+}
+
+/// What a chart draws from a series: daily changes, the 7-day average, per million, recoveries that end.
+struct ChartSeriesTests {
+    /// Ten days from 2021-01-01 with cumulative 0, 1, 3, 6, 10, 15, 21, 28, 36, 45 (daily 0 … 9).
+    static let history = History(
+        firstDay: CalendarDate(iso: "2021-01-01")!.daysSinceEpoch, cases: [0, 1, 3, 6, 10, 15, 21, 28, 36, 45],
+        deaths: [0, 0, 0, 1, 1, 1, 1, 1, 0, 2], recovered: [0, 1, 1, 2, 2, 3, nil, nil, nil, nil])
+
+    static var all: ClosedRange<Int> { history.firstDay...history.lastDay }
+
+    @Test func dailyChangesComeWithTheirTrailingSevenDayAverage() throws {
+        let series = try #require(
+            ChartSeries(Self.history, metric: .cases, interval: .daily, per: .total, population: nil, days: Self.all))
+        #expect(series.values == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+        // The mean of the day and the six before it: (0+…+6)/7 = 3 on the seventh day, (3+…+9)/7 = 6 on the tenth.
+        #expect(series.average == [nil, nil, nil, nil, nil, nil, 3, 4, 5, 6])
+        #expect(series.line == series.average)
+        #expect(series.peakIndex == 9)
+    }
+
+    @Test func aCorrectionStaysBelowZeroAndCountsInTheAverage_B29() throws {
+        let series = try #require(
+            ChartSeries(Self.history, metric: .deaths, interval: .daily, per: .total, population: nil, days: Self.all))
+        #expect(series.values == [0, 0, 0, 1, 0, 0, 0, 0, -1, 2])
+        #expect(series.average[8] == 0)  // (1+0+0+0+0+0-1)/7
+    }
+
+    @Test func aShownRangeStillTakesItsFirstAveragesFromTheDaysBefore() throws {
+        let days = (Self.history.firstDay + 7)...Self.history.lastDay
+        let series = try #require(
+            ChartSeries(Self.history, metric: .cases, interval: .daily, per: .total, population: nil, days: days))
+        #expect(series.values == [7, 8, 9])
+        #expect(series.average == [4, 5, 6])
+        #expect(series.firstDay == Self.history.firstDay + 7)
+    }
+
+    @Test func perMillionDividesByThePopulationAndNeedsOne() throws {
+        let series = try #require(
+            ChartSeries(
+                Self.history, metric: .cases, interval: .cumulative, per: .million, population: 2_000_000,
+                days: Self.all))
+        #expect(series.values.last == 22.5)  // 45 per 2 million people
+        #expect(series.average.allSatisfy { $0 == nil })
+        for population in [nil, 0] as [Int64?] {
+            #expect(
+                ChartSeries(
+                    Self.history, metric: .cases, interval: .daily, per: .million, population: population,
+                    days: Self.all)
+                    == nil)
+        }
+    }
+
+    @Test func recoveriesEndAtTheirLastReportInsteadOfFallingToZero_B30() throws {
+        let series = try #require(
+            ChartSeries(
+                Self.history, metric: .recovered, interval: .cumulative, per: .total, population: nil, days: Self.all))
+        #expect(series.values == [0, 1, 1, 2, 2, 3, nil, nil, nil, nil])
+        #expect(series.latestIndex == 5)
+        #expect(History.reportedRecoveries([5, 7, 0, 9, 0, 0]) == [5, 7, 0, 9, nil, nil])
+        #expect(History.reportedRecoveries([0, 0, 0]) == [nil, nil, nil])
+        #expect(History.reportedRecoveries([3, -1, 4]) == [3, nil, 4])
+    }
+
+    @Test func onALogScaleDaysAtOrBelowZeroAreLeftOutNotDrawnAsACliff_B29() throws {
+        let series = try #require(
+            ChartSeries(Self.history, metric: .deaths, interval: .daily, per: .total, population: nil, days: Self.all))
+        var query = ChartQuery()
+        query.metric = .deaths
+        query.scale = .log
+        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        // Bars only for the days above zero: 1 (day 4) and 2 (day 10); none for 0 or -1.
+        #expect(chart.barsPath.components(separatedBy: "M").count - 1 == 2)
+        #expect(chart.negativeBarsPath.isEmpty)
+        #expect(!chart.linePath.contains("nan") && !chart.linePath.contains("inf"))
+        var linear = query
+        linear.scale = .linear
+        let drawn = try #require(ChartModel(series, query: linear, place: "Testland", words: ChartWords()))
+        #expect(drawn.negativeBarsPath.components(separatedBy: "M").count - 1 == 1)
+        #expect(drawn.zeroLine != nil)
+    }
+}
+
+/// The chart's URL parameters: defaults left out, other values in canonical order, anything else a 400.
+struct ChartQueryTests {
+    static func parse(_ query: String, defaults: ChartQuery = ChartQuery()) throws -> ChartQuery {
+        try ChartQuery.parse(try RequestTarget(parsing: "/countries/kr?" + query), defaults: defaults) {
+            Links.chart("/countries/kr", $0)
+        }
+    }
+
+    @Test(arguments: [
+        ("", "/countries/kr"),
+        ("per=total&metric=cases&interval=daily&scale=linear", "/countries/kr"),
+        (
+            "time=2021-01-01..latest&per=million&scale=log&interval=cumulative&metric=Deaths",
+            "/countries/kr?metric=deaths&interval=cumulative&scale=log&per=million&time=2021-01-01..latest"
+        ),
+        ("time=earliest..2020-06-30", "/countries/kr?time=earliest..2020-06-30"),
+        ("time=earliest..latest", "/countries/kr"),
+        ("time=2020-03-01..2020-03-01", "/countries/kr?time=2020-03-01..2020-03-01"),
+    ])
+    func everyViewHasOneCanonicalAddress(query: String, canonical: String) throws {
+        #expect(Links.chart("/countries/kr", try Self.parse(query)) == canonical)
+    }
+
+    @Test func perMillionIsAPagesDefaultWhenItSaysSo() throws {
+        let defaults = ChartQuery(per: .million)
+        let query = try Self.parse("", defaults: defaults)
+        #expect(query.per == .million)
+        #expect(
+            Links.chart("/compare", try Self.parse("per=total", defaults: defaults), defaults: defaults)
+                == "/compare?per=total")
+    }
+
+    @Test(arguments: [
+        ("metric=colour", "metric", ["cases", "deaths", "recovered"]),
+        ("interval=weekly", "interval", ["daily", "cumulative"]),
+        ("scale=sqrt", "scale", ["linear", "log"]),
+        ("per=capita", "per", ["total", "million"]),
+        ("time=2021-13-01..latest", "time", ["earliest..latest", "YYYY-MM-DD..YYYY-MM-DD", "YYYY-MM-DD..latest"]),
+        ("time=2021-06-01..2021-01-01", "time", ["earliest..latest", "YYYY-MM-DD..YYYY-MM-DD", "YYYY-MM-DD..latest"]),
+        ("time=latest..earliest", "time", ["earliest..latest", "YYYY-MM-DD..YYYY-MM-DD", "YYYY-MM-DD..latest"]),
+        ("time=2021-01-01", "time", ["earliest..latest", "YYYY-MM-DD..YYYY-MM-DD", "YYYY-MM-DD..latest"]),
+    ])
+    func anUnknownValueIsA400NamingTheParameterAndItsValues(query: String, parameter: String, values: [String]) {
+        let error = #expect(throws: HTTPError.self) { try Self.parse(query + "&metric=deaths") }
+        #expect(error?.status == .badRequest)
+        let invalid = (error?.context as? ErrorContext)?.invalidParameter
+        #expect(invalid?.name == parameter)
+        #expect(invalid?.choices.map(\.value) == values)
+        #expect(error?.message.contains(parameter) == true, "\(error?.message ?? "")")
+    }
+
+    @Test func theValidValuesLinkToTheViewWithTheRestKept() throws {
+        let error = #expect(throws: HTTPError.self) { try Self.parse("scale=log&metric=colour") }
+        let links = (error?.context as? ErrorContext)?.invalidParameter?.choices.compactMap(\.href)
+        #expect(
+            links == [
+                "/countries/kr?scale=log", "/countries/kr?metric=deaths&scale=log",
+                "/countries/kr?metric=recovered&scale=log",
+            ])
+    }
+
+    @Test func daysOutsideTheDataAreClampedToIt() throws {
+        let available = TickTests.days("2020-01-22", "2021-11-13")
+        #expect(try Self.parse("time=2019-01-01..2030-01-01").days(within: available) == available)
+        #expect(try Self.parse("time=2025-01-01..latest").days(within: available) == nil)
+        let range = try Self.parse("time=2021-11-01..latest").days(within: available)
+        #expect(range == TickTests.days("2021-11-01", "2021-11-13"))
+    }
+}

@@ -1,0 +1,181 @@
+import AtlasCore
+import AtlasSource
+import Foundation
+import HTTPCore
+import Testing
+
+@testable import AtlasWeb
+
+/// JHU CSSE's own files (`Tests/Fixtures/jhu-csse`, read by this test's CSV reader), for the days the
+/// app ships: 1/22/20 … 11/13/21.
+struct JHUFiles {
+    /// One row of a file: `Province/State`, `Country/Region`, and the counts of every date column.
+    struct Row {
+        let province: String
+        let country: String
+        let counts: [Int64]
+    }
+
+    let dates: [String]
+    let confirmed: [Row]
+    let deaths: [Row]
+    let recovered: [Row]
+
+    /// The files, read once.
+    static let shipped = Result { try JHUFiles(until: "11/13/21") }
+
+    init(until last: String) throws {
+        func read(_ kind: String) throws -> (dates: [String], rows: [Row]) {
+            let path = packageRoot + "/Tests/Fixtures/jhu-csse/time_series_covid19_\(kind)_global.csv.gz"
+            let compressed = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let text = String(decoding: try #require(gunzip(compressed)), as: UTF8.self)
+            let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+            let header = JHUFiles.fields(lines[0])
+            let dates = Array(header.dropFirst(4))
+            let end = try #require(dates.firstIndex(of: last))
+            let rows = lines.dropFirst().map { line in
+                let fields = JHUFiles.fields(line)
+                return Row(
+                    province: fields[0], country: fields[1],
+                    counts: fields[4...(4 + end)].map { Int64($0) ?? Int64.min })
+            }
+            return (Array(dates[...end]), rows)
+        }
+        let confirmed = try read("confirmed")
+        dates = confirmed.dates
+        self.confirmed = confirmed.rows
+        deaths = try read("deaths").rows
+        recovered = try read("recovered").rows
+    }
+
+    /// The fields of one CSV line, quoted fields unquoted (`"Korea, South"`).
+    static func fields(_ line: String) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+            } else if character == "," && !quoted {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(character)
+            }
+        }
+        fields.append(field)
+        return fields
+    }
+
+    /// The day-by-day sum of the rows `which` picks from `rows`.
+    static func sum(_ rows: [Row], _ which: (Row) -> Bool) -> [Int64] {
+        let picked = rows.filter(which)
+        guard let first = picked.first else { return [] }
+        return first.counts.indices.map { index in picked.reduce(0) { $0 + $1.counts[index] } }
+    }
+}
+
+/// What the app serves for a place is JHU's series for it, read from JHU's own files: for a country
+/// with one row, with provinces (Canada), with territories of its own (France, the UK), a territory
+/// (Réunion, Hong Kong), two islands counted as one entry (Channel Islands), a cruise ship, and the world.
+struct HistoryAgainstJHUTests {
+    let app: AppFixture
+    let jhu: JHUFiles
+
+    init() throws {
+        app = try AppFixture()
+        jhu = try JHUFiles.shipped.get()
+    }
+
+    /// The place's `cases` and `deaths` from the JSON twin, every day.
+    func served(_ id: String) throws -> (cases: [Int64], deaths: [Int64], recovered: [Int64], dates: [String]) {
+        let response = try app.client.get("/api/historical/\(id)?lastdays=all")
+        #expect(response.status == .ok, "\(id): \(response.status)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let timeline = try #require(object["timeline"] as? [String: [String: Int64]])
+        let dates = jhu.dates
+        func values(_ name: String) throws -> [Int64] {
+            let series = try #require(timeline[name])
+            #expect(series.count == dates.count, "\(id) \(name) has \(series.count) days")
+            return try dates.map { try #require(series[$0], "\(id) lacks \($0)") }
+        }
+        return (try values("cases"), try values("deaths"), try values("recovered"), dates)
+    }
+
+    static let cases: [(id: String, rows: @Sendable (JHUFiles.Row) -> Bool)] = [
+        ("fr", { $0.country == "France" && $0.province.isEmpty }),
+        ("re", { $0.country == "France" && $0.province == "Reunion" }),
+        ("kr", { $0.country == "Korea, South" }),
+        ("hk", { $0.country == "China" && $0.province == "Hong Kong" }),
+        ("diamond-princess", { $0.country == "Diamond Princess" }),
+        ("gb", { $0.country == "United Kingdom" && ($0.province.isEmpty || $0.province == "Pitcairn Islands") }),
+        ("ca", { $0.country == "Canada" }),
+        ("je", { $0.country == "United Kingdom" && ["Channel Islands", "Guernsey", "Jersey"].contains($0.province) }),
+        ("mm", { $0.country == "Burma" }),
+    ]
+
+    @Test(arguments: cases.indices)
+    func aPlaceIsItsOwnJHURowsAndOnlyThose_B31(_ index: Int) throws {
+        let (id, rows) = Self.cases[index]
+        let served = try served(id)
+        #expect(served.cases == JHUFiles.sum(jhu.confirmed, rows), "cases of \(id)")
+        #expect(served.deaths == JHUFiles.sum(jhu.deaths, rows), "deaths of \(id)")
+    }
+
+    @Test func theWorldIsTheSumOfEveryRow() throws {
+        let served = try app.client.get("/api/historical/all?lastdays=all")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(served.body)) as? [String: [String: Int64]])
+        let cases = try jhu.dates.map { try #require(object["cases"]?[$0]) }
+        #expect(cases == JHUFiles.sum(jhu.confirmed) { _ in true })
+    }
+
+    @Test func theCSVIsTheRowAsPublishedWithRecoveriesEmptyAfterTheLastReport_B30() throws {
+        let response = try app.client.get("/countries/us/history.csv")
+        #expect(response.status == .ok)
+        #expect(response.fields[.contentType] == "text/csv; charset=utf-8")
+        let lines = response.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "date,cases,deaths,recovered")
+        #expect(lines.count == jhu.dates.count + 1)
+        let us = { (row: JHUFiles.Row) in row.country == "US" }
+        let recovered = JHUFiles.sum(jhu.recovered, us)
+        let cases = JHUFiles.sum(jhu.confirmed, us)
+        // JHU's US recovered is 0 from 12/14/20: the CSV leaves those days empty, the JSON twin sends 0.
+        let lastReport = try #require(recovered.lastIndex { $0 > 0 })
+        #expect(jhu.dates[lastReport] == "12/13/20")
+        for (index, line) in lines.dropFirst().enumerated() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            #expect(Int64(fields[1]) == cases[index])
+            #expect(fields[3] == (index <= lastReport ? Substring(String(recovered[index])) : ""), "\(line)")
+        }
+        #expect(try served("us").recovered.last == 0)
+    }
+
+    @Test func aCorrectionIsServedAsPublished_B29() throws {
+        let served = try served("fr")
+        let day = try #require(jhu.dates.firstIndex(of: "5/20/21"))
+        #expect(served.cases[day] - served.cases[day - 1] == -349_116)
+    }
+}
+
+/// The mapping table against every entry of the shipped snapshot.
+struct HistoryMappingShippedTests {
+    @Test func everyEntryJHUCoversGetsASeriesAndTheRestIsNamed() throws {
+        let snapshot = try SnapshotDecoder.loadSnapshot(directory: packageRoot + "/data/disease-sh")
+        let rows = try HistoricalDecoder.loadShipped(path: packageRoot + "/data/disease-sh/historical.json.gz")
+        let mapped = HistoryMapping.map(rows, onto: snapshot.countries)
+        let ids = CountryCatalog.canonicalIDs(of: snapshot.countries)
+        #expect(snapshot.countries.count == 224)
+        #expect(Set(ids).subtracting(mapped.series.keys) == ["eh"])  // Western Sahara: JHU has no row
+        #expect(
+            mapped.unmatchedRows == [
+                "Antarctica", "Kiribati", "Korea, North", "Kosovo", "Nauru", "Summer Olympics 2020", "Tuvalu",
+                "Winter Olympics 2022",
+            ])
+        let iso2s = Set(snapshot.countries.compactMap(\.countryInfo.iso2))
+        for target in Set(HistoryMapping.ownEntries.values).union(HistoryMapping.renamedCountries.values) {
+            #expect(iso2s.contains(target), "\(target) is no entry of the snapshot")
+        }
+        #expect(mapped.world?.count == 662)
+    }
+}

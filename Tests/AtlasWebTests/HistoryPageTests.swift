@@ -1,0 +1,171 @@
+import AtlasCore
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+@testable import AtlasWeb
+
+/// The History section as a visitor gets it: a chart drawn on the server, every view a URL, readable
+/// without the picture, and every wrong parameter a page that says what would be right.
+struct HistoryPageTests {
+    let app: AppFixture
+    init() throws { app = try AppFixture() }
+
+    func page(_ target: String) throws -> String {
+        let response = try app.client.get(target)
+        #expect(response.status == .ok, "\(target): \(response.status)")
+        return response.text
+    }
+
+    /// The SVG element of a page.
+    func svg(_ page: String) throws -> String {
+        let start = try #require(page.range(of: "<svg class=\"chart-svg\""))
+        let end = try #require(page.range(of: "</svg>", range: start.upperBound..<page.endIndex))
+        return String(page[start.lowerBound..<end.upperBound])
+    }
+
+    @Test func theDefaultChartIsDailyCasesAsBarsWithTheSevenDayAverage() throws {
+        let page = try page("/countries/fr")
+        let svg = try svg(page)
+        #expect(svg.contains("role=\"img\" aria-labelledby=\"chart-title chart-desc\""))
+        #expect(svg.contains("<title id=\"chart-title\">Daily new cases in France, with the 7-day average</title>"))
+        #expect(svg.contains("<desc id=\"chart-desc\">Bars: new cases per day from 22 Jan 2020 to 13 Nov 2021."))
+        #expect(svg.contains("class=\"chart-bars chart-cases\""))
+        #expect(svg.contains("class=\"chart-bars chart-bars-negative\""), "France's correction of 20 May 2021")
+        #expect(svg.contains("class=\"chart-line chart-cases\""))
+        #expect(svg.utf8.count < 40_000, "the chart is \(svg.utf8.count) bytes")
+        #expect(!svg.contains("style="), "the CSP forbids inline styles")
+        // The summary in words, and the axis labels abbreviated.
+        #expect(page.contains("<figcaption class=\"chart-summary\">The 7-day average peaked at "))
+        #expect(svg.contains(">100K</text>") && svg.contains(">Jan 2021</text>"))
+    }
+
+    @Test func theDataIsAlsoATableOfWeeks() throws {
+        let page = try page("/countries/kr")
+        #expect(page.contains("<details class=\"chart-table\">"))
+        #expect(page.contains("<th scope=\"col\">Week ending</th>"))
+        // 662 days: 95 weeks, the last one ending on the last day.
+        #expect(page.components(separatedBy: "<tr><th scope=\"row\"><time").count - 1 == 95)
+        #expect(page.contains("<time datetime=\"2021-11-13\">13 Nov 2021</time>"))
+    }
+
+    @Test func everyViewIsALinkOnTheCanonicalAddress() throws {
+        let page = try page("/countries/kr?scale=log")
+        for link in [
+            "href=\"/countries/kr?metric=deaths&amp;scale=log\"",
+            "href=\"/countries/kr?interval=cumulative&amp;scale=log\"",
+            "href=\"/countries/kr\"", "href=\"/countries/kr?scale=log&amp;per=million\"",
+            "href=\"/countries/kr?scale=log&amp;time=2020-11-14..latest\"",
+            "href=\"/countries/kr?scale=log&amp;time=2021-08-16..latest\"",
+        ] {
+            #expect(page.contains(link), "missing \(link)")
+        }
+        #expect(page.contains("<a href=\"/countries/kr?scale=log\" aria-current=\"true\">Log</a>"))
+        #expect(page.contains("<input type=\"hidden\" name=\"scale\" value=\"log\">"), "the date form keeps the view")
+    }
+
+    @Test(arguments: [
+        ("/countries/kr?metric=deaths&interval=cumulative", "Total deaths in S. Korea"),
+        ("/countries/kr?per=million", "Daily new cases per million people in S. Korea, with the 7-day average"),
+        (
+            "/countries/kr?metric=recovered&scale=log",
+            "Daily new recoveries in S. Korea, with the 7-day average (log scale)"
+        ),
+        ("/?interval=cumulative", "Total cases in the world"),
+    ])
+    func theTitleSaysWhatIsShown(target: String, title: String) throws {
+        #expect(try page(target).contains("<title id=\"chart-title\">\(title)</title>"))
+    }
+
+    @Test func aRangeShowsItsDaysOnly() throws {
+        let page = try page("/countries/kr?time=2021-11-01..latest")
+        #expect(page.contains("from 1 Nov 2021 to 13 Nov 2021"))
+        #expect(page.contains(">1 Nov 2021</text>"))
+        #expect(page.contains("<input type=\"date\" name=\"from\" value=\"2021-11-01\""))
+    }
+
+    @Test func theDateFormAnswersWithTheCanonicalAddress() throws {
+        let response = try app.client.get("/countries/kr?scale=log&from=2021-01-01&to=")
+        #expect(response.status == .found)
+        #expect(response.fields[.location] == "/countries/kr?scale=log&time=2021-01-01..latest")
+        let all = try app.client.get("/?from=&to=")
+        #expect(all.fields[.location] == "/")
+    }
+
+    @Test(arguments: [
+        ("/countries/kr?metric=colour", "metric"), ("/countries/kr?interval=weekly", "interval"),
+        ("/countries/kr?scale=sqrt", "scale"), ("/countries/kr?per=capita", "per"),
+        ("/countries/kr?time=2021-06-01..2021-01-01", "time"), ("/?time=yesterday", "time"),
+    ])
+    func aWrongValueIsA400ListingTheValidOnes(target: String, parameter: String) throws {
+        let response = try app.client.get(target)
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains("<p>Valid values for <code>\(parameter)</code>:</p>"))
+        #expect(response.text.contains("The chart cannot show \(parameter) "))
+    }
+
+    @Test func anotherSpellingMovesWithTheChartsParametersAndOnlyThose() throws {
+        let response = try app.client.get("/countries/KOR?metric=deaths&utm_source=x&time=2021-01-01..latest&q=1")
+        #expect(response.status == .movedPermanently)
+        #expect(response.fields[.location] == "/countries/kr?metric=deaths&time=2021-01-01..latest")
+        let bad = try app.client.get("/countries/south-korea?scale=nonsense")
+        #expect(bad.fields[.location] == "/countries/kr?scale=nonsense", "judged at the canonical address")
+    }
+
+    @Test func aPlaceJHUDoesNotCoverSaysSo() throws {
+        let page = try page("/countries/eh")
+        #expect(page.contains("JHU CSSE’s time series does not cover Western Sahara"))
+        #expect(!page.contains("<svg"))
+        #expect(try app.client.get("/countries/eh/history.csv").status == .notFound)
+        #expect(try app.client.get("/api/historical/eh").text.contains("doesn't have any historical data"))
+    }
+
+    @Test func aShipHasNoPerMillionFigures() throws {
+        let page = try page("/countries/diamond-princess?per=million")
+        #expect(page.contains("Diamond Princess has no population in the data, so there are no per-million figures."))
+        #expect(!page.contains("<svg"))
+    }
+
+    @Test func recoveriesEndAtTheLastReportAndThePageSaysSo_B30() throws {
+        let page = try page("/countries/us?metric=recovered")
+        #expect(page.contains("JHU stopped reporting recoveries for USA: its last report was on 13 Dec 2020"))
+        #expect(page.contains("on the latest day, 13 Dec 2020"), "the line ends there, not in November 2021")
+    }
+
+    @Test func theWorldPageHasTheWorldsHistory() throws {
+        let page = try page("/")
+        #expect(page.contains("<title id=\"chart-title\">Daily new cases in the world, with the 7-day average</title>"))
+        #expect(page.contains("href=\"/?metric=deaths\""))
+    }
+
+    @Test func chartPagesAreCachedPerView() throws {
+        let first = try app.client.get("/?metric=deaths", fields: [.acceptEncoding: "gzip"])
+        let tag = try #require(first.fields[.eTag])
+        let again = try app.client.get("/?metric=deaths", fields: [.ifNoneMatch: tag])
+        #expect(again.status == .notModified)
+        let other = try app.client.get("/?metric=cases", fields: [.ifNoneMatch: tag])
+        #expect(other.status == .ok)
+    }
+
+    @Test func theJSONTwinsFollowDiseaseSh() throws {
+        let one = try app.client.get("/api/historical/kr")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(one.body)) as? [String: Any])
+        #expect(object["country"] as? String == "S. Korea")
+        let timeline = try #require(object["timeline"] as? [String: [String: Int]])
+        #expect(timeline["cases"]?.count == 30, "lastdays defaults to 30")
+        #expect(timeline["cases"]?["11/13/21"] != nil)
+        let two = try app.client.get("/api/historical/kr,fr?lastdays=2")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(two.body)) as? [[String: Any]])
+        #expect(array.map { $0["country"] as? String } == ["S. Korea", "France"])
+        let moved = try app.client.get("/api/historical/KOR,fr?lastdays=2")
+        #expect(moved.status == .movedPermanently)
+        #expect(moved.fields[.location] == "/api/historical/kr,fr?lastdays=2")
+        let unknown = try app.client.get("/api/historical/kr,atlantis")
+        #expect(unknown.status == .notFound)
+        #expect(unknown.text == #"{"message":"Country not found or doesn't have any historical data"}"#)
+        let bad = try app.client.get("/api/historical/kr?lastdays=-3")
+        #expect(bad.status == .badRequest)
+        #expect(bad.fields[.contentType] == "application/json; charset=utf-8")
+    }
+}
