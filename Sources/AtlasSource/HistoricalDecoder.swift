@@ -63,10 +63,12 @@ public enum HistoricalDecoder {
         let timeline: Timeline
     }
 
+    /// Counts as JSON numbers: read as `Double` (exact for every count below 2⁵³) so that a fraction
+    /// is reported as such rather than as unreadable JSON.
     private struct Timeline: Decodable {
-        let cases: [String: Int64]
-        let deaths: [String: Int64]
-        let recovered: [String: Int64]?
+        let cases: [String: Double]
+        let deaths: [String: Double]
+        let recovered: [String: Double]?
     }
 
     private static func row(_ entry: Entry) throws(SourceError) -> HistoricalRow {
@@ -91,7 +93,7 @@ public enum HistoricalDecoder {
 
     /// The values of one series in day order, checked to be consecutive days: placed by their day
     /// (no sort), so a missing or repeated day shows as a hole.
-    private static func series(_ values: [String: Int64], of label: String, in name: String) throws(SourceError)
+    private static func series(_ values: [String: Double], of label: String, in name: String) throws(SourceError)
         -> (firstDay: Int, values: [Int64])
     {
         guard !values.isEmpty else { throw .malformedPayload("historical: \"\(name)\" has no \(label)") }
@@ -102,8 +104,12 @@ public enum HistoricalDecoder {
             guard let day = JHUDate.daysSinceEpoch(key) else {
                 throw .malformedPayload("historical: \"\(key)\" in the \(label) of \"\(name)\" is not an M/D/YY date")
             }
+            guard let count = Int64(exactly: value) else {
+                throw .malformedPayload(
+                    "historical: the \(label) of \"\(name)\" on \(key) is \(value), not a whole number")
+            }
             first = min(first, day)
-            days.append((day, value))
+            days.append((day, count))
         }
         var ordered = [Int64?](repeating: nil, count: values.count)
         for (day, value) in days {
