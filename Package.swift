@@ -48,7 +48,9 @@ let package = Package(
             ]),
 
         // Micro-benchmarks printed by script/bench (release build): chart rendering, the history import.
-        .executableTarget(name: "atlas-bench", dependencies: ["AtlasWeb", "AtlasSource", "AtlasCore", "Clocks"]),
+        .executableTarget(
+            name: "atlas-bench",
+            dependencies: ["AtlasWeb", "AtlasSource", "AtlasStore", "AtlasCore", "Clocks", "Routing"]),
 
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),
