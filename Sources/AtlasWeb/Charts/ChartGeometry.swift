@@ -8,7 +8,7 @@ struct ChartGeometry: Equatable {
     static let height = 320.0
     /// The plot inside it, leaving room for the value axis (left), the latest value (right), the peak's
     /// label (top) and the time axis (bottom).
-    static let plot = (left: 56.0, right: 560.0, top: 30.0, bottom: 284.0)
+    static let plot = (left: 64.0, right: 564.0, top: 30.0, bottom: 284.0)
 
     /// The first and last day drawn.
     let days: ClosedRange<Int>

@@ -72,6 +72,7 @@ struct HistorySection {
         ) -> TemplateValue {
             [
                 "label": .string(label),
+                "id": .string(label.lowercased()),
                 "options": .array(
                     options.map { title, option in
                         var other = query
