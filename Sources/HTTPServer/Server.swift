@@ -27,7 +27,8 @@ public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// An HTTP/1.1 server over POSIX sockets and epoll: one listening socket, one event loop thread per
-/// core, and a `Responder` called synchronously on the loop thread for every request.
+/// core, and a `Responder` asked on the loop thread for every request, with a pool of worker threads
+/// for the requests it cannot answer there without blocking.
 ///
 /// Typical use: `let port = try server.start()`, then `server.shutdown()` from a signal handler and
 /// `server.waitUntilStopped()` on the main thread.
@@ -93,6 +94,7 @@ public final class Server: Sendable {
             port = SocketAddress.port(address)
             let count = configuration.eventLoopCount > 0 ? configuration.eventLoopCount : System.coreCount
             group = try EventLoopGroup(count: count)
+            try context.workers.start()
             for loop in group.loops {
                 loop.afterEvents = configuration.accessLogFlush
                 let listener = Listener(fd: listenerFD, loop: loop, context: context)
@@ -160,6 +162,7 @@ public final class Server: Sendable {
     public func waitUntilStopped() {
         let group = state.withLock { $0.group }
         group?.waitUntilStopped()
+        if group != nil { context.workers.stop() }
     }
 
     private static func bind(host: String, port: Int, backlog: Int) throws -> Int32 {

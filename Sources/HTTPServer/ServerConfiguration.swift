@@ -84,6 +84,22 @@ public struct ServerConfiguration: Sendable {
     /// wait in the kernel's listen backlog, unanswered, and are accepted as soon as an open one
     /// closes. Zero or less means no limit. Default 10_000.
     public var maxConnections: Int
+    /// MaxConnectionsPerClient is how many of those connections one client may hold: one IPv4
+    /// address, or one IPv6 /64 prefix. A client at the cap that opens another gets it, and its
+    /// oldest idle connection (waiting for a request, or for its first) is closed instead; a client
+    /// whose connections are all busy is refused the new one (it is closed at once). Behind a load
+    /// balancer every connection comes from the balancer's address: raise or disable the cap there
+    /// and limit clients at the balancer. Zero or less means no limit. Default 256 (a browser opens
+    /// six at most; an office behind one NAT address has room).
+    public var maxConnectionsPerClient: Int
+    /// BlockingWorkerCount is how many worker threads answer the requests that need blocking work
+    /// (`Responder.respondWithoutBlocking(to:)` returned `nil`: a database round trip), so that work
+    /// never stalls an event loop. Match it to the database's connection pool. Default 8.
+    public var blockingWorkerCount: Int
+    /// MaxQueuedBlockingRequests is how many such requests may wait for a free worker, across all
+    /// connections. Beyond it a request is answered at once with `Responder.respondOverloaded` (`503`,
+    /// `Retry-After: 1`). Default 512.
+    public var maxQueuedBlockingRequests: Int
     /// ShutdownGracePeriod is how long `Server.shutdown()` lets in-flight requests finish, in
     /// seconds; connections still open afterwards are closed abruptly. Default 10.
     public var shutdownGracePeriod: Double
@@ -102,7 +118,8 @@ public struct ServerConfiguration: Sendable {
         headerReadTimeout: Double = 10, bodyReadTimeout: Double = 30, idleTimeout: Double = 60,
         writeTimeout: Double = 30,
         eventLoopCount: Int = 0, backlog: Int = 1024, maxPipelinedRequests: Int = 16,
-        maxBufferedResponseBytes: Int = 1 << 20, maxConnections: Int = 10_000, shutdownGracePeriod: Double = 10,
+        maxBufferedResponseBytes: Int = 1 << 20, maxConnections: Int = 10_000, maxConnectionsPerClient: Int = 256,
+        blockingWorkerCount: Int = 8, maxQueuedBlockingRequests: Int = 512, shutdownGracePeriod: Double = 10,
         accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
     ) {
         self.host = host
@@ -117,6 +134,9 @@ public struct ServerConfiguration: Sendable {
         self.maxPipelinedRequests = maxPipelinedRequests
         self.maxBufferedResponseBytes = maxBufferedResponseBytes
         self.maxConnections = maxConnections
+        self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.blockingWorkerCount = blockingWorkerCount
+        self.maxQueuedBlockingRequests = maxQueuedBlockingRequests
         self.shutdownGracePeriod = shutdownGracePeriod
         self.accessLog = accessLog
     }

@@ -23,6 +23,7 @@ public struct Router: Responder {
     private var routes: [Route] = []
     private let errorPage: @Sendable (Request, HTTPError) -> Response
     private let unparsablePage: (@Sendable (HTTPError) -> Response?)?
+    private let translateError: @Sendable (any Error) -> HTTPError?
     private let logError: @Sendable (String) -> Void
 
     /// - Parameters:
@@ -30,15 +31,19 @@ public struct Router: Responder {
     ///   - unparsablePage: renders the error for bytes that never became a request (the parser's
     ///     status and reason as an `HTTPError`); without it, or when it returns `nil`, the server
     ///     sends its plain-text line. The server keeps the parser's status either way.
+    ///   - translateError: turns an error a handler threw that is not an `HTTPError` into one the
+    ///     visitor should see (a database that is down → `503`), or `nil` for a logged `500`.
     ///   - logError: receives one line per unexpected error (method, path, error); defaults to a blocking
     ///     write to standard error, so servers pass a logger that never blocks the event loop.
     public init(
         logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog,
         errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage,
-        unparsablePage: (@Sendable (HTTPError) -> Response?)? = nil
+        unparsablePage: (@Sendable (HTTPError) -> Response?)? = nil,
+        translateError: @escaping @Sendable (any Error) -> HTTPError? = { _ in nil }
     ) {
         self.errorPage = errorPage
         self.unparsablePage = unparsablePage
+        self.translateError = translateError
         self.logError = logError
     }
 
@@ -58,14 +63,39 @@ public struct Router: Responder {
     public mutating func post(_ pattern: String, _ handler: @escaping Handler) { add(.post, pattern, handler) }
 
     public func respond(to request: Request) -> Response {
+        // Blocking is allowed here, so `BlockingWork.Required` is never thrown; if it were, a 500 is right.
+        (try? answer(request))
+            ?? errorResponse(request, HTTPError(.internalServerError, "Something went wrong on our side."))
+    }
+
+    /// Dispatches with blocking forbidden (`BlockingWork`): the response, or `nil` when the handler
+    /// reached blocking work, for the server to run the request again with `respond(to:)` on a worker.
+    public func respondWithoutBlocking(to request: Request) -> Response? {
+        BlockingWork.forbidding { try? answer(request) }
+    }
+
+    /// The handler's response or error page; rethrows only `BlockingWork.Required`.
+    private func answer(_ request: Request) throws(BlockingWork.Required) -> Response {
         do {
             return try dispatch(request)
+        } catch let error as BlockingWork.Required {
+            throw error
         } catch let error as HTTPError {
             return errorResponse(request, error)
         } catch {
+            if let translated = translateError(error) { return errorResponse(request, translated) }
             logError("500 \(request.method) \(request.target.path): \(error)")
             return errorResponse(request, HTTPError(.internalServerError, "Something went wrong on our side."))
         }
+    }
+
+    /// The site's `503` page for a request no worker could take, with `Retry-After`.
+    public func respondOverloaded(to request: Request, retryAfterSeconds: Int) -> Response {
+        var fields = Fields()
+        fields[.retryAfter] = String(retryAfterSeconds)
+        return errorResponse(
+            request,
+            HTTPError(.serviceUnavailable, "The server is busy right now; try again in a moment.", fields: fields))
     }
 
     /// The methods of RFC 9110 §9 (and PATCH, RFC 5789); any other is answered `501`.

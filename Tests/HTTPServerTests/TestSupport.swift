@@ -22,11 +22,28 @@ final class RawClient {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `readTimeout` seconds.
-    init(port: Int, readTimeout: Int = 5, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Connects to 127.0.0.1:`port` from `source` (another loopback address, such as 127.0.0.2, is
+    /// another client to the server); reads give up after `readTimeout` seconds.
+    init(
+        port: Int, readTimeout: Int = 5, from source: String = "127.0.0.1",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        if bound != 0 {
+            let error = errno
+            close(fd)
+            throw SystemError(syscall: "bind", errno: error)
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

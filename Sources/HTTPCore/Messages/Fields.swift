@@ -48,6 +48,8 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let location: FieldName = "Location"
     /// `Origin` (RFC 6454 §7).
     public static let origin: FieldName = "Origin"
+    /// `Retry-After` (RFC 9110 §10.2.3), in seconds here.
+    public static let retryAfter: FieldName = "Retry-After"
     /// `Server` (RFC 9110 §10.2.4).
     public static let server: FieldName = "Server"
     /// `Set-Cookie` (RFC 6265 §4.1).
@@ -60,6 +62,13 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let referrerPolicy: FieldName = "Referrer-Policy"
     /// `X-Content-Type-Options` (WHATWG Fetch §3.5).
     public static let xContentTypeOptions: FieldName = "X-Content-Type-Options"
+    /// `X-Forwarded-For`: the client addresses a proxy chain saw, each proxy appending its peer
+    /// (the de facto form of RFC 7239's `Forwarded: for=`).
+    public static let xForwardedFor: FieldName = "X-Forwarded-For"
+    /// `X-Forwarded-Host`: the `Host` the client sent to the proxy.
+    public static let xForwardedHost: FieldName = "X-Forwarded-Host"
+    /// `X-Forwarded-Proto`: `http` or `https`, as the client reached the proxy.
+    public static let xForwardedProto: FieldName = "X-Forwarded-Proto"
 }
 
 /// The header or trailer section of a message (RFC 9110 §5): an ordered list of field lines.

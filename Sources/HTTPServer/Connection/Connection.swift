@@ -5,8 +5,10 @@ import HTTPCore
 
 /// One accepted TCP connection, confined to its event loop's thread.
 ///
-/// Requests are parsed from the read buffer and answered one at a time, in order, by calling the
-/// responder synchronously (RFC 9112 §9.3.2). Responses are queued as byte segments (a head, and a
+/// Requests are parsed from the read buffer and answered one at a time, in order (RFC 9112 §9.3.2):
+/// on the loop when the responder can answer without blocking, otherwise on a worker thread
+/// (`WorkerPool`), during which the connection answers nothing else and reads nothing more, so
+/// pipelined responses keep their order. Responses are queued as byte segments (a head, and a
 /// large body as the responder's own array, never copied) and sent with as few sendmsg(2) calls as the
 /// socket allows, several segments per call; a partial write waits for `EPOLLOUT`. When
 /// `maxPipelinedRequests` responses, or more than `maxBufferedResponseBytes` bytes, are waiting for
@@ -20,6 +22,10 @@ final class Connection: EventHandler {
     private unowned let loop: EventLoop
     private let context: ServerContext
     private let remoteAddress: String
+    /// The client, for `ClientTable`.
+    private let client: ClientKey
+    /// This connection in `context.clients`, once admitted (`nil` when no cap applies).
+    private var entry: ClientTable.Entry?
 
     private var parser: RequestParser
     /// Byte segments not yet fully written, in order; `pending[0]` is written from `pendingOffset`.
@@ -42,6 +48,10 @@ final class Connection: EventHandler {
     /// Whether any request has been answered; before that, the header-read timeout also bounds the
     /// wait for the first byte (a connection that never speaks is not "idle").
     private var answeredAny = false
+    /// Whether a worker is answering the current request.
+    private var awaitingWorker = false
+    /// The idleness last published to `entry.idleSince`.
+    private var publishedIdle = false
 
     // Monotonic nanoseconds; 0 means "not running".
     private var requestStartedAt: UInt64 = 0
@@ -57,13 +67,56 @@ final class Connection: EventHandler {
     private static let lingerMaxBytes = 256 * 1024
     private var lingerDiscarded = 0
 
-    init(fd: Int32, loop: EventLoop, context: ServerContext, remoteAddress: String) {
+    init(fd: Int32, loop: EventLoop, context: ServerContext, remoteAddress: String, client: ClientKey) {
         self.fd = fd
         self.loop = loop
         self.context = context
         self.remoteAddress = remoteAddress
+        self.client = client
         self.parser = RequestParser(limits: context.configuration.parserLimits)
         self.lastActivity = loop.now
+    }
+
+    /// Enters the connection in the per-client table (on its loop, right after accept).
+    /// - Returns: `false` when its client is at the cap with no idle connection to give up: the caller
+    ///   closes this one.
+    func admit() -> Bool {
+        guard context.clients.isEnabled else { return true }
+        let entry = ClientTable.Entry(connection: self, loop: loop)
+        switch context.clients.admit(entry, client: client) {
+        case .refused:
+            return false
+        case .admitted(let closing):
+            self.entry = entry
+            publishIdleness()
+            for victim in closing {
+                victim.loop.execute { victim.connection.closeIfIdle() }
+            }
+            return true
+        }
+    }
+
+    /// Closes the connection when it is still idle (the per-client cap chose it); a connection that
+    /// became busy meanwhile is kept.
+    func closeIfIdle() {
+        guard !closed, isIdle else {
+            entry?.closeRequested.store(false, ordering: .relaxed)
+            return
+        }
+        closeNow()
+    }
+
+    /// Waiting for a request (or for its first) with nothing to write and nothing being answered.
+    private var isIdle: Bool {
+        !hasUnsentBytes && !parser.hasPartialRequest && !awaitingWorker && !lingering && requestStartedAt == 0
+    }
+
+    private func publishIdleness() {
+        guard let entry else { return }
+        let idle = isIdle
+        guard idle != publishedIdle else { return }
+        publishedIdle = idle
+        entry.idleSince.store(idle ? max(1, loop.now) : 0, ordering: .relaxed)
     }
 
     // MARK: EventHandler
@@ -97,6 +150,7 @@ final class Connection: EventHandler {
     /// The state the timeouts are judged by; writing outranks reading, which outranks idling.
     private var phase: ConnectionTimeouts.Phase {
         if lingering { return .lingering(since: lingerStartedAt) }
+        if awaitingWorker { return .answering }
         if hasUnsentBytes, writeBlockedSince != 0 { return .writing(since: writeBlockedSince) }
         if bodyStartedAt != 0 { return .readingBody(since: bodyStartedAt) }
         if requestStartedAt != 0 { return .readingRequest(since: requestStartedAt) }
@@ -109,6 +163,8 @@ final class Connection: EventHandler {
         loop.deregister(fd: fd, removeFromEpoll: false)
         // Closing also removes the descriptor from the epoll set: it was never duplicated.
         close(fd)
+        if let entry { context.clients.remove(entry, client: client) }
+        entry = nil
         context.releaseConnection()
     }
 
@@ -120,7 +176,7 @@ final class Connection: EventHandler {
     /// carries on: the next response is serialised with `Connection: close` and ends it, and any
     /// requests pipelined after that one are left unread for the client to retry.
     func beginShutdown() {
-        guard !closed, !lingering else { return }
+        guard !closed, !lingering, !awaitingWorker else { return }
         let writing = hasUnsentBytes
         if !writing && requestStartedAt == 0 && !parser.hasPartialRequest {
             closeNow()
@@ -150,7 +206,7 @@ final class Connection: EventHandler {
             // client may send everything, shut down its write side, then read).
             inputClosed = true
             drive()
-            if !closed, !lingering, !hasUnsentBytes { closeNow() }
+            if !closed, !lingering, !hasUnsentBytes, !awaitingWorker { closeNow() }
         case .processed(let count):
             parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             drive()
@@ -167,6 +223,7 @@ final class Connection: EventHandler {
         }
         guard !closed, !lingering else { return }
         updateInterest()
+        publishIdleness()
     }
 
     /// Whether no further request may be answered until the client reads: `maxPipelinedRequests`
@@ -179,7 +236,7 @@ final class Connection: EventHandler {
     /// - Returns: whether it stopped because the output is full (`isOutputFull`).
     private func answerBufferedRequests() -> Bool {
         stalledAtOutputLimit = false
-        while !closeAfterWrite {
+        while !closeAfterWrite, !awaitingWorker {
             if isOutputFull {
                 stalledAtOutputLimit = true
                 return true
@@ -222,10 +279,38 @@ final class Connection: EventHandler {
         }
     }
 
+    /// Answers on the loop when the responder can without blocking; otherwise hands the request to a
+    /// worker and answers nothing more until the worker's response is queued (`finishFromWorker`).
     private func answer(_ request: Request) {
+        let startedAt = context.configuration.accessLog == nil ? 0 : MonotonicClock.nanoseconds()
+        let responder = context.responder
+        if let response = responder.respondWithoutBlocking(to: request) {
+            queue(response, for: request, startedAt: startedAt)
+            return
+        }
+        awaitingWorker = true
+        let loop = loop
+        let connection = LoopBound(self)
+        let accepted = context.workers.submit {
+            let response = responder.respond(to: request)
+            loop.execute { connection.value.finishFromWorker(response, for: request, startedAt: startedAt) }
+        }
+        if !accepted {
+            awaitingWorker = false
+            queue(responder.respondOverloaded(to: request, retryAfterSeconds: 1), for: request, startedAt: startedAt)
+        }
+    }
+
+    /// A worker's response, back on the loop: queue it, then carry on with the requests behind it.
+    private func finishFromWorker(_ response: Response, for request: Request, startedAt: UInt64) {
+        guard !closed else { return }
+        awaitingWorker = false
+        queue(response, for: request, startedAt: startedAt)
+        drive()
+    }
+
+    private func queue(_ response: Response, for request: Request, startedAt: UInt64) {
         let logger = context.configuration.accessLog
-        let startedAt = logger == nil ? 0 : MonotonicClock.nanoseconds()
-        let response = context.responder.respond(to: request)
         let keepAlive = request.keepAlive && !context.isShuttingDown
         let bodyCount = response.bodyCount
         let copiesBody = bodyCount <= Self.copiedBodyLimit
@@ -343,7 +428,7 @@ final class Connection: EventHandler {
             beginLingeringClose()
             return false
         }
-        if inputClosed && !stalledAtOutputLimit {
+        if inputClosed && !stalledAtOutputLimit && !awaitingWorker {
             closeNow()
             return false
         }
@@ -408,7 +493,8 @@ final class Connection: EventHandler {
         if lingering {
             wanted = clinux_epoll_in
         } else {
-            if !inputClosed, !closeAfterWrite, !isOutputFull {
+            // Not while a worker answers: what the client sends meanwhile waits in the kernel.
+            if !inputClosed, !closeAfterWrite, !isOutputFull, !awaitingWorker {
                 wanted |= clinux_epoll_in
             }
             if hasUnsentBytes { wanted |= clinux_epoll_out }
@@ -450,4 +536,11 @@ final class Connection: EventHandler {
             }
         }
     }
+}
+
+/// A loop-confined object carried through a worker thread and back to its loop, where alone it is
+/// touched (`EventLoop.execute(_:)`).
+private struct LoopBound<Value: AnyObject>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -16,6 +16,9 @@ struct ConnectionTimeouts: Sendable {
         case writing(since: UInt64)
         /// The last response is written and the write side shut; draining until the client closes.
         case lingering(since: UInt64)
+        /// A worker is answering the request (blocking work such as a database round trip, which the
+        /// store's own timeouts bound); the connection waits for it without a deadline of its own.
+        case answering
     }
 
     /// What the connection must do now.
@@ -57,6 +60,8 @@ struct ConnectionTimeouts: Sendable {
             return expired(since, write) ? .close : .none
         case .lingering(let since):
             return expired(since, linger) ? .close : .none
+        case .answering:
+            return .none
         }
     }
 }

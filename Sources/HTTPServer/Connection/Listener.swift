@@ -116,13 +116,17 @@ final class Listener: EventHandler, @unchecked Sendable {
                 connectionFD, Int32(IPPROTO_TCP), TCP_NODELAY, &enabled, socklen_t(MemoryLayout<Int32>.size))
         }
         let connection = Connection(
-            fd: connectionFD, loop: loop, context: context, remoteAddress: SocketAddress.describe(address))
+            fd: connectionFD, loop: loop, context: context, remoteAddress: SocketAddress.describe(address),
+            client: ClientKey(address))
         do throws(SystemError) {
             try loop.register(connection, fd: connectionFD, events: clinux_epoll_in)
         } catch {
             close(connectionFD)
             context.releaseConnection()
+            return
         }
+        // Over its client's cap with nothing idle to give up: this connection goes.
+        if !connection.admit() { connection.closeNow() }
     }
 
     private func backOff() {

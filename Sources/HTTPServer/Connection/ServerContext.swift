@@ -15,6 +15,10 @@ final class ServerContext: Sendable {
     /// Testing hook: called on the loop thread after every queued response with the bytes the
     /// connection's write buffer then holds.
     let outputObserver: (@Sendable (Int) -> Void)?
+    /// The threads that answer requests needing blocking work.
+    let workers: WorkerPool
+    /// Every client's open connections, for `maxConnectionsPerClient`.
+    let clients: ClientTable
 
     /// Set by `Server.shutdown()` on the calling thread, before any loop hears of it, so a response
     /// serialised after that moment (even by a responder that was already running) says
@@ -42,6 +46,10 @@ final class ServerContext: Sendable {
         maxBufferedResponseBytes =
             configuration.maxBufferedResponseBytes > 0 ? configuration.maxBufferedResponseBytes : Int.max
         maxConnections = configuration.maxConnections > 0 ? configuration.maxConnections : Int.max
+        workers = WorkerPool(
+            threads: configuration.blockingWorkerCount, capacity: configuration.maxQueuedBlockingRequests)
+        clients = ClientTable(
+            cap: configuration.maxConnectionsPerClient > 0 ? configuration.maxConnectionsPerClient : Int.max)
     }
 
     /// Whether a graceful shutdown has begun (any thread).

@@ -1,0 +1,114 @@
+import Glibc
+import Synchronization
+
+/// Who a connection comes from, for the per-client connection cap: an IPv4 address, or an IPv6
+/// address's /64 prefix (one subscriber's network: a host with a /64 has 2^64 addresses to spread
+/// connections over). IPv4-mapped IPv6 addresses count as their IPv4 address.
+struct ClientKey: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+
+    /// The key of a peer address from accept(2); one shared key for other families (Unix sockets).
+    init(_ storage: sockaddr_storage) {
+        var storage = storage
+        (high, low) = withUnsafePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address -> (UInt64, UInt64) in
+                switch Int32(address.pointee.sa_family) {
+                case AF_INET:
+                    return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                        (4, UInt64(UInt32(bigEndian: v4.pointee.sin_addr.s_addr)))
+                    }
+                case AF_INET6:
+                    return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                        let bytes = withUnsafeBytes(of: v6.pointee.sin6_addr) { Array($0) }
+                        // ::ffff:a.b.c.d is an IPv4 client on a dual-stack socket.
+                        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+                            let v4 = bytes[12..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                            return (4, v4)
+                        }
+                        let prefix = bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                        return (6, prefix)
+                    }
+                default:
+                    return (0, 0)
+                }
+            }
+        }
+    }
+}
+
+/// The open connections of every client, across all loops, so that one client cannot hold every slot
+/// with idle connections (`ServerConfiguration.maxConnectionsPerClient`).
+///
+/// A client at its cap that opens another connection gets it, and its oldest idle connection is
+/// closed instead (on that connection's own loop); only a client whose connections are all busy
+/// (mid-request or mid-response) is refused the new one. Touched once per accept and once per close,
+/// never per request: idleness is an atomic on each connection.
+final class ClientTable: Sendable {
+    /// One open connection, as the table sees it from any thread.
+    final class Entry: @unchecked Sendable {
+        // @unchecked: `connection` is touched only on `loop` (through `loop.execute`).
+        let connection: Connection
+        let loop: EventLoop
+        /// Monotonic nanoseconds since the connection went idle; 0 while it is busy.
+        let idleSince = Atomic<UInt64>(0)
+        /// Set once the table asked the connection's loop to close it, so it is not picked twice.
+        let closeRequested = Atomic<Bool>(false)
+
+        init(connection: Connection, loop: EventLoop) {
+            self.connection = connection
+            self.loop = loop
+        }
+    }
+
+    /// What `admit` decided.
+    enum Admission {
+        /// Keep the new connection; close these (idle) ones of the same client.
+        case admitted(closing: [Entry])
+        /// Close the new connection: its client is at the cap and none of its connections is idle.
+        case refused
+    }
+
+    private let cap: Int
+    private let clients = Mutex<[ClientKey: [Entry]]>([:])
+
+    /// - Parameter cap: connections per client; `Int.max` for no limit.
+    init(cap: Int) {
+        self.cap = cap
+    }
+
+    /// Whether a cap applies at all (when not, nothing is tracked).
+    var isEnabled: Bool { cap != Int.max }
+
+    /// Records `entry` for `client` and decides whether it may stay (any thread).
+    func admit(_ entry: Entry, client: ClientKey) -> Admission {
+        clients.withLock { clients in
+            var entries = clients[client] ?? []
+            let open = entries.filter { !$0.closeRequested.load(ordering: .relaxed) }.count
+            guard open >= cap else {
+                entries.append(entry)
+                clients[client] = entries
+                return .admitted(closing: [])
+            }
+            let idle =
+                entries
+                .filter { !$0.closeRequested.load(ordering: .relaxed) && $0.idleSince.load(ordering: .relaxed) != 0 }
+                .sorted { $0.idleSince.load(ordering: .relaxed) < $1.idleSince.load(ordering: .relaxed) }
+            guard !idle.isEmpty else { return .refused }
+            let victims = Array(idle.prefix(max(1, open + 1 - cap)))
+            for victim in victims { victim.closeRequested.store(true, ordering: .relaxed) }
+            entries.append(entry)
+            clients[client] = entries
+            return .admitted(closing: victims)
+        }
+    }
+
+    /// Forgets `entry` (its connection closed; any thread).
+    func remove(_ entry: Entry, client: ClientKey) {
+        clients.withLock { clients in
+            guard var entries = clients[client] else { return }
+            entries.removeAll { $0 === entry }
+            clients[client] = entries.isEmpty ? nil : entries
+        }
+    }
+}
