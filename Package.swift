@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layering (docs/design.md): covid-atlas → AtlasWeb → Routing → HTTPCore (+ CZlib for gzip); AtlasWeb → Mustache + COpenSSL,
-// AtlasStore → AtlasCore + CSQLite, AtlasSource → AtlasCore + CCurl; covid-atlas → HTTPServer → HTTPCore.
+// AtlasStore → AtlasCore + CSQLite + CPostgreSQL, AtlasSource → AtlasCore + CCurl; covid-atlas → HTTPServer → HTTPCore.
 // No `.package(url:)` dependencies: only the toolchain and Debian's C libraries. Linux only (epoll, Glibc).
 let package = Package(
     name: "covid-atlas",
@@ -20,6 +20,10 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        // libpq, PostgreSQL's client library, for the store many processes share.
+        .systemLibrary(
+            name: "CPostgreSQL", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
@@ -34,7 +38,7 @@ let package = Package(
         .target(name: "Mustache"),
 
         .target(name: "AtlasCore"),
-        .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "Clocks"]),
+        .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks"]),
         .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl", "CZlib"]),
         .target(
             name: "AtlasWeb",
@@ -59,7 +63,9 @@ let package = Package(
             name: "MustacheTests", dependencies: ["Mustache"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AtlasCoreTests", dependencies: ["AtlasCore"]),
-        .testTarget(name: "AtlasStoreTests", dependencies: ["AtlasStore", "AtlasCore", "AtlasSource"]),
+        // The throwaway PostgreSQL server of script/test, and a database of its own per test (a library).
+        .target(name: "TestPostgres", dependencies: ["CPostgreSQL"], path: "Tests/TestPostgres"),
+        .testTarget(name: "AtlasStoreTests", dependencies: ["AtlasStore", "AtlasCore", "AtlasSource", "TestPostgres"]),
         // A scripted upstream on a loopback socket for the libcurl client's tests (a library, not tests).
         .target(name: "UpstreamStub", path: "Tests/UpstreamStub"),
         .testTarget(name: "AtlasSourceTests", dependencies: ["AtlasSource", "AtlasCore", "UpstreamStub"]),
@@ -69,7 +75,7 @@ let package = Package(
                 "AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "CZlib", "UpstreamStub",
             ]),
         // Depends on the executable only so that `swift test` builds it; the tests run the binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub", "TestPostgres"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,21 +1,19 @@
 import AtlasCore
 
-/// Where the app keeps the current disease.sh snapshot. SQLite today (`SQLiteCountryStore`);
-/// another database later behind the same protocol (docs/design.md "Beyond one machine").
+/// Reads of the stored disease.sh snapshot. Written only through `DataStore.update(_:)`, together with
+/// the history and the fetch validators. SQLite (`SQLiteStore`) or PostgreSQL (`PostgreSQLStore`).
 public protocol CountryStore: Sendable {
-    /// The stored snapshot: countries in upstream order, totals, source and `importedAt` (ms since the epoch).
+    /// The stored snapshot: countries in upstream order, totals, source, `importedAt` (ms since the
+    /// epoch: when the stored data last changed, snapshot or history) and `version`, read in one
+    /// consistent state.
     /// - Returns: `nil` when nothing was ever stored.
-    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Throws: `StoreError` when the store cannot be read (`.busy`, `.unavailable` for a database that
+    ///   is locked or gone).
     func loadSnapshot() throws -> Snapshot?
 
-    /// Replaces the stored snapshot with `snapshot` atomically: readers see the old one or the new one,
-    /// never a mix; on any error the old one stays. `importedAt` is stored as given, or "now" when `nil`.
-    /// - Throws: `StoreError.emptySnapshot` for a snapshot without countries; `StoreError.sqlite` for a
-    ///   rejected row (e.g. two countries with the same `iso2`) or a busy database.
-    func replaceSnapshot(_ snapshot: Snapshot) throws
-
-    /// A cheap counter that grows on every replace, including replaces by another process on the same
-    /// database, so a running server can notice an import and reload. 0 before the first replace.
+    /// A cheap counter that grows on every change of the stored data (snapshot or history), by this
+    /// process or any other on the same database, so every process can notice and reload. 0 before the
+    /// first import. One primary-key read.
     /// - Throws: `StoreError` when the store cannot be read.
     func snapshotVersion() throws -> Int64
 }

@@ -26,18 +26,39 @@ public enum DraftOutcome: Sendable, Equatable {
     case conflict(Draft)
 }
 
+/// Who writes and when: every `ProfileStore` method that may write names its visitor this way.
+public struct VisitorContext: Sendable {
+    /// SHA-256 of the visitor's session id (32 bytes): the key of their rows.
+    public var sessionHash: [UInt8]
+    /// The time of the request, ms since the epoch: the visitor's `last_seen_at`, and the creation
+    /// day of a new profile's defaults.
+    public var now: Int64
+    /// Asked once, and only when the write would create the visitor's first row (the per-address limit
+    /// on new visitors); `false` makes the write throw `StoreError.newVisitorRefused` with nothing
+    /// written.
+    public var admitsNewVisitor: @Sendable () -> Bool
+
+    /// A context; by default every new visitor is admitted.
+    public init(sessionHash: [UInt8], now: Int64, admitsNewVisitor: @escaping @Sendable () -> Bool = { true }) {
+        self.sessionHash = sessionHash
+        self.now = now
+        self.admitsNewVisitor = admitsNewVisitor
+    }
+}
+
 /// Where the app keeps visitors' profiles, drafts and favourite countries, keyed by the SHA-256 of a
-/// visitor's session id (`sessionHash`, 32 bytes). SQLite today (`SQLiteProfileStore`); another
-/// database later behind the same protocol (docs/design.md "Beyond one machine").
+/// visitor's session id (`sessionHash`, 32 bytes). Every method is one transaction; the conflict
+/// rules are `DraftRules`, applied to the state read under the visitor's row lock, so they hold across
+/// processes on one database. SQLite (`SQLiteStore`) or PostgreSQL (`PostgreSQLStore`).
 public protocol ProfileStore: Sendable {
     /// The committed profile, or `nil` for a visitor who has none yet. Never writes.
     /// - Throws: `StoreError` when the store cannot be read.
     func profile(_ sessionHash: [UInt8]) throws -> Profile?
 
-    /// The committed profile, created with the defaults for the UTC day of `now` (ms since the epoch)
-    /// when the visitor has none yet.
-    /// - Throws: `StoreError`.
-    func ensureProfile(_ sessionHash: [UInt8], now: Int64) throws -> Profile
+    /// The committed profile, created with the defaults for the UTC day of `visitor.now` when the
+    /// visitor has none yet.
+    /// - Throws: `StoreError` (`.newVisitorRefused` when a first row was not admitted).
+    func ensureProfile(_ visitor: VisitorContext) throws -> Profile
 
     /// The visitor's draft, or `nil`. Never writes.
     /// - Throws: `StoreError` when the store cannot be read.
@@ -46,45 +67,50 @@ public protocol ProfileStore: Sendable {
     /// The committed profile and the draft for the editor, atomically: an existing draft is resumed,
     /// otherwise one is created from the committed profile (created first if needed).
     /// - Throws: `StoreError`.
-    func openDraft(_ sessionHash: [UInt8], now: Int64) throws -> (profile: Profile, draft: Draft)
+    func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft)
 
-    /// Save draft: stores `fields` as the draft when `expectedVersion` is the stored draft's version, or
-    /// is 0 and the visitor never had a draft (an editor shown before anything was stored). Saving the
-    /// stored values again keeps the version, so another tab's form stays current.
+    /// Save draft, by `DraftRules.save`.
     /// - Returns: `.saved` with the new version; `.saved` with the stored draft when a stale form carries
     ///   exactly its values (a repeated submit); `.conflict` with the newer draft otherwise.
     /// - Throws: `StoreError`.
-    func saveDraft(_ sessionHash: [UInt8], _ fields: Profile, expectedVersion: Int64, now: Int64) throws
-        -> DraftOutcome
+    func saveDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome
 
-    /// Done: when `expectedVersion` is the stored draft's version (or the draft already holds `fields`, or
-    /// it is 0 and the visitor never had a draft),
-    /// writes `fields` into the draft, copies the draft into the profile and deletes the draft, atomically.
+    /// Done, by `DraftRules.commit`: writes `fields` into the profile and deletes the draft, in one
+    /// transaction.
     /// - Returns: `.committed`, also for a repeated Done of the committed values (nothing changes then);
-    ///   `.conflict` with the newer draft when the form is stale and differs (a cancelled or finished
-    ///   draft is never brought back).
+    ///   `.conflict` with the newer draft when the form is stale and differs.
     /// - Throws: `StoreError`.
-    func commitDraft(_ sessionHash: [UInt8], _ fields: Profile, expectedVersion: Int64, now: Int64) throws
-        -> DraftOutcome
+    func commitDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome
 
-    /// Cancel: deletes the draft, if any, and makes every version handed out so far (also 0) stale; the
-    /// committed profile's fields are not written (only created with the defaults when the visitor had none).
-    /// With an `expectedVersion` that is stale while the stored draft holds edits (another tab saved
-    /// them since), nothing is deleted.
-    /// - Returns: `nil` when discarded; the newer draft when the form was stale.
+    /// Cancel, by `DraftRules.discard`: deletes the draft and makes every version handed out so far
+    /// stale; the committed profile's fields are not written.
+    /// - Returns: `nil` when discarded; the newer draft when the form was stale and it holds edits.
     /// - Throws: `StoreError`.
-    func discardDraft(_ sessionHash: [UInt8], expectedVersion: Int64?, now: Int64) throws -> Draft?
+    func discardDraft(_ visitor: VisitorContext, expectedVersion: Int64?) throws -> Draft?
 
-    /// Stars `countryID` (`starred` true) or unstars it; doing it again changes nothing.
+    /// Stars `countryID` (`starred` true, keeping the first star's time) or unstars it; doing it
+    /// again changes nothing.
     /// - Throws: `StoreError`.
-    func setFavorite(_ sessionHash: [UInt8], countryID: String, starred: Bool, now: Int64) throws
+    func setFavorite(_ visitor: VisitorContext, countryID: String, starred: Bool) throws
 
     /// Stars `countryID` when it is not starred, unstars it when it is.
     /// - Returns: whether the country is starred now.
     /// - Throws: `StoreError`.
-    func toggleFavorite(_ sessionHash: [UInt8], countryID: String, now: Int64) throws -> Bool
+    func toggleFavorite(_ visitor: VisitorContext, countryID: String) throws -> Bool
 
     /// The starred country ids, oldest star first. Never writes.
     /// - Throws: `StoreError` when the store cannot be read.
     func favorites(_ sessionHash: [UInt8]) throws -> [String]
+
+    /// Records that the visitor came back at `now` (ms since the epoch) when they have a profile, so
+    /// pruning keeps it; no row is created.
+    /// - Throws: `StoreError`.
+    func touch(_ sessionHash: [UInt8], now: Int64) throws
+
+    /// Deletes the profiles (with their drafts and stars) of visitors last seen before `seenBefore`, and
+    /// those that only ever held the defaults (never committed, no draft, no star) last seen before
+    /// `defaultsOnlySeenBefore`; both in ms since the epoch.
+    /// - Returns: how many profiles were deleted.
+    /// - Throws: `StoreError`.
+    func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int
 }

@@ -16,23 +16,41 @@ public struct StartupReport: Sendable {
     }
 }
 
-/// The running app: the responder to serve, what happened at start-up, and the store to close.
-/// Built the same way by the executable and by the tests (docs/architecture.md, "One builder for the
-/// executable and the tests").
-public struct AtlasApp: Sendable {
+/// The running app: the responder to serve, what happened at start-up, the stores, and the thread that
+/// watches the database. Built the same way by the executable and by the tests (docs/architecture.md,
+/// "One builder for the executable and the tests").
+public final class AtlasApp: Sendable {
     /// Answers every request; hand it to the HTTP server or a `TestClient`.
     public let responder: Router
     /// What happened at start-up.
     public let report: StartupReport
-    private let stores: AtlasStores
+    /// The stores, for the background refresher.
+    public let stores: Stores
+    private let atlasStores: AtlasStores
+    private let checks: SharedStateChecks
+    private let watcher: DataWatcher?
+
+    private init(
+        responder: Router, report: StartupReport, stores: AtlasStores, checks: SharedStateChecks, watcher: DataWatcher?
+    ) {
+        self.responder = responder
+        self.report = report
+        self.atlasStores = stores
+        self.stores = stores.stores
+        self.checks = checks
+        self.watcher = watcher
+    }
 
     /// Builds the app from `configuration`, in this order: checks the configured folders
     /// (`StartupChecks`), loads the shipped data and parses every template (`ShippedData`,
-    /// `PageRenderer`), opens and migrates the store and imports the shipped snapshot into an empty
-    /// one (`AtlasStores`), then registers the routes (`Routes`).
+    /// `PageRenderer`), opens and migrates the store and imports the shipped data into an empty one
+    /// (`AtlasStores`), registers the routes (`Routes`), and starts the thread that watches the
+    /// database (`DataWatcher`; none when `reloadCheckInterval` is 0, for tests that call
+    /// `checkSharedState()` themselves).
     /// - Throws: `AtlasStartupError` for a missing folder or file, unreadable shipped data or an unusable
-    ///   tile URL; `StoreError` when the database cannot be opened or migrated; `SourceError` when the
-    ///   shipped snapshot does not decode; `TemplateError` (file, line, column) for a broken template.
+    ///   tile URL; `StoreError` when the database cannot be opened, reached or migrated; `SourceError`
+    ///   when the shipped snapshot does not decode; `TemplateError` (file, line, column) for a broken
+    ///   template.
     public static func build(_ configuration: AtlasConfiguration) throws -> AtlasApp {
         let assets = try StartupChecks.verify(configuration)
         let shipped = try ShippedData.load(from: configuration.dataDirectory)
@@ -43,26 +61,42 @@ public struct AtlasApp: Sendable {
         do {
             let imported = try stores.importShippedDataWhereMissing(
                 from: configuration.dataDirectory, now: configuration.now())
+            let snapshots = try SnapshotCache(store: stores.stores.countries, facts: shipped.facts)
+            let health = DatabaseHealth(now: configuration.now())
             let site = SiteContext(
-                configuration: configuration,
-                snapshots: try SnapshotCache(
-                    store: stores.countries, facts: shipped.facts, checkInterval: configuration.reloadCheckInterval,
-                    now: configuration.now),
-                renderer: renderer,
+                configuration: configuration, snapshots: snapshots, renderer: renderer,
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),
-                histories: stores.histories)
-            let router = Routes.router(site: site, stores: stores, assets: assets, outlines: shipped.outlines)
+                histories: HistoryCache(store: stores.stores.histories), sessions: try stores.sessionSigner(),
+                newVisitors: NewVisitorLimit(perMinute: configuration.newVisitorsPerMinute), health: health,
+                recentVisits: RecentVisits())
+            let router = Routes.router(site: site, stores: stores, assets: assets, shipped: shipped)
+            let checks = SharedStateChecks(
+                snapshots: snapshots, health: health, profiles: stores.stores.profiles, now: configuration.now,
+                log: configuration.logError)
+            var watcher: DataWatcher?
+            if configuration.reloadCheckInterval > 0 {
+                watcher = DataWatcher(interval: configuration.reloadCheckInterval) { checks.run() }
+                watcher?.start()
+            }
             return AtlasApp(
-                responder: router, report: StartupReport(importedShippedData: imported), stores: stores)
+                responder: router, report: StartupReport(importedShippedData: imported), stores: stores,
+                checks: checks, watcher: watcher)
         } catch {
             stores.close()
             throw error
         }
     }
 
-    /// Closes the store cleanly (SQLite checkpoints the WAL into the main file when its last
-    /// connection closes), once no request is running any more: after the server stopped.
+    /// One round of what the watcher thread does every `reloadCheckInterval`: reload data another
+    /// process stored, record whether the database answered, prune forgotten profiles when due.
+    public func checkSharedState() {
+        checks.run()
+    }
+
+    /// Stops the watcher and closes the store cleanly (SQLite checkpoints the WAL into the main file
+    /// when its last connection closes), once no request is running any more: after the server stopped.
     public func close() {
-        stores.close()
+        watcher?.stop()
+        atlasStores.close()
     }
 }

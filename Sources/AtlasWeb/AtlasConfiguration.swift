@@ -1,11 +1,15 @@
 import AtlasCore
+import AtlasStore
 import Clocks
 import Routing
 
 /// Everything `AtlasApp.build` needs; the executable fills it from the command line, tests from temp paths.
 public struct AtlasConfiguration: Sendable {
-    /// The SQLite file holding snapshots (and later profiles); created when missing.
-    public var databasePath: String
+    /// Where the data and the visitors' profiles live: a SQLite file (created when missing) or a
+    /// PostgreSQL database that several processes share (`--database`).
+    public var database: StoreLocation
+    /// How long the store waits for locks and connections, and how many it keeps.
+    public var storeOptions = StoreOptions()
     /// The folder of Mustache templates (`Views/`), all parsed at start.
     public var viewsDirectory: String
     /// The folder served under `/static/` (`Public/`).
@@ -22,13 +26,24 @@ public struct AtlasConfiguration: Sendable {
     public var sourceURL: String
     /// Data older than this many seconds (by its own `updated` time) is labelled stale on every page.
     public var staleAfterSeconds: Int64
-    /// How often, in seconds, the server checks the database for a newer snapshot written by another
-    /// process (`covid-atlas import`/`refresh`).
+    /// How often, in seconds, the server reads the stored data version, on a thread of its own, to
+    /// pick up data another process stored (`covid-atlas import`/`refresh`, another server) and to
+    /// know whether the database is reachable (`/healthz`).
     public var reloadCheckInterval: Double
     /// Whether to believe `X-Forwarded-Proto: https` from a TLS-terminating proxy in front, which makes
     /// the session cookie `Secure` (`covid-atlas serve --trust-forwarded-proto`). Off by default, since
     /// without such a proxy any client could send the field.
     public var trustForwardedProto = false
+    /// Whether to take the client's address from the last `X-Forwarded-For` entry (the one the proxy
+    /// in front appended) rather than from the TCP peer, for the per-address limit on new visitors
+    /// (`--trust-forwarded-for`). Off by default: without a proxy any client could send the field.
+    public var trustForwardedFor = false
+    /// Whether to compare a form's `Origin` with `X-Forwarded-Host` rather than `Host`, for a proxy
+    /// that passes its own `Host` upstream (`--trust-forwarded-host`). Off by default.
+    public var trustForwardedHost = false
+    /// How many new visitors (a first stored row: a star, an edit) one client address may create per
+    /// minute, in each process; beyond it they get a `429` page with `Retry-After`. 0 means no limit.
+    public var newVisitorsPerMinute = Defaults.newVisitorsPerMinute
     /// The current time in milliseconds since the epoch; injected so tests control staleness.
     public var now: @Sendable () -> Int64
     /// Receives one line per unexpected error (a `500`): method, path and the error. It runs on an
@@ -38,7 +53,8 @@ public struct AtlasConfiguration: Sendable {
     /// The settings' defaults (`Defaults`), which are those of `covid-atlas serve` run from the
     /// repository root.
     public init(
-        databasePath: String = Defaults.databasePath, viewsDirectory: String = Defaults.viewsDirectory,
+        database: StoreLocation = .sqlite(path: Defaults.databasePath),
+        viewsDirectory: String = Defaults.viewsDirectory,
         publicDirectory: String = Defaults.publicDirectory, leafletDirectory: String = Defaults.leafletDirectory,
         dataDirectory: String = Defaults.dataDirectory, tileURL: String = Defaults.tileURL,
         sourceURL: String = Defaults.sourceURL, staleAfterSeconds: Int64 = Defaults.staleAfterSeconds,
@@ -46,7 +62,7 @@ public struct AtlasConfiguration: Sendable {
         now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow,
         logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog
     ) {
-        self.databasePath = databasePath
+        self.database = database
         self.viewsDirectory = viewsDirectory
         self.publicDirectory = publicDirectory
         self.leafletDirectory = leafletDirectory
@@ -81,7 +97,11 @@ public struct AtlasConfiguration: Sendable {
         public static let sourceURL = "https://disease.sh"
         /// A day: the data is labelled stale past it when the server does not refresh.
         public static let staleAfterSeconds: Int64 = 86_400
-        /// How often the server looks for a snapshot another process stored, in seconds.
-        public static let reloadCheckInterval: Double = 2
+        /// How often the server reads the stored data version, in seconds: a version another process
+        /// stored shows within this (plus the time to load it).
+        public static let reloadCheckInterval: Double = 1
+        /// New visitors per client address and minute: an office of 120 behind one NAT address gets
+        /// through a burst in one minute, a script inventing sessions gets two a second.
+        public static let newVisitorsPerMinute = 120
     }
 }

@@ -5,20 +5,21 @@ import Routing
 /// Every address the app answers, and its error policy.
 enum Routes {
     /// The router of the whole app.
-    static func router(site: SiteContext, stores: AtlasStores, assets: AssetLinks, outlines: CountryOutlines)
-        -> Router
-    {
-        let pages = PageController(site: site, outlines: outlines, favoriteReads: stores.favoriteReads)
+    static func router(site: SiteContext, stores: AtlasStores, assets: AssetLinks, shipped: ShippedData) -> Router {
+        let outlines = shipped.outlines
+        let pages = PageController(site: site, outlines: outlines, profiles: stores.profiles)
         let profiles = ProfileController(site: site, store: stores.profiles)
         let api = APIController(site: site)
         let history = HistoryController(site: site)
         let errors = ErrorPages(site: site)
+        let newVisitorRetryAfter = site.newVisitors.retryAfterSeconds
         var router = Router(
             logError: site.configuration.logError,
             errorPage: { request, error in errors.response(request, error) },
             // Bytes that never became a request (say, `?q=%ZZ` typed into the address bar) get the same
             // page as any other 4xx rather than a bare line of text.
-            unparsablePage: { error in errors.page(error) })
+            unparsablePage: { error in errors.page(error) },
+            translateError: { error in ErrorPages.httpError(for: error, newVisitorRetryAfter: newVisitorRetryAfter) })
         router.get("/", pages.world)
         router.get("/countries", pages.countryList)
         router.get("/countries/:id", pages.countryDetail)
@@ -33,17 +34,16 @@ enum Routes {
         router.get("/api/historical/all", history.world)
         router.get("/api/historical/:ids", history.countries)
         router.get("/healthz", api.health)
-        addFiles(
-            to: &router, assets: assets, outlines: outlines, pageCache: site.pageCache, now: site.configuration.now)
+        addFiles(to: &router, assets: assets, shipped: shipped, pageCache: site.pageCache)
         return router
     }
 
     /// The static files: `Public/` under `/static/`, Leaflet under `/vendor/leaflet/`, the map's outlines,
     /// the favicon and `robots.txt` at the addresses browsers and crawlers ask for.
     private static func addFiles(
-        to router: inout Router, assets: AssetLinks, outlines: CountryOutlines, pageCache: PageCache,
-        now: @escaping @Sendable () -> Int64
+        to router: inout Router, assets: AssetLinks, shipped: ShippedData, pageCache: PageCache
     ) {
+        let outlines = shipped.outlines
         let publicFiles = assets.publicFiles
         let leafletFiles = assets.leafletFiles
         router.get("/static/*") { request, parameters in
@@ -54,10 +54,11 @@ enum Routes {
         }
         // The map's offline background: every country's outline, reduced at start (data/README.md). It is
         // kept in the page cache, so it is gzipped once and a returning map gets a 304 for its ETag.
-        let outlinesLoadedAt = now()
+        let outlinesLoadedAt = shipped.outlinesModifiedAt
         router.get("/geo/countries.geojson") { request, _ in
             pageCache.response(
-                for: request, key: "/geo/countries.geojson", version: 0, loadedAt: outlinesLoadedAt, freshness: { nil }
+                for: request, key: "/geo/countries.geojson", version: 0, dataChangedAt: outlinesLoadedAt,
+                freshness: { nil }
             ) {
                 var fields = Fields()
                 fields[.contentType] = "application/geo+json"

@@ -8,6 +8,9 @@ struct ShippedData: Sendable {
     let facts: [String: CountryFacts]
     /// Natural Earth outlines (`geo/countries.geojson`), reduced for the map's background.
     let outlines: CountryOutlines
+    /// When the outlines file was last modified, ms since the epoch: their `Last-Modified`, the same in
+    /// every process started from the same files.
+    let outlinesModifiedAt: Int64
 
     /// Reads both files from the data folder.
     /// - Throws: `AtlasStartupError.unreadableData` naming the file and what is wrong with it.
@@ -20,7 +23,10 @@ struct ShippedData: Sendable {
         let outlines = try decode(outlinesPath, reason: { String(describing: $0) }) {
             try CountryOutlines(naturalEarth: $0)
         }
-        return ShippedData(facts: facts, outlines: outlines)
+        let modified = (try? FileManager.default.attributesOfItem(atPath: outlinesPath)[.modificationDate]) as? Date
+        return ShippedData(
+            facts: facts, outlines: outlines,
+            outlinesModifiedAt: Int64(((modified ?? Date()).timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
     private static func decode<Value>(

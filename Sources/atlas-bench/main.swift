@@ -42,10 +42,10 @@ series[HistoryKey.world] = mapped.world
 var store: [Double] = []
 for _ in 0..<5 {
     let path = NSTemporaryDirectory() + "atlas-bench-\(UUID().uuidString).sqlite"
-    let database = try Database.open(path: path)
-    try SQLiteCountryStore(database: database).replaceSnapshot(snapshot)
-    store.append(try median(runs: 1) { try SQLiteHistoryStore(database: database).replaceHistory(series) })
-    database.close()
+    let stores = try Stores.open(.sqlite(path: path))
+    try stores.data.update { try $0.replaceSnapshot(snapshot) }
+    store.append(try median(runs: 1) { try stores.data.update { try $0.replaceHistory(series, storedAt: 0) } })
+    stores.close()
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 let stored = store.sorted()[store.count / 2]
@@ -86,7 +86,7 @@ let directory = NSTemporaryDirectory() + "atlas-bench-\(UUID().uuidString)"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 let app = try AtlasApp.build(
     AtlasConfiguration(
-        databasePath: directory + "/bench.sqlite", dataDirectory: data, logError: { _ in }))
+        database: .sqlite(path: directory + "/bench.sqlite"), dataDirectory: data, logError: { _ in }))
 let client = TestClient(app.responder)
 _ = try client.get("/countries/fr")
 var end = CalendarDate(iso: "2021-11-13")!

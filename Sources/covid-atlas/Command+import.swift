@@ -5,7 +5,7 @@ import AtlasWeb
 import Clocks
 import Foundation
 
-/// `covid-atlas import FILE [--all FILE] [--historical FILE] [--database PATH]`: decodes saved disease.sh
+/// `covid-atlas import FILE [--all FILE] [--historical FILE] [--database PATH|URI]`: decodes saved disease.sh
 /// responses, runs the same validation as a refresh, and replaces the stored snapshot (and history,
 /// with `--historical`) in one transaction. Without `--all`, the totals are summed from the countries.
 /// `FILE` may be `-` to import only the history of `--historical` onto the stored snapshot.
@@ -34,14 +34,14 @@ func importFiles(_ arguments: Arguments) throws {
     } else if countriesPath == "-" {
         throw CommandError("FILE - imports only a history: give it with --historical FILE")
     }
-    let databasePath = arguments.string("database")
-    let database = try Database.open(path: databasePath)
-    defer { database.close() }
-    let report = try DataImporter(database: database).apply(update, now: WallClock.millisecondsSinceEpoch())
+    let location = try storeLocation(arguments)
+    let stores = try Stores.open(location)
+    defer { stores.close() }
+    let report = try DataImporter(stores).apply(update, now: WallClock.millisecondsSinceEpoch())
     if let snapshot = update.snapshot {
-        print("imported \(snapshot.countries.count) countries from \(countriesPath) into \(databasePath)")
+        print("imported \(snapshot.countries.count) countries from \(countriesPath) into \(location)")
     } else {
-        print("imported a history into \(databasePath); the stored snapshot stays")
+        print("imported a history into \(location); the stored snapshot stays")
     }
     report.lines.forEach { print($0) }
     if update.snapshot != nil && !arguments.isGiven("all") {

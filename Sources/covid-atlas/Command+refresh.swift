@@ -5,22 +5,22 @@ import AtlasWeb
 import Clocks
 import Glibc
 
-/// `covid-atlas refresh [--database PATH] [--source URL] [fetch limits]`: fetches the live data with a
+/// `covid-atlas refresh [--database PATH|URI] [--source URL] [fetch limits]`: fetches the live data with a
 /// progress bar (plain lines when standard output is not a terminal), validates it, replaces the stored
 /// snapshot in one transaction and prints what changed. Exit 0 on success or `304`; any failure throws
 /// and `main` prints it as one line with a non-zero status, the stored data untouched.
 func refresh(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
-    let databasePath = arguments.string("database")
+    let location = try storeLocation(arguments)
     let client = DiseaseShClient(
         baseURL: try sourceURL(arguments), limits: try fetchLimits(arguments),
         userAgent: LiveRefresh.userAgent)
-    let database = try Database.open(path: databasePath)
-    defer { database.close() }
+    let stores = try Stores.open(location)
+    defer { stores.close() }
     let bar = TransferProgress(isTerminal: isatty(1) == 1)
     let result: LiveRefresh.Result
     do {
-        result = try LiveRefresh(client: client, database: database).run(
+        result = try LiveRefresh(client: client, stores: stores).run(
             now: WallClock.millisecondsSinceEpoch(), progress: bar.update)
         bar.finish()
     } catch {
@@ -31,7 +31,7 @@ func refresh(_ arguments: Arguments) throws {
     case .notModified:
         print("\(client.baseURL): not modified (304); the stored snapshot is current")
     case .replaced(let report):
-        print("stored a new snapshot from \(SourceError.shown(client.baseURL)) in \(databasePath)")
+        print("stored a new snapshot from \(SourceError.shown(client.baseURL)) in \(location)")
         report.lines.forEach { print($0) }
     }
 }
@@ -45,6 +45,13 @@ func fetchLimits(_ arguments: Arguments) throws -> FetchLimits {
     limits.totalTimeout = Double(try arguments.integer("fetch-timeout", range: 1...3600))
     limits.lowSpeedSeconds = try arguments.integer("stall-timeout", range: 1...3600)
     return limits
+}
+
+/// The `--database` value: a SQLite path, or a `postgres://`/`postgresql://` URI.
+/// - Throws: `StoreError.invalidLocation` (one line, without any password) for an empty path or a URI
+///   libpq cannot parse.
+func storeLocation(_ arguments: Arguments) throws -> StoreLocation {
+    try StoreLocation(parsing: arguments.string("database"))
 }
 
 /// The `--source` base URL (default `https://disease.sh`).

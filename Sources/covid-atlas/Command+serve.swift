@@ -18,6 +18,10 @@ func serve(_ arguments: Arguments) throws {
         "stale-after", range: 1...(86_400 * 3650),
         default: refreshInterval > 0 ? 2 * refreshInterval : Int(AtlasConfiguration.Defaults.staleAfterSeconds))
     let limits = try fetchLimits(arguments)
+    let database = try storeLocation(arguments)
+    let databaseConnections = try arguments.integer("database-connections", range: 1...1000)
+    let newVisitorsPerMinute = try arguments.integer("new-visitors-per-minute", range: 0...1_000_000)
+    let connectionsPerClient = try arguments.integer("max-connections-per-client", range: 0...1_000_000)
     let logFormatName = arguments.string("log-format")
     guard let logFormat = LogFormat(rawValue: logFormatName) else {
         throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
@@ -39,7 +43,7 @@ func serve(_ arguments: Arguments) throws {
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
     var configuration = AtlasConfiguration(
-        databasePath: arguments.string("database"),
+        database: database,
         viewsDirectory: arguments.string("views"),
         publicDirectory: arguments.string("public"),
         leafletDirectory: arguments.string("leaflet"),
@@ -49,11 +53,18 @@ func serve(_ arguments: Arguments) throws {
         staleAfterSeconds: Int64(staleAfter),
         logError: error)
     configuration.trustForwardedProto = arguments.flag("trust-forwarded-proto")
+    configuration.trustForwardedFor = arguments.flag("trust-forwarded-for")
+    configuration.trustForwardedHost = arguments.flag("trust-forwarded-host")
+    configuration.newVisitorsPerMinute = newVisitorsPerMinute
+    configuration.storeOptions.maxConnections = databaseConnections
     let app = try AtlasApp.build(configuration)
 
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host
     serverConfiguration.port = port
+    serverConfiguration.maxConnectionsPerClient = connectionsPerClient
+    // One worker per pooled connection: more would only wait for one.
+    serverConfiguration.blockingWorkerCount = databaseConnections
     // Each event-loop thread gathers its lines and hands them to the writer once per batch of events:
     // the writer's lock is shared by all threads, so taking it per response would be a lock that
     // every request contends on.
@@ -79,7 +90,7 @@ func serve(_ arguments: Arguments) throws {
     let shownHost = host.contains(":") ? "[\(host)]" : host
     StandardOutput.writeLine("listening on http://\(shownHost):\(boundPort)")
     if let imported = app.report.importedShippedCountries {
-        info("imported the shipped snapshot: \(imported) countries into \(configuration.databasePath)")
+        info("imported the shipped snapshot: \(imported) countries into \(configuration.database)")
     }
     if let history = app.report.importedShippedData?.historyLine {
         info("imported the shipped " + history)
@@ -88,7 +99,7 @@ func serve(_ arguments: Arguments) throws {
     if refreshInterval > 0 {
         let client = DiseaseShClient(baseURL: configuration.sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)
         refresher = BackgroundRefresher(
-            databasePath: configuration.databasePath, client: client, interval: Double(refreshInterval),
+            stores: app.stores, client: client, interval: Double(refreshInterval),
             log: info, logFailure: { line in error("covid-atlas: " + line) })
         refresher?.start()
     } else if arguments.isGiven("source") {

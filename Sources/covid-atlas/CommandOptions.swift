@@ -1,5 +1,7 @@
 import AtlasSource
+import AtlasStore
 import AtlasWeb
+import HTTPServer
 
 /// An option of a `covid-atlas` command: the one place its default is written. `--help` shows it
 /// (`[--port 8080]`), the README shows `--help`, and `Arguments` falls back to it.
@@ -57,7 +59,12 @@ enum CommandOptions {
             .value("leaflet", default: AtlasConfiguration.Defaults.leafletDirectory),
             .value("data", default: AtlasConfiguration.Defaults.dataDirectory),
             .value("stale-after", shown: "SECONDS"),
+            .value("database-connections", default: String(StoreOptions().maxConnections)),
+            .value("new-visitors-per-minute", default: String(AtlasConfiguration.Defaults.newVisitorsPerMinute)),
+            .value("max-connections-per-client", default: String(ServerConfiguration().maxConnectionsPerClient)),
             .flag("trust-forwarded-proto"),
+            .flag("trust-forwarded-for"),
+            .flag("trust-forwarded-host"),
             .value("tile-url", default: AtlasConfiguration.Defaults.tileURL),
             .value("log-format", shown: "text|json", default: "text"),
         ] + fetchLimits

@@ -19,8 +19,15 @@ let usageText: String = {
         serve    Serves the site; the default command. On first start with an empty database it imports
                  the shipped snapshot from --data. --port 0 binds a free port; the first line printed is
                  "listening on http://HOST:PORT". SIGTERM or SIGINT stop it gracefully.
-                 --trust-forwarded-proto: behind a TLS-terminating proxy, X-Forwarded-Proto: https
-                 marks the session cookie Secure.
+                 Behind a proxy: --trust-forwarded-proto (X-Forwarded-Proto: https marks the session
+                 cookie Secure), --trust-forwarded-for (the client address is X-Forwarded-For's last
+                 entry), --trust-forwarded-host (forms are checked against X-Forwarded-Host).
+                 --new-visitors-per-minute: first stored rows per client address (0: no limit; then 429).
+                 --max-connections-per-client: per IPv4 address or IPv6 /64 (0: no limit).
+        --database  A SQLite file (created when missing), or a PostgreSQL URI that several processes
+                 share, e.g. postgresql://atlas@127.0.0.1:5432/atlas (the password from the URI,
+                 PGPASSWORD or ~/.pgpass; never printed). --database-connections: the most it opens,
+                 and the worker threads that wait on it.
                  Access log on standard output, one line per request; --log-format json writes
                  every log line (but the first) as one JSON object.
         import   Loads a saved disease.sh /v3/covid-19/countries response (and /all with --all, and

@@ -1,11 +1,12 @@
-import AtlasStore
 import Foundation
 import Testing
+
+@testable import AtlasStore
 
 struct DatabaseTests {
     @Test(arguments: ["", "Zoë Ångström 🚀", String(repeating: "👩🏽‍💻", count: 20), "nul\u{0}inside", "<img src=x>"])
     func textIsStoredByteForByte_B20(text: String) throws {
-        try withTemporaryStore { database, _ in
+        try withTemporaryDatabaseFile { database in
             try database.execute("CREATE TABLE t (value TEXT)")
             let stored = try database.transaction { database in
                 let insert = try database.prepare("INSERT INTO t (value) VALUES (?)")
@@ -22,7 +23,7 @@ struct DatabaseTests {
     }
 
     @Test func nullAndNumbersRoundTripThroughTypedBinds() throws {
-        try withTemporaryStore { database, _ in
+        try withTemporaryDatabaseFile { database in
             try database.execute("CREATE TABLE t (i INTEGER, d REAL, s TEXT, b BLOB)")
             try database.transaction { database in
                 let insert = try database.prepare("INSERT INTO t VALUES (?, ?, ?, ?)")
@@ -44,7 +45,7 @@ struct DatabaseTests {
     }
 
     @Test func badSQLIsAStoreErrorWithSQLitesMessageAndTheFirstWords() throws {
-        try withTemporaryStore { database, _ in
+        try withTemporaryDatabaseFile { database in
             do {
                 try database.withConnection { database in _ = try database.prepare("SELEC name FROM countries") }
                 Issue.record("bad SQL prepared")
@@ -56,14 +57,14 @@ struct DatabaseTests {
     }
 
     @Test func aStatementCannotBePreparedOutsideTheConnectionLock() throws {
-        try withTemporaryStore { database, _ in
+        try withTemporaryDatabaseFile { database in
             #expect(throws: StoreError.self) { try database.prepare("SELECT 1") }
         }
     }
 
     @Test func aThrowingTransactionLeavesNoTrace() throws {
         struct Abort: Error {}
-        try withTemporaryStore { database, _ in
+        try withTemporaryDatabaseFile { database in
             try database.execute("CREATE TABLE t (x INTEGER)")
             #expect(throws: Abort.self) {
                 try database.transaction { database in
@@ -77,7 +78,7 @@ struct DatabaseTests {
 
     @Test func aFailedNestedTransactionUndoesOnlyItsOwnPart() throws {
         struct Abort: Error {}
-        try withTemporaryStore { database, _ in
+        try withTemporaryDatabaseFile { database in
             try database.execute("CREATE TABLE t (x INTEGER)")
             try database.transaction { database in
                 try database.execute("INSERT INTO t VALUES (1)")
@@ -97,7 +98,7 @@ struct DatabaseTests {
             database.close()
             database.close()
             #expect(throws: StoreError.closed) { try database.execute("SELECT 1") }
-            #expect(throws: StoreError.closed) { try SQLiteCountryStore(database: database).snapshotVersion() }
+            #expect(throws: StoreError.closed) { try SQLiteCountryStore.snapshotVersion(in: database) }
         }
     }
 
@@ -119,6 +120,29 @@ struct DatabaseTests {
             defer { select.reset() }
             _ = try select.step()
             return select.int64(at: 0)
+        }
+    }
+}
+
+/// SQLite's side of "a store that stays busy is a quick 503": a write lock another process holds past
+/// the store's wait is `StoreError.busy`, not a hang or an opaque SQLite error.
+struct SQLiteBusyTests {
+    @Test func aWriteLockHeldByAnotherConnectionPastTheWaitIsBusy() throws {
+        try withTemporaryDatabasePath { path in
+            let stores = try Stores.open(.sqlite(path: path), options: StoreOptions(lockWaitSeconds: 0.2))
+            defer { stores.close() }
+            let other = try Database(path: path)
+            defer { other.close() }
+            try other.execute("BEGIN EXCLUSIVE")
+            let visitor = VisitorContext(sessionHash: [UInt8](repeating: 1, count: 32), now: 1_777_636_800_000)
+            #expect {
+                try stores.profiles.toggleFavorite(visitor, countryID: "kr")
+            } throws: { error in
+                guard case .busy(let reason) = error as? StoreError else { return false }
+                return reason.contains("locked")
+            }
+            try other.execute("ROLLBACK")
+            #expect(try stores.profiles.toggleFavorite(visitor, countryID: "kr"))
         }
     }
 }

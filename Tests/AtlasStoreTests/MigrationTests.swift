@@ -1,6 +1,7 @@
 import AtlasCore
-import AtlasStore
 import Testing
+
+@testable import AtlasStore
 
 struct MigrationTests {
     @Test func aFreshFileGetsTheNewestUserVersion() throws {
@@ -13,7 +14,7 @@ struct MigrationTests {
     }
 
     @Test func theDatabaseRunsInWALMode() throws {
-        try withTemporaryStore { database, _ throws in
+        try withTemporaryDatabaseFile { database throws in
             #expect(try database.journalMode() == "wal")
         }
     }
@@ -21,7 +22,7 @@ struct MigrationTests {
     @Test func reopeningAMigratedFileRunsNoStepAndKeepsTheData() throws {
         try withTemporaryDatabasePath { path in
             let first = try Database.open(path: path)
-            try SQLiteCountryStore(database: first).replaceSnapshot(Fixtures.smallSnapshot())
+            try first.transaction { try SQLiteCountryStore.replaceSnapshot(Fixtures.smallSnapshot(), in: $0) }
             first.close()
 
             let second = try Database.open(path: path)
@@ -34,7 +35,7 @@ struct MigrationTests {
             }
             try Migrations.migrate(second, migrations: exploding)
             #expect(try second.userVersion() == Migrations.newestVersion)
-            #expect(try SQLiteCountryStore(database: second).loadSnapshot() == Fixtures.smallSnapshot())
+            #expect(try SQLiteCountryStore.loadSnapshot(in: second) == Fixtures.smallSnapshot())
         }
     }
 
@@ -56,7 +57,7 @@ struct MigrationTests {
     @Test func anOlderFileIsUpgradedByTheNextStepAndKeepsItsRows_B23() throws {
         try withTemporaryDatabasePath { path in
             let old = try Database.open(path: path)
-            try SQLiteCountryStore(database: old).replaceSnapshot(Fixtures.smallSnapshot())
+            try old.transaction { try SQLiteCountryStore.replaceSnapshot(Fixtures.smallSnapshot(), in: $0) }
             old.close()
 
             let database = try Database(path: path)
@@ -66,7 +67,7 @@ struct MigrationTests {
                 sql: "ALTER TABLE snapshot_meta ADD COLUMN note TEXT")
             try Migrations.migrate(database, migrations: Migrations.all + [addColumn])
             #expect(try database.userVersion() == Migrations.newestVersion + 1)
-            #expect(try SQLiteCountryStore(database: database).loadSnapshot() == Fixtures.smallSnapshot())
+            #expect(try SQLiteCountryStore.loadSnapshot(in: database) == Fixtures.smallSnapshot())
             try database.execute("UPDATE snapshot_meta SET note = 'added'")
         }
     }

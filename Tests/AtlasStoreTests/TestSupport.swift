@@ -1,7 +1,60 @@
 import AtlasCore
 import AtlasSource
-import AtlasStore
 import Foundation
+import TestPostgres
+import Testing
+
+@testable import AtlasStore
+
+/// The stores the contract suite runs on: SQLite always, PostgreSQL when `script/test` started a
+/// server for the tests (`TestPostgres`).
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgreSQL
+
+    /// The kinds this run can test.
+    static var available: [StoreKind] { TestPostgres.isAvailable ? [.sqlite, .postgreSQL] : [.sqlite] }
+
+    var testDescription: String { rawValue }
+}
+
+/// A fresh, empty database of `kind` (a temporary SQLite file, or a PostgreSQL database of its own),
+/// deleted after `body` whatever happens.
+@discardableResult
+func withFreshDatabase<T>(_ kind: StoreKind, _ body: (StoreLocation) throws -> T) throws -> T {
+    switch kind {
+    case .sqlite:
+        return try withTemporaryDatabasePath { path in try body(.sqlite(path: path)) }
+    case .postgreSQL:
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        return try body(.postgreSQL(uri: uri))
+    }
+}
+
+/// `Stores` on a fresh database of `kind`, closed after `body`.
+@discardableResult
+func withFreshStores<T>(_ kind: StoreKind, options: StoreOptions = StoreOptions(), _ body: (Stores) throws -> T)
+    throws -> T
+{
+    try withFreshDatabase(kind) { location in
+        let stores = try Stores.open(location, options: options)
+        defer { stores.close() }
+        return try body(stores)
+    }
+}
+
+extension Stores {
+    /// Replaces the snapshot in one data transaction.
+    func replaceSnapshot(_ snapshot: Snapshot) throws {
+        try data.update { try $0.replaceSnapshot(snapshot) }
+    }
+
+    /// Replaces the history in one data transaction.
+    func replaceHistory(_ series: [String: History], storedAt: Int64 = 1_700_000_000_000) throws {
+        try data.update { try $0.replaceHistory(series, storedAt: storedAt) }
+    }
+}
 
 /// A fresh database file path in the temporary directory; the file and its `-wal`/`-shm` are
 /// deleted after `body`, whatever happens.
@@ -17,13 +70,13 @@ func withTemporaryDatabasePath<T>(_ body: (String) throws -> T) throws -> T {
     return try body(path)
 }
 
-/// A migrated database and a country store on a fresh temporary file.
+/// A migrated SQLite connection on a fresh temporary file, for the SQLite layer's own tests.
 @discardableResult
-func withTemporaryStore<T>(_ body: (Database, SQLiteCountryStore) throws -> T) throws -> T {
+func withTemporaryDatabaseFile<T>(_ body: (Database) throws -> T) throws -> T {
     try withTemporaryDatabasePath { path in
         let database = try Database.open(path: path)
         defer { database.close() }
-        return try body(database, SQLiteCountryStore(database: database))
+        return try body(database)
     }
 }
 

@@ -1,11 +1,12 @@
 import AtlasCore
 import AtlasStore
-import AtlasWeb
 import Foundation
 import HTTPCore
 import Routing
 import Synchronization
 import Testing
+
+@testable import AtlasWeb
 
 /// The repository root, found from this file's path, so tests use the real Views/, Public/ and data/.
 let packageRoot: String = {
@@ -33,13 +34,14 @@ final class AppFixture: @unchecked Sendable {
     ///   - viewsDirectory: another Views folder, for start-up failure tests.
     ///   - trustForwardedProto: as `serve --trust-forwarded-proto`.
     ///   - prepare: runs on the empty database path before the app starts (e.g. to import other data).
-    ///   - reloadCheckInterval: seconds between checks for a newer snapshot (0: every request).
+    ///   - reloadCheckInterval: seconds between the watcher thread's checks for data another process
+    ///     stored; 0 (the default here) starts no watcher: a test calls `app.checkSharedState()`.
     ///   - clock: a clock the test moves; overrides `now`.
     ///   - startsEmpty: start from an empty database file instead of a copy of one that holds the
     ///     shipped data (for tests of what an empty or old file does).
     init(
         now: Int64? = nil, viewsDirectory: String? = nil, trustForwardedProto: Bool = false,
-        reloadCheckInterval: Double = 2, clock: ManualClock? = nil, startsEmpty: Bool = false,
+        reloadCheckInterval: Double = 0, clock: ManualClock? = nil, startsEmpty: Bool = false,
         prepare: ((String) throws -> Void)? = nil
     ) throws {
         directory = NSTemporaryDirectory() + "atlas-web-\(UUID().uuidString)"
@@ -52,7 +54,7 @@ final class AppFixture: @unchecked Sendable {
         }
         try prepare?(databasePath)
         var configuration = AtlasConfiguration(
-            databasePath: databasePath, viewsDirectory: viewsDirectory ?? packageRoot + "/Views",
+            database: .sqlite(path: databasePath), viewsDirectory: viewsDirectory ?? packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
         if let now { configuration.now = { now } }
         configuration.trustForwardedProto = trustForwardedProto
@@ -76,7 +78,8 @@ final class AppFixture: @unchecked Sendable {
         let path = directory + "/shipped.sqlite"
         let app = try AtlasApp.build(
             AtlasConfiguration(
-                databasePath: path, viewsDirectory: packageRoot + "/Views", publicDirectory: packageRoot + "/Public",
+                database: .sqlite(path: path), viewsDirectory: packageRoot + "/Views",
+                publicDirectory: packageRoot + "/Public",
                 dataDirectory: packageRoot + "/data"))
         app.close()
         return path
@@ -93,8 +96,31 @@ final class ManualClock: Sendable {
 
 /// Stores `countries` (and summed totals) as the snapshot in the database at `path`.
 func storeSnapshot(_ countries: [Country], at path: String) throws {
-    let store = SQLiteCountryStore(database: try Database.open(path: path))
-    try store.replaceSnapshot(Snapshot(countries: countries, totals: WorldTotals(summing: countries), source: "test"))
+    try storeSnapshot(Snapshot(countries: countries, totals: WorldTotals(summing: countries), source: "test"), at: path)
+}
+
+/// Stores `snapshot` in the database at `path` (migrating it first), as an import would.
+func storeSnapshot(_ snapshot: Snapshot, at path: String) throws {
+    let stores = try Stores.open(.sqlite(path: path))
+    defer { stores.close() }
+    try stores.data.update { try $0.replaceSnapshot(snapshot) }
+}
+
+/// The session cookie value of `hexID` (32 hex digits) for every fixture that starts from the shipped
+/// database (they share its session key), as the server would have set it.
+func signedShippedCookie(_ hexID: String) -> String {
+    (try? signedSessionCookie(Crypto.bytes(hex: Array(hexID.utf8))!, databaseAt: AppFixture.shippedDatabase.get()))
+        ?? "unsigned-\(hexID)"
+}
+
+/// The session cookie the app would set for `id` (16 bytes), signed with the key stored in the database
+/// at `path`: what a browser the server minted that id for sends back.
+func signedSessionCookie(_ id: [UInt8], databaseAt path: String) throws -> String {
+    let stores = try Stores.open(.sqlite(path: path))
+    defer { stores.close() }
+    let signer = SessionSigner(
+        key: try stores.sessionKeys.sessionKey(storingIfMissing: [UInt8](repeating: 0, count: 32)))
+    return Crypto.hex(id) + "." + Crypto.hex(signer.signature(of: id))
 }
 
 extension Response {

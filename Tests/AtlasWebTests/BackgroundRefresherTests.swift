@@ -16,25 +16,23 @@ struct BackgroundRefresherTests {
         func add(_ line: String) { value.withLock { $0.append(line) } }
     }
 
-    static func refresher(_ stub: StubUpstream, interval: Double, info: Lines, failures: Lines)
-        -> (BackgroundRefresher, DiseaseShClient)
-    {
+    static func refresher(
+        _ stub: StubUpstream, stores: Stores, interval: Double, info: Lines, failures: Lines,
+        now: @escaping @Sendable () -> Int64 = { 1_700_000_000_000 }
+    ) -> (BackgroundRefresher, LiveRefresh) {
         let client = DiseaseShClient(
             baseURL: stub.baseURL, limits: FetchLimits(connectTimeout: 5, totalTimeout: 10), userAgent: "test")
         let refresher = BackgroundRefresher(
-            databasePath: "unused", client: client, interval: interval, log: info.add, logFailure: failures.add,
-            now: { 1_700_000_000_000 })
-        return (refresher, client)
+            stores: stores, client: client, interval: interval, log: info.add, logFailure: failures.add, now: now)
+        return (refresher, LiveRefresh(client: client, stores: stores))
     }
 
     @Test func aRetryAfterLongerThanTheBackoffSetsTheNextAttempt_B04() throws {
         let fixture = try AppFixture()
         let stub = try StubUpstream { _ in .send(StubUpstream.response(status: 429, fields: [("Retry-After", "3")])) }
         let (info, failed) = (Lines(), Lines())
-        let (refresher, client) = Self.refresher(stub, interval: 1, info: info, failures: failed)
-        let database = try Database.open(path: fixture.databasePath)
-        defer { database.close() }
-        let refresh = LiveRefresh(client: client, database: database)
+        let (refresher, refresh) = Self.refresher(
+            stub, stores: fixture.app.stores, interval: 1, info: info, failures: failed)
         var failures = 0
         // The 1 s interval would retry after 1 s; the upstream asked for 3.
         #expect(refresher.attempt(refresh, failures: &failures) == 3)
@@ -57,11 +55,10 @@ struct BackgroundRefresherTests {
             return .send(StubUpstream.json(request.target.hasSuffix("/all") ? all : countries))
         }
         let (info, failed) = (Lines(), Lines())
-        let (refresher, client) = Self.refresher(stub, interval: 600, info: info, failures: failed)
-        let database = try Database.open(path: fixture.databasePath)
-        defer { database.close() }
+        let (refresher, refresh) = Self.refresher(
+            stub, stores: fixture.app.stores, interval: 600, info: info, failures: failed)
         var failures = 4
-        #expect(refresher.attempt(LiveRefresh(client: client, database: database), failures: &failures) == 600)
+        #expect(refresher.attempt(refresh, failures: &failures) == 600)
         #expect(failures == 0)
         #expect(failed.all.isEmpty, "\(failed.all)")
         #expect(

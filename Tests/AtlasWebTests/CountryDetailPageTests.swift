@@ -190,9 +190,8 @@ struct ExtremeTimeTests {
                 figures: [.cases: 1])
         ]
         let app = try AppFixture(prepare: { path in
-            let store = SQLiteCountryStore(database: try Database.open(path: path))
-            try store.replaceSnapshot(
-                Snapshot(countries: countries, totals: WorldTotals(updated: updated), source: "test"))
+            try storeSnapshot(
+                Snapshot(countries: countries, totals: WorldTotals(updated: updated), source: "test"), at: path)
         })
         let page = try app.client.get("/")
         #expect(page.status == .ok)

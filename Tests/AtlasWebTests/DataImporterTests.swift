@@ -13,17 +13,17 @@ struct DataImporterTests {
 
     static func shipped() throws -> Snapshot { try loaded.get() }
 
-    static func withDatabase(_ body: (Database) throws -> Void) throws {
+    static func withStores(_ body: (Stores) throws -> Void) throws {
         let path = NSTemporaryDirectory() + "atlas-import-\(UUID().uuidString).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let database = try Database.open(path: path)
-        defer { database.close() }
-        try body(database)
+        let stores = try Stores.open(.sqlite(path: path))
+        defer { stores.close() }
+        try body(stores)
     }
 
     @Test func aDuplicateIdIsRefusedInWordsAndTheStoredSnapshotStays() throws {
-        try Self.withDatabase { database in
-            let importer = DataImporter(database: database)
+        try Self.withStores { stores in
+            let importer = DataImporter(stores)
             _ = try importer.replace(with: try Self.shipped(), now: 1)
             var broken = try Self.shipped()
             broken.countries[5].countryInfo.iso3 = broken.countries[4].countryInfo.iso3
@@ -31,14 +31,14 @@ struct DataImporterTests {
             let error = try #require(throws: SourceError.self) { try importer.replace(with: broken, now: 2) }
             #expect(error.description.hasPrefix("invalid snapshot: duplicate id ISO3"))
             #expect(!error.description.contains("SQLite"))
-            let stored = try #require(try SQLiteCountryStore(database: database).loadSnapshot())
+            let stored = try #require(try stores.countries.loadSnapshot())
             #expect(try stored.countries == Self.shipped().countries)
         }
     }
 
     @Test func validatorsAreKeptWithARefreshAndForgottenByAnImport() throws {
-        try Self.withDatabase { database in
-            let importer = DataImporter(database: database)
+        try Self.withStores { stores in
+            let importer = DataImporter(stores)
             let url = "http://upstream/v3/covid-19/countries"
             var fetched = try Self.shipped()
             fetched.source = "http://upstream"
@@ -46,19 +46,23 @@ struct DataImporterTests {
                 with: fetched,
                 validators: ConditionalValidators(entityTag: "\"e1\"", lastModified: "Sun, 29 Nov 2026 12:00:00 GMT"),
                 validatedURL: url, now: 1)
+            func refresh(from source: String) -> LiveRefresh {
+                LiveRefresh(
+                    client: DiseaseShClient(baseURL: source, limits: FetchLimits(), userAgent: "test"), stores: stores)
+            }
             #expect(
-                try importer.validators(for: url, source: "http://upstream")
+                try refresh(from: "http://upstream").validators(for: url)
                     == ConditionalValidators(entityTag: "\"e1\"", lastModified: "Sun, 29 Nov 2026 12:00:00 GMT"))
             // Another upstream's stored data must not be validated with these.
-            #expect(try importer.validators(for: url, source: "http://elsewhere").isEmpty)
+            #expect(try refresh(from: "http://elsewhere").validators(for: url).isEmpty)
             _ = try importer.replace(with: try Self.shipped(), now: 2)
-            #expect(try importer.validators(for: url, source: "http://upstream").isEmpty)
+            #expect(try refresh(from: "http://upstream").validators(for: url).isEmpty)
         }
     }
 
     @Test func theReportSaysWhatChanged() throws {
-        try Self.withDatabase { database in
-            let importer = DataImporter(database: database)
+        try Self.withStores { stores in
+            let importer = DataImporter(stores)
             let first = try importer.replace(with: try Self.shipped(), now: 1)
             #expect(first.lines.first == "countries: 224")
             var next = try Self.shipped()
@@ -73,8 +77,8 @@ struct DataImporterTests {
 
     /// disease.sh stamps every entry with a new `updated` on every fetch: that alone changes no figure.
     @Test func aNewUpdateTimeAloneIsNoChangedFigure() throws {
-        try Self.withDatabase { database in
-            let importer = DataImporter(database: database)
+        try Self.withStores { stores in
+            let importer = DataImporter(stores)
             _ = try importer.replace(with: try Self.shipped(), now: 1)
             var next = try Self.shipped()
             for index in next.countries.indices { next.countries[index].updated = 1_795_960_000_000 }

@@ -1,10 +1,11 @@
 import AtlasCore
-import AtlasStore
 import AtlasWeb
 import Foundation
 import HTTPCore
 import Routing
 import Testing
+
+@testable import AtlasStore
 
 struct FavoriteTests {
     /// Presses the star on `/countries/{id}` as the page's form would.
@@ -104,15 +105,17 @@ struct ProfileMigrationTests {
         let fixture = try AppFixture(now: profileDay, startsEmpty: true) { path in
             let old = try Database(path: path)
             try Migrations.migrate(old, migrations: [.snapshotTables])
-            try SQLiteCountryStore(database: old).replaceSnapshot(
-                Snapshot(
-                    countries: [Country(country: "Oldland", figures: [.population: 7])],
-                    totals: WorldTotals(summing: []),
-                    source: "old file"))
+            try old.transaction { database in
+                try SQLiteCountryStore.replaceSnapshot(
+                    Snapshot(
+                        countries: [Country(country: "Oldland", figures: [.population: 7])],
+                        totals: WorldTotals(summing: []),
+                        source: "old file"), in: database)
+            }
             #expect(try old.userVersion() == 1)
             old.close()
         }
-        let database = try Database(path: fixture.configuration.databasePath)
+        let database = try Database(path: fixture.databasePath)
         #expect(try database.userVersion() == Migrations.newestVersion)
         database.close()
         #expect(try fixture.client.get("/countries").text.contains("Oldland"))

@@ -10,7 +10,7 @@ import Testing
 
 /// A returning visitor's cookie: with it a detail page's star form (its CSRF token) is the same on
 /// every request, so its bytes and `ETag` can be compared; without it each response starts a new visitor.
-let returningVisitor: Fields = [.cookie: "atlas_session=0123456789abcdef0123456789abcdef"]
+let returningVisitor: Fields = [.cookie: "atlas_session=" + signedShippedCookie("0123456789abcdef0123456789abcdef")]
 
 /// The fields a test sends for `path`: the returning visitor's cookie on a detail page, nothing elsewhere.
 func visitorFields(for path: String) -> Fields {
@@ -65,6 +65,8 @@ struct PageCacheTests {
                     country: "S. Korea", countryInfo: CountryInfo(iso2: "KR", iso3: "KOR"), figures: [.cases: 424_242])
             ],
             at: app.databasePath)
+        // What the watcher thread does every second in a server.
+        app.app.checkSharedState()
         let after = try app.client.get("/countries/kr", fields: [.ifNoneMatch: oldTag])
         #expect(after.status == .ok)
         #expect(after.text.contains("424,242"))
@@ -116,7 +118,9 @@ struct ConditionalPageTests {
         let eTag = try #require(page.fields[.eTag])
         let stranger = try app.client.get(
             "/countries/kr",
-            fields: [.cookie: "atlas_session=ffffffffffffffffffffffffffffffff", .ifNoneMatch: eTag])
+            fields: [
+                .cookie: "atlas_session=" + signedShippedCookie("ffffffffffffffffffffffffffffffff"), .ifNoneMatch: eTag,
+            ])
         #expect(stranger.status == .ok)
         #expect(stranger.fields[.eTag] != eTag)
     }
@@ -228,7 +232,7 @@ struct PageCacheHoleTests {
     func respond(token: String, fields: Fields = Fields(), extra: Fields = Fields(), renders: Counter) -> Response {
         let request = Request(method: .get, target: try! RequestTarget(parsing: "/page"), fields: fields)
         return cache.response(
-            for: request, key: "/page", version: 1, loadedAt: 0, freshness: { nil },
+            for: request, key: "/page", version: 1, dataChangedAt: 0, freshness: { nil },
             fill: { name in Array((name == "token" ? token : "").utf8) }, extraFields: extra
         ) {
             renders.value.withLock { $0 += 1 }

@@ -11,7 +11,7 @@ let profileDay: Int64 = 1_777_636_800_000
 
 /// The committed profile as stored: every column of the visitor's `profiles` row, for byte-for-byte checks.
 func storedProfileRow(_ fixture: AppFixture) throws -> [[String]] {
-    let database = try Database(path: fixture.configuration.databasePath)
+    let database = try Database(path: fixture.databasePath)
     defer { database.close() }
     return try database.withConnection { database in
         let select = try database.prepare(

@@ -12,7 +12,8 @@ struct SessionCookieTests {
         let fixture = try AppFixture(now: profileDay)
         let first = try fixture.client.get("/profile").fields[.setCookie] ?? ""
         let second = try fixture.client.get("/profile").fields[.setCookie] ?? ""
-        #expect(first.range(of: #"^atlas_session=[0-9a-f]{32}; "#, options: .regularExpression) != nil)
+        // The id (32 hex digits), then its signature (32 more): only ids the server minted count.
+        #expect(first.range(of: #"^atlas_session=[0-9a-f]{32}\.[0-9a-f]{32}; "#, options: .regularExpression) != nil)
         for attribute in ["; Path=/", "; Max-Age=34560000", "; HttpOnly", "; SameSite=Lax"] {
             #expect(first.contains(attribute))
         }
@@ -33,13 +34,14 @@ struct SessionCookieTests {
         let fixture = try AppFixture(now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.get("/profile")  // Gives the cookie.
-        try visitor.get("/profile")  // With it: the profile is stored.
-        let id = try #require(visitor.cookie?.split(separator: "=").last.map(String.init))
+        try visitor.get("/profile/edit")  // With it: the profile (and a draft) are stored.
+        let id = try #require(
+            visitor.cookie?.split(separator: "=").last?.split(separator: ".").first.map(String.init))
         let rows = try storedProfileRow(fixture)
         #expect(rows.count == 1)
         #expect(rows.first?[0].count == 64)
         #expect(rows.first?[0].lowercased().contains(id) == false)
-        let database = try Database(path: fixture.configuration.databasePath)
+        let database = try Database(path: fixture.databasePath)
         defer { database.close() }
         let matches = try database.withConnection { database in
             let select = try database.prepare("SELECT count(*) FROM profiles WHERE session_hash = ?1")
@@ -66,30 +68,43 @@ struct SessionCookieTests {
     }
 
     static let id = "0123456789abcdef0123456789abcdef"
+    static let signer = SessionSigner(key: [UInt8](repeating: 7, count: 32))
+    /// `id` and its signature under `signer`: a cookie value this server minted.
+    static let signed = id + "." + Crypto.hex(signer.signature(of: Crypto.bytes(hex: Array(id.utf8))!))
+    /// `id` signed with another key: what a cookie from another deployment, or a forgery, carries.
+    static let otherKey =
+        id + "."
+        + Crypto.hex(
+            SessionSigner(key: [UInt8](repeating: 8, count: 32)).signature(of: Crypto.bytes(hex: Array(id.utf8))!))
 
     /// `Cookie` field lines and the session id a visitor is known by (`nil`: a new visitor).
     static let cookieLines: [([String], String?)] = [
-        (["atlas_session=\(id)"], id),
-        (["theme=dark; atlas_session=\(id)"], id),
-        (["theme=dark;atlas_session=\(id);"], id),
-        (["atlas_session=nope; atlas_session=\(id)"], id),
-        (["theme=dark", "atlas_session=\(id)"], id),
-        (["atlas_session=\(id.uppercased())"], nil),
-        (["atlas_session=\(id.dropLast())"], nil),
-        (["atlas_session=\(id)0"], nil),
-        (["atlas_session=\(id) "], nil),
-        (["xatlas_session=\(id)"], nil),
-        (["atlas_session =\(id)"], nil),
-        (["atlas_session=\(id.dropLast())g"], nil),
+        (["atlas_session=\(signed)"], id),
+        (["theme=dark; atlas_session=\(signed)"], id),
+        (["theme=dark;atlas_session=\(signed);"], id),
+        (["atlas_session=nope; atlas_session=\(signed)"], id),
+        (["atlas_session=\(otherKey); atlas_session=\(signed)"], id),
+        (["theme=dark", "atlas_session=\(signed)"], id),
+        // An unsigned id, a wrong signature, another deployment's key: no cookie at all.
+        (["atlas_session=\(id)"], nil),
+        (["atlas_session=\(otherKey)"], nil),
+        (["atlas_session=\(signed.dropLast())0"], nil),
+        (["atlas_session=\(signed.uppercased())"], nil),
+        (["atlas_session=\(signed.dropLast())"], nil),
+        (["atlas_session=\(signed)0"], nil),
+        (["atlas_session=\(signed) "], nil),
+        (["xatlas_session=\(signed)"], nil),
+        (["atlas_session =\(signed)"], nil),
+        (["atlas_session=\(id).\(id)"], nil),
         ([""], nil),
     ]
 
     @Test(arguments: cookieLines)
-    func theSessionIsReadFromTheFirstWellFormedCookiePair(lines: [String], expected: String?) throws {
+    func theSessionIsReadFromTheFirstValidlySignedCookiePair(lines: [String], expected: String?) throws {
         var fields: Fields = [.host: "test.local"]
         for line in lines { fields.append(.cookie, line) }
         let request = Request(method: .get, target: try RequestTarget(parsing: "/profile"), fields: fields)
-        #expect(Visitor.fromCookie(request).map { Crypto.hex($0.sessionID) } == expected)
+        #expect(Visitor.fromCookie(request, sessions: Self.signer).map { Crypto.hex($0.sessionID) } == expected)
     }
 
     @Test func aMalformedCookieIsReplacedNotTrusted() throws {

@@ -37,7 +37,7 @@ struct StartupTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = AtlasConfiguration(
-            databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
+            database: .sqlite(path: directory + "/a.sqlite"), viewsDirectory: packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
         #expect(try AtlasApp.build(configuration).report.importedShippedCountries == 224)
         #expect(try AtlasApp.build(configuration).report.importedShippedCountries == nil)
@@ -53,7 +53,7 @@ struct StartupTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = AtlasConfiguration(
-            databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
+            database: .sqlite(path: directory + "/a.sqlite"), viewsDirectory: packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", leafletDirectory: "/nonexistent/leaflet",
             dataDirectory: packageRoot + "/data")
         let error = #expect(throws: AtlasStartupError.self) { try AtlasApp.build(configuration) }
@@ -66,7 +66,7 @@ struct StartupTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = AtlasConfiguration(
-            databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
+            database: .sqlite(path: directory + "/a.sqlite"), viewsDirectory: packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", leafletDirectory: directory,
             dataDirectory: packageRoot + "/data")
         let error = #expect(throws: AtlasStartupError.self) { try AtlasApp.build(configuration) }

@@ -33,7 +33,7 @@ struct TileSourceTests {
         let template = "https://{s}.tiles.example.net/osm/{z}/{x}/{y}.png"
         let app = try AtlasApp.build(
             AtlasConfiguration(
-                databasePath: directory + "/a.sqlite", viewsDirectory: packageRoot + "/Views",
+                database: .sqlite(path: directory + "/a.sqlite"), viewsDirectory: packageRoot + "/Views",
                 publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data", tileURL: template))
         defer { app.close() }
         let client = TestClient(app.responder)

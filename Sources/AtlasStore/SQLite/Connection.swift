@@ -35,7 +35,17 @@ final class Connection: @unchecked Sendable {
     /// SQLite's error for the last failed call on this connection, tagged with the SQL's first words.
     func error(_ code: Int32, sql: String) -> StoreError {
         guard let rawHandle else { return .closed }
-        let message = String(cString: sqlite3_errmsg(rawHandle))
-        return .sqlite(code: sqlite3_extended_errcode(rawHandle), message: message, sql: StoreError.firstWords(of: sql))
+        return Self.storeError(
+            code: sqlite3_extended_errcode(rawHandle), message: String(cString: sqlite3_errmsg(rawHandle)), sql: sql)
+    }
+
+    /// `SQLITE_BUSY` and `SQLITE_LOCKED` (another connection held the lock past the busy timeout)
+    /// become `StoreError.busy`, which visitors see as a `503`; every other code `StoreError.sqlite`.
+    static func storeError(code: Int32, message: String, sql: String) -> StoreError {
+        let primary = code & 0xff
+        if primary == SQLITE_BUSY || primary == SQLITE_LOCKED {
+            return .busy("SQLite error \(code) (\(message)) in \"\(StoreError.firstWords(of: sql))\"")
+        }
+        return .sqlite(code: code, message: message, sql: StoreError.firstWords(of: sql))
     }
 }

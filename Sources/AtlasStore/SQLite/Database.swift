@@ -78,8 +78,7 @@ public final class Database: @unchecked Sendable {
             defer { sqlite3_free(message) }
             guard result == SQLITE_OK else {
                 let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(result))
-                throw .sqlite(
-                    code: sqlite3_extended_errcode(handle), message: text, sql: StoreError.firstWords(of: sql))
+                throw Connection.storeError(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
             }
         }
     }

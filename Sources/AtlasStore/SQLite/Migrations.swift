@@ -7,6 +7,7 @@ public enum Migrations {
         .fetchValidators,
         .profileTables,
         .historyTable,
+        .visitors,
     ]
 
     /// The version a fully migrated file has (`all.last.version`).
@@ -45,12 +46,14 @@ public enum Migrations {
 
 extension Database {
     /// Opens (creating if needed) the database at `path` and migrates it to `Migrations.newestVersion`.
-    /// - Parameter path: the SQLite file, e.g. `covid-atlas.sqlite`.
+    /// - Parameters:
+    ///   - path: the SQLite file, e.g. `covid-atlas.sqlite`.
+    ///   - busyTimeout: milliseconds a statement waits for another connection's lock.
     /// - Returns: a ready connection in WAL mode.
     /// - Throws: `StoreError.cannotOpen`; `StoreError.schemaTooNew` for a file from a newer program;
     ///   a migration step's `StoreError.sqlite`.
-    public static func open(path: String) throws -> Database {
-        let database = try Database(path: path)
+    public static func open(path: String, busyTimeout: Int32 = 5000) throws -> Database {
+        let database = try Database(path: path, busyTimeout: busyTimeout)
         do {
             try Migrations.migrate(database)
         } catch {

@@ -7,27 +7,15 @@ import Clocks
     import Darwin
 #endif
 
-/// `CountryStore` in the SQLite tables of `Migration.snapshotTables`.
-///
-/// The database must be migrated (`Database.open(path:)` does it).
-public final class SQLiteCountryStore: CountryStore {
-    private let database: Database
+/// `CountryStore` in the SQLite tables of `Migration.snapshotTables`, read on the pool's connections;
+/// `replaceSnapshot(_:in:)` writes them inside a `SQLiteDataStore` transaction.
+struct SQLiteCountryStore: CountryStore {
+    let reads: SQLiteReadPool
 
-    /// A store on a migrated database.
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// The columns of `countries` (`Migration.snapshotTables`): the position, the entry's own fields,
-    /// then one per figure, named as the API names it.
-    private static let countryColumns =
-        ["position", "updated", "country", "_id", "iso2", "iso3", "lat", "long", "flag", "continent"]
-        + Figure.perCountry.map(\.name)
-    /// The columns of `world_totals`: the row id, the time, then one per figure.
-    private static let totalsColumns = ["id", "updated"] + Figure.allCases.map(\.name)
-    /// Where the figures start in a row of each table (0-based column index).
-    private static let countryFiguresStart: Int32 = 10
-    private static let totalsFiguresStart: Int32 = 2
+    private static let countryColumns = SnapshotColumns.countries
+    private static let totalsColumns = SnapshotColumns.totals
+    private static let countryFiguresStart = Int32(SnapshotColumns.countryFiguresStart)
+    private static let totalsFiguresStart = Int32(SnapshotColumns.totalsFiguresStart)
 
     private static func insertSQL(table: String, columns: [String]) -> String {
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
@@ -41,10 +29,20 @@ public final class SQLiteCountryStore: CountryStore {
     private static let selectTotalsSQL =
         "SELECT \(totalsColumns.joined(separator: ", ")) FROM world_totals WHERE id = 1"
 
-    /// See `CountryStore.loadSnapshot()`. Reads inside one deferred transaction, so a replace
-    /// committed by another connection meanwhile is seen entirely or not at all, and the returned
-    /// `version` is the version of exactly these rows.
-    public func loadSnapshot() throws -> Snapshot? {
+    /// See `CountryStore.loadSnapshot()`.
+    func loadSnapshot() throws -> Snapshot? {
+        try reads.read(Self.loadSnapshot(in:))
+    }
+
+    /// See `CountryStore.snapshotVersion()`.
+    func snapshotVersion() throws -> Int64 {
+        try reads.read(Self.snapshotVersion(in:))
+    }
+
+    /// The snapshot, read inside one deferred transaction, so a replace committed by another
+    /// connection meanwhile is seen entirely or not at all, and the returned `version` is the version
+    /// of exactly these rows.
+    static func loadSnapshot(in database: Database) throws -> Snapshot? {
         try database.transaction(.deferred) { database in
             let meta = try database.prepare("SELECT source, imported_at, version FROM snapshot_meta WHERE id = 1")
             defer { meta.reset() }
@@ -68,9 +66,9 @@ public final class SQLiteCountryStore: CountryStore {
         }
     }
 
-    /// See `CountryStore.replaceSnapshot(_:)`. One `BEGIN IMMEDIATE` transaction deletes every row and
-    /// inserts the new ones, and bumps `snapshot_meta.version`.
-    public func replaceSnapshot(_ snapshot: Snapshot) throws {
+    /// See `DataTransaction.replaceSnapshot(_:)`: deletes every row, inserts the new ones and bumps
+    /// `snapshot_meta.version`, in the caller's transaction (a savepoint of it).
+    static func replaceSnapshot(_ snapshot: Snapshot, in database: Database) throws {
         guard !snapshot.countries.isEmpty else { throw StoreError.emptySnapshot }
         let importedAt = snapshot.importedAt ?? WallClock.millisecondsSinceEpoch()
         try database.transaction { database in
@@ -96,9 +94,9 @@ public final class SQLiteCountryStore: CountryStore {
         }
     }
 
-    /// See `CountryStore.snapshotVersion()`: one primary-key read of `snapshot_meta.version`, which every
-    /// connection sees as soon as another one commits.
-    public func snapshotVersion() throws -> Int64 {
+    /// One primary-key read of `snapshot_meta.version`, which every connection sees as soon as another
+    /// one commits.
+    static func snapshotVersion(in database: Database) throws -> Int64 {
         try database.withConnection { database in
             let select = try database.prepare("SELECT version FROM snapshot_meta WHERE id = 1")
             defer { select.reset() }

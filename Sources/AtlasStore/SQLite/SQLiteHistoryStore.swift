@@ -1,17 +1,13 @@
 import AtlasCore
 
-/// `HistoryStore` in the SQLite table of `Migration.historyTable`.
-public final class SQLiteHistoryStore: HistoryStore {
-    private let database: Database
-
-    /// A store on a migrated database.
-    public init(database: Database) {
-        self.database = database
-    }
+/// `HistoryStore` in the SQLite table of `Migration.historyTable`, read on the pool's connections;
+/// the static functions read and write inside a `SQLiteDataStore` transaction.
+struct SQLiteHistoryStore: HistoryStore {
+    let reads: SQLiteReadPool
 
     /// See `HistoryStore.history(_:)`: one indexed range read of the series' rows.
-    public func history(_ key: String) throws -> History? {
-        try database.withConnection { database in
+    func history(_ key: String) throws -> History? {
+        try reads.read { database in
             let select = try database.prepare(
                 "SELECT day, cases, deaths, recovered FROM history WHERE series = ?1 ORDER BY day")
             defer { select.reset() }
@@ -37,8 +33,8 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// See `HistoryStore.storedLastDays()`.
-    public func storedLastDays() throws -> [String: Int] {
+    /// See `DataTransaction.storedLastDays()`.
+    static func storedLastDays(in database: Database) throws -> [String: Int] {
         try database.withConnection { database in
             let select = try database.prepare("SELECT series, max(day) FROM history GROUP BY series")
             defer { select.reset() }
@@ -50,8 +46,8 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// See `HistoryStore.hasHistory()`: one row looked at, at most.
-    public func hasHistory() throws -> Bool {
+    /// See `DataTransaction.hasHistory()`: one row looked at, at most.
+    static func hasHistory(in database: Database) throws -> Bool {
         try database.withConnection { database in
             let select = try database.prepare("SELECT 1 FROM history LIMIT 1")
             defer { select.reset() }
@@ -59,9 +55,9 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// See `HistoryStore.replaceHistory(_:)`: one `BEGIN IMMEDIATE` transaction deletes every row,
-    /// inserts the new ones in key order and bumps `snapshot_meta.version`.
-    public func replaceHistory(_ series: [String: History]) throws {
+    /// See `DataTransaction.replaceHistory(_:storedAt:)`: deletes every row, inserts the new ones in key
+    /// order, bumps `snapshot_meta.version` and sets its `imported_at`, in the caller's transaction.
+    static func replaceHistory(_ series: [String: History], storedAt: Int64, in database: Database) throws {
         try database.transaction { database in
             try database.execute("DELETE FROM history")
             let insert = try database.prepare(
@@ -77,7 +73,10 @@ public final class SQLiteHistoryStore: HistoryStore {
                     try insert.run()
                 }
             }
-            try database.execute("UPDATE snapshot_meta SET version = version + 1 WHERE id = 1")
+            let meta = try database.prepare(
+                "UPDATE snapshot_meta SET version = version + 1, imported_at = ?1 WHERE id = 1")
+            try meta.bind(storedAt, at: 1)
+            try meta.run()
         }
     }
 }

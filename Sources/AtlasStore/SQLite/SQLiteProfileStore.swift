@@ -1,173 +1,23 @@
 import AtlasCore
 
-/// `ProfileStore` in the SQLite tables of `Migration.profileTables`. Every method is one transaction;
-/// those that may write take the write lock at `BEGIN IMMEDIATE` (docs/field-cases.md B22).
-public struct SQLiteProfileStore: ProfileStore {
-    private let database: Database
+/// `ProfileStore` in the SQLite tables of `Migration.profileTables` and `Migration.visitors`. Writes are
+/// one `BEGIN IMMEDIATE` transaction each on the writer connection (docs/field-cases.md B22): the
+/// visitor's state is read under the write lock, `DraftRules` decides, and the write lands in the same
+/// transaction. Reads run on the pool's connections.
+struct SQLiteProfileStore: ProfileStore {
+    let writer: Database
+    let reads: SQLiteReadPool
 
-    /// A store on an open, migrated database.
-    public init(database: Database) { self.database = database }
-
-    /// The committed profile, or `nil` for a visitor who has none yet. Never writes.
-    /// - Throws: `StoreError`.
-    public func profile(_ sessionHash: [UInt8]) throws -> Profile? {
-        try database.transaction(.deferred) { database in try readProfile(database, sessionHash) }
+    func profile(_ sessionHash: [UInt8]) throws -> Profile? {
+        try reads.read { database in try Self.state(database, sessionHash)?.profile }
     }
 
-    /// The committed profile, created with the defaults for the UTC day of `now` (ms since the epoch)
-    /// when the visitor has none yet.
-    /// - Throws: `StoreError`.
-    public func ensureProfile(_ sessionHash: [UInt8], now: Int64) throws -> Profile {
-        try database.transaction { database in try ensureProfile(database, sessionHash, now: now) }
+    func draft(_ sessionHash: [UInt8]) throws -> Draft? {
+        try reads.read { database in try Self.state(database, sessionHash)?.draft }
     }
 
-    /// The visitor's draft, or `nil`. Never writes.
-    /// - Throws: `StoreError`.
-    public func draft(_ sessionHash: [UInt8]) throws -> Draft? {
-        try database.transaction(.deferred) { database in try readDraft(database, sessionHash) }
-    }
-
-    /// The committed profile and the draft for the editor: an existing draft is resumed, otherwise one
-    /// is created from the committed profile (which is created first if needed).
-    /// - Throws: `StoreError`.
-    public func openDraft(_ sessionHash: [UInt8], now: Int64) throws -> (profile: Profile, draft: Draft) {
-        try database.transaction { database in
-            let profile = try ensureProfile(database, sessionHash, now: now)
-            if let draft = try readDraft(database, sessionHash) { return (profile, draft) }
-            return (profile, try writeDraft(database, sessionHash, profile))
-        }
-    }
-
-    /// Stores `fields` as the draft when `expectedVersion` is the stored draft's version, or is 0 and
-    /// the visitor never had a draft (the editor a new visitor was shown before anything was stored).
-    /// - Returns: `.saved` with the new version; `.saved` with the stored draft when a stale form
-    ///   carries exactly its values (a repeated submit); `.conflict` with the newer draft otherwise.
-    /// - Throws: `StoreError`.
-    public func saveDraft(_ sessionHash: [UInt8], _ fields: Profile, expectedVersion: Int64, now: Int64) throws
-        -> DraftOutcome
-    {
-        try database.transaction { database in
-            let profile = try ensureProfile(database, sessionHash, now: now)
-            let current = try readDraft(database, sessionHash)
-            // A save that changes nothing keeps the version, so another tab's form stays current.
-            if let current, current.profile == fields { return .saved(current) }
-            if let current, current.version == expectedVersion {
-                return .saved(try writeDraft(database, sessionHash, fields))
-            }
-            if current == nil, try namesTheFirstDraft(database, sessionHash, expectedVersion) {
-                return .saved(try writeDraft(database, sessionHash, fields))
-            }
-            if current == nil, profile == fields { return .saved(try writeDraft(database, sessionHash, fields)) }
-            return .conflict(try current ?? writeDraft(database, sessionHash, profile))
-        }
-    }
-
-    /// Done: when `expectedVersion` is the stored draft's version (or the stored draft already holds
-    /// `fields`, or it is 0 and the visitor never had a draft), writes `fields` into the draft, copies the draft into the profile and deletes the
-    /// draft, all in this one transaction. A repeated Done of the committed values changes nothing.
-    /// - Returns: `.committed` with the profile now; `.conflict` with the newer draft when the form is
-    ///   stale and differs (a cancelled or finished draft is never brought back).
-    /// - Throws: `StoreError`.
-    public func commitDraft(_ sessionHash: [UInt8], _ fields: Profile, expectedVersion: Int64, now: Int64) throws
-        -> DraftOutcome
-    {
-        try database.transaction { database in
-            let profile = try ensureProfile(database, sessionHash, now: now)
-            let current = try readDraft(database, sessionHash)
-            let isCurrent =
-                if let current {
-                    current.version == expectedVersion || current.profile == fields
-                } else {
-                    try namesTheFirstDraft(database, sessionHash, expectedVersion)
-                }
-            if isCurrent {
-                _ = try writeDraft(database, sessionHash, fields)
-                let copy = try database.prepare(
-                    """
-                    UPDATE profiles SET (username, notifications, season, goal_date) =
-                        (SELECT username, notifications, season, goal_date FROM drafts WHERE session_hash = ?1)
-                    WHERE session_hash = ?1
-                    """)
-                try copy.bind(sessionHash, at: 1)
-                try copy.run()
-                try deleteDraft(database, sessionHash)
-                return .committed(fields)
-            }
-            if current == nil, profile == fields { return .committed(profile) }
-            return .conflict(try current ?? writeDraft(database, sessionHash, profile))
-        }
-    }
-
-    /// Cancel: deletes the draft, if any, and makes every version handed out so far stale; the committed
-    /// profile's fields are not written (it is created with the defaults only when the visitor had none).
-    /// - Throws: `StoreError`.
-    public func discardDraft(_ sessionHash: [UInt8], expectedVersion: Int64?, now: Int64) throws -> Draft? {
-        try database.transaction { database in
-            let profile = try ensureProfile(database, sessionHash, now: now)
-            // A stale tab's Cancel must not throw away edits another tab saved since.
-            if let expectedVersion, let current = try readDraft(database, sessionHash),
-                current.version != expectedVersion, current.profile != profile
-            {
-                return current
-            }
-            try deleteDraft(database, sessionHash)
-            // Every form shown so far is stale now, also a new visitor's version 0 (Back after Cancel
-            // must not commit it); only the counter moves, the profile's fields stay as they were.
-            let retire = try database.prepare(
-                "UPDATE profiles SET draft_counter = draft_counter + 1 WHERE session_hash = ?1")
-            try retire.bind(sessionHash, at: 1)
-            try retire.run()
-            return nil
-        }
-    }
-
-    /// Stars `countryID` (`starred` true, keeping the first star's time) or unstars it; doing it
-    /// again changes nothing.
-    /// - Throws: `StoreError`.
-    public func setFavorite(_ sessionHash: [UInt8], countryID: String, starred: Bool, now: Int64) throws {
-        try database.transaction { database in
-            _ = try ensureProfile(database, sessionHash, now: now)
-            let statement = try database.prepare(
-                starred
-                    ? "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3) "
-                        + "ON CONFLICT DO NOTHING"
-                    : "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2")
-            try statement.bind(sessionHash, at: 1)
-            try statement.bind(countryID, at: 2)
-            if starred { try statement.bind(now, at: 3) }
-            try statement.run()
-        }
-    }
-
-    /// Stars `countryID` when it is not starred, unstars it when it is.
-    /// - Returns: whether the country is starred now.
-    /// - Throws: `StoreError`.
-    public func toggleFavorite(_ sessionHash: [UInt8], countryID: String, now: Int64) throws -> Bool {
-        try database.transaction { database in
-            _ = try ensureProfile(database, sessionHash, now: now)
-            let delete = try database.prepare(
-                "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2 RETURNING country_id")
-            defer { delete.reset() }
-            try delete.bind(sessionHash, at: 1)
-            try delete.bind(countryID, at: 2)
-            let wasStarred = try delete.step()
-            delete.reset()
-            if wasStarred { return false }
-            let insert = try database.prepare(
-                "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3)")
-            try insert.bind(sessionHash, at: 1)
-            try insert.bind(countryID, at: 2)
-            try insert.bind(now, at: 3)
-            try insert.run()
-            return true
-        }
-    }
-
-    /// The starred country ids, oldest star first. Never writes.
-    /// - Throws: `StoreError`.
-    public func favorites(_ sessionHash: [UInt8]) throws -> [String] {
-        // One statement reads one consistent state on its own: no BEGIN and COMMIT to run around it.
-        try database.withConnection { database in
+    func favorites(_ sessionHash: [UInt8]) throws -> [String] {
+        try reads.read { database in
             let select = try database.prepare(
                 "SELECT country_id FROM favorites WHERE session_hash = ?1 ORDER BY starred_at, country_id")
             defer { select.reset() }
@@ -178,78 +28,211 @@ public struct SQLiteProfileStore: ProfileStore {
         }
     }
 
-    private func readProfile(_ database: Database, _ sessionHash: [UInt8]) throws -> Profile? {
+    func ensureProfile(_ visitor: VisitorContext) throws -> Profile {
+        try writer.transaction { database in try Self.ensureState(database, visitor).profile }
+    }
+
+    func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
+        try writer.transaction { database in
+            let state = try Self.ensureState(database, visitor)
+            let (write, draft) = DraftRules.open(state)
+            try Self.apply(write, state, visitor, database)
+            return (state.profile, draft)
+        }
+    }
+
+    func saveDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+        try writer.transaction { database in
+            let state = try Self.ensureState(database, visitor)
+            let (write, outcome) = DraftRules.save(fields, expectedVersion: expectedVersion, state)
+            try Self.apply(write, state, visitor, database)
+            return outcome
+        }
+    }
+
+    func commitDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+        try writer.transaction { database in
+            let state = try Self.ensureState(database, visitor)
+            let (write, outcome) = DraftRules.commit(fields, expectedVersion: expectedVersion, state)
+            try Self.apply(write, state, visitor, database)
+            return outcome
+        }
+    }
+
+    func discardDraft(_ visitor: VisitorContext, expectedVersion: Int64?) throws -> Draft? {
+        try writer.transaction { database in
+            let state = try Self.ensureState(database, visitor)
+            let (write, newer) = DraftRules.discard(expectedVersion: expectedVersion, state)
+            try Self.apply(write, state, visitor, database)
+            return newer
+        }
+    }
+
+    func setFavorite(_ visitor: VisitorContext, countryID: String, starred: Bool) throws {
+        try writer.transaction { database in
+            _ = try Self.ensureState(database, visitor)
+            let statement = try database.prepare(
+                starred
+                    ? "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3) "
+                        + "ON CONFLICT DO NOTHING"
+                    : "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2")
+            try statement.bind(visitor.sessionHash, at: 1)
+            try statement.bind(countryID, at: 2)
+            if starred { try statement.bind(visitor.now, at: 3) }
+            try statement.run()
+            try Self.recordVisit(database, visitor)
+        }
+    }
+
+    func toggleFavorite(_ visitor: VisitorContext, countryID: String) throws -> Bool {
+        try writer.transaction { database in
+            _ = try Self.ensureState(database, visitor)
+            let delete = try database.prepare(
+                "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2 RETURNING country_id")
+            defer { delete.reset() }
+            try delete.bind(visitor.sessionHash, at: 1)
+            try delete.bind(countryID, at: 2)
+            let wasStarred = try delete.step()
+            delete.reset()
+            try Self.recordVisit(database, visitor)
+            if wasStarred { return false }
+            let insert = try database.prepare(
+                "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3)")
+            try insert.bind(visitor.sessionHash, at: 1)
+            try insert.bind(countryID, at: 2)
+            try insert.bind(visitor.now, at: 3)
+            try insert.run()
+            return true
+        }
+    }
+
+    func touch(_ sessionHash: [UInt8], now: Int64) throws {
+        try writer.withConnection { database in
+            try Self.recordVisit(database, VisitorContext(sessionHash: sessionHash, now: now))
+        }
+    }
+
+    func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int {
+        try writer.transaction { database in
+            // Drafts and favourites go with their profile (ON DELETE CASCADE).
+            let delete = try database.prepare(
+                """
+                DELETE FROM profiles WHERE last_seen_at < ?1
+                    OR (last_seen_at < ?2 AND committed_at IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM drafts d WHERE d.session_hash = profiles.session_hash)
+                        AND NOT EXISTS (SELECT 1 FROM favorites f WHERE f.session_hash = profiles.session_hash))
+                RETURNING 1
+                """)
+            defer { delete.reset() }
+            try delete.bind(seenBefore, at: 1)
+            try delete.bind(defaultsOnlySeenBefore, at: 2)
+            var count = 0
+            while try delete.step() { count += 1 }
+            return count
+        }
+    }
+
+    // MARK: Rows
+
+    /// The visitor's profile, counter and draft in one read; `nil` when they have no profile.
+    private static func state(_ database: Database, _ sessionHash: [UInt8]) throws -> DraftRules.State? {
         let select = try database.prepare(
-            "SELECT username, notifications, season, goal_date FROM profiles WHERE session_hash = ?1")
+            """
+            SELECT p.username, p.notifications, p.season, p.goal_date, p.draft_counter,
+                d.username, d.notifications, d.season, d.goal_date, d.version
+            FROM profiles p LEFT JOIN drafts d ON d.session_hash = p.session_hash
+            WHERE p.session_hash = ?1
+            """)
         defer { select.reset() }
         try select.bind(sessionHash, at: 1)
         guard try select.step() else { return nil }
-        return try SQLiteProfileStore.profile(from: select, table: "profiles")
+        let profile = try profile(from: select, at: 0, table: "profiles")
+        guard let counter = select.int64(at: 4) else { throw StoreError.corruptRow("profiles: draft_counter is NULL") }
+        var draft: Draft?
+        if let version = select.int64(at: 9) {
+            draft = Draft(profile: try Self.profile(from: select, at: 5, table: "drafts"), version: version)
+        }
+        return DraftRules.State(profile: profile, draft: draft, draftCounter: counter)
     }
 
-    private func readDraft(_ database: Database, _ sessionHash: [UInt8]) throws -> Draft? {
-        let select = try database.prepare(
-            "SELECT username, notifications, season, goal_date, version FROM drafts WHERE session_hash = ?1")
-        defer { select.reset() }
-        try select.bind(sessionHash, at: 1)
-        guard try select.step() else { return nil }
-        guard let version = select.int64(at: 4) else { throw StoreError.corruptRow("drafts: version is NULL") }
-        return Draft(profile: try SQLiteProfileStore.profile(from: select, table: "drafts"), version: version)
-    }
-
-    private func ensureProfile(_ database: Database, _ sessionHash: [UInt8], now: Int64) throws -> Profile {
-        if let profile = try readProfile(database, sessionHash) { return profile }
-        let profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
+    /// The visitor's state, with a profile of the defaults created first when they have none (and
+    /// `admitsNewVisitor` allows it).
+    private static func ensureState(_ database: Database, _ visitor: VisitorContext) throws -> DraftRules.State {
+        if let state = try state(database, visitor.sessionHash) { return state }
+        guard visitor.admitsNewVisitor() else { throw StoreError.newVisitorRefused }
+        let profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: visitor.now))
         let insert = try database.prepare(
             """
-            INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at, last_seen_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
             """)
-        try insert.bind(sessionHash, at: 1)
-        try SQLiteProfileStore.bind(profile, to: insert, from: 2)
-        try insert.bind(now, at: 6)
+        try insert.bind(visitor.sessionHash, at: 1)
+        try bind(profile, to: insert, from: 2)
+        try insert.bind(visitor.now, at: 6)
         try insert.run()
-        return profile
+        return DraftRules.State(profile: profile, draft: nil, draftCounter: 0)
     }
 
-    /// Writes `fields` as the draft under the next version from the profile's counter.
-    private func writeDraft(_ database: Database, _ sessionHash: [UInt8], _ fields: Profile) throws -> Draft {
-        let bump = try database.prepare(
-            "UPDATE profiles SET draft_counter = draft_counter + 1 WHERE session_hash = ?1 RETURNING draft_counter")
-        defer { bump.reset() }
-        try bump.bind(sessionHash, at: 1)
-        guard try bump.step(), let version = bump.int64(at: 0) else {
-            throw StoreError.corruptRow("profiles: no row to hold a draft")
+    /// Applies what `DraftRules` decided for `state`: every write takes `state.nextVersion` and
+    /// records the visit.
+    private static func apply(
+        _ write: DraftRules.Write, _ state: DraftRules.State, _ visitor: VisitorContext, _ database: Database
+    ) throws {
+        let hash = visitor.sessionHash
+        switch write {
+        case .nothing:
+            return
+        case .draft(let fields):
+            let upsert = try database.prepare(
+                """
+                INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                ON CONFLICT (session_hash) DO UPDATE SET username = excluded.username,
+                    notifications = excluded.notifications, season = excluded.season,
+                    goal_date = excluded.goal_date, version = excluded.version
+                """)
+            try upsert.bind(hash, at: 1)
+            try bind(fields, to: upsert, from: 2)
+            try upsert.bind(state.nextVersion, at: 6)
+            try upsert.run()
+            try advanceCounter(database, visitor, to: state.nextVersion)
+        case .commit(let fields):
+            let update = try database.prepare(
+                """
+                UPDATE profiles SET username = ?2, notifications = ?3, season = ?4, goal_date = ?5,
+                    draft_counter = ?6, committed_at = ?7, last_seen_at = ?7
+                WHERE session_hash = ?1
+                """)
+            try update.bind(hash, at: 1)
+            try bind(fields, to: update, from: 2)
+            try update.bind(state.nextVersion, at: 6)
+            try update.bind(visitor.now, at: 7)
+            try update.run()
+            try deleteDraft(database, hash)
+        case .discard:
+            try deleteDraft(database, hash)
+            try advanceCounter(database, visitor, to: state.nextVersion)
         }
-        bump.reset()
-        let upsert = try database.prepare(
-            """
-            INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            ON CONFLICT (session_hash) DO UPDATE SET username = excluded.username,
-                notifications = excluded.notifications, season = excluded.season,
-                goal_date = excluded.goal_date, version = excluded.version
-            """)
-        try upsert.bind(sessionHash, at: 1)
-        try SQLiteProfileStore.bind(fields, to: upsert, from: 2)
-        try upsert.bind(version, at: 6)
-        try upsert.run()
-        return Draft(profile: fields, version: version)
     }
 
-    /// Whether `expectedVersion` is 0 and no draft was ever handed out: the form a new visitor was
-    /// shown (the defaults, before anything was stored), so it is not stale.
-    private func namesTheFirstDraft(_ database: Database, _ sessionHash: [UInt8], _ expectedVersion: Int64) throws
-        -> Bool
-    {
-        guard expectedVersion == 0 else { return false }
-        let select = try database.prepare("SELECT draft_counter FROM profiles WHERE session_hash = ?1")
-        defer { select.reset() }
-        try select.bind(sessionHash, at: 1)
-        return try select.step() && select.int64(at: 0) == 0
+    private static func recordVisit(_ database: Database, _ visitor: VisitorContext) throws {
+        let update = try database.prepare(
+            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND last_seen_at < ?2")
+        try update.bind(visitor.sessionHash, at: 1)
+        try update.bind(visitor.now, at: 2)
+        try update.run()
     }
 
-    private func deleteDraft(_ database: Database, _ sessionHash: [UInt8]) throws {
+    private static func advanceCounter(_ database: Database, _ visitor: VisitorContext, to version: Int64) throws {
+        let update = try database.prepare(
+            "UPDATE profiles SET draft_counter = ?2, last_seen_at = ?3 WHERE session_hash = ?1")
+        try update.bind(visitor.sessionHash, at: 1)
+        try update.bind(version, at: 2)
+        try update.bind(visitor.now, at: 3)
+        try update.run()
+    }
+
+    private static func deleteDraft(_ database: Database, _ sessionHash: [UInt8]) throws {
         let delete = try database.prepare("DELETE FROM drafts WHERE session_hash = ?1")
         try delete.bind(sessionHash, at: 1)
         try delete.run()
@@ -262,11 +245,11 @@ public struct SQLiteProfileStore: ProfileStore {
         try statement.bind(profile.goalDate.iso, at: index + 3)
     }
 
-    /// Reads columns 0–3 (username, notifications, season, goal_date) of the current row.
-    private static func profile(from statement: Statement, table: String) throws -> Profile {
-        guard let username = statement.string(at: 0), let notifications = statement.int64(at: 1),
-            let season = statement.string(at: 2).flatMap(Season.init(rawValue:)),
-            let goalDate = statement.string(at: 3).flatMap(CalendarDate.init(iso:))
+    /// Reads the four columns from `first` (username, notifications, season, goal_date) of the current row.
+    private static func profile(from statement: Statement, at first: Int32, table: String) throws -> Profile {
+        guard let username = statement.string(at: first), let notifications = statement.int64(at: first + 1),
+            let season = statement.string(at: first + 2).flatMap(Season.init(rawValue:)),
+            let goalDate = statement.string(at: first + 3).flatMap(CalendarDate.init(iso:))
         else { throw StoreError.corruptRow("\(table): a field is NULL or not a valid value") }
         return Profile(username: username, notifications: notifications != 0, season: season, goalDate: goalDate)
     }

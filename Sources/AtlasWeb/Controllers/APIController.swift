@@ -41,17 +41,29 @@ struct APIController: Sendable {
         }
     }
 
-    /// `GET /healthz`: `{"status":"ok","updated":ms,"dataAgeSeconds":s,"stale":bool,"countries":n,"snapshotVersion":v}`.
+    /// `GET /healthz`, for load balancers and people: `{"status":"ok"|"degraded","updated":ms,
+    /// "dataAgeSeconds":s,"stale":bool,"countries":n,"snapshotVersion":v,"database":{"state":"up"|"down",
+    /// "checkedAt":ms,"downSince":ms,"error":"…"}}`. Always `200` while the process serves: with the
+    /// database down it still serves every page it has in memory ("degraded"). Never touches the
+    /// database: its state is the last check's (`DataWatcher`, every `reloadCheckInterval`).
     func health(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = site.snapshots.current()
         let freshness = site.freshness(current)
+        let database = site.health.current
         var response = JSONResponse.object { writer in
-            writer.field("status", "ok")
+            writer.field("status", database.isUp ? "ok" : "degraded")
             writer.field("updated", current.catalog.dataUpdated)
             writer.field("dataAgeSeconds", freshness.isFromTheFuture ? nil : freshness.ageSeconds)
             writer.field("stale", freshness.isStale)
             writer.field("countries", Int64(current.catalog.entries.count))
             writer.field("snapshotVersion", current.version)
+            writer.key("database")
+            writer.beginObject()
+            writer.field("state", database.isUp ? "up" : "down")
+            writer.field("checkedAt", database.checkedAt)
+            if let downSince = database.downSince { writer.field("downSince", downSince) }
+            if let reason = database.reason { writer.field("error", reason) }
+            writer.endObject()
         }
         CachePolicy.noStore.apply(to: &response)
         return response

@@ -1,4 +1,5 @@
 import AtlasCore
+import AtlasStore
 import HTTPCore
 import Mustache
 import Routing
@@ -35,7 +36,12 @@ struct ErrorPages: Sendable {
             values["parameter"] = .string(invalid.name)
             values["hasAllowed"] = .bool(true)
         }
-        let template = error.status.code >= 500 ? "errors/server-error" : "errors/client-error"
+        let template =
+            switch error.status.code {
+            case 503: "errors/unavailable"
+            case 500...: "errors/server-error"
+            default: "errors/client-error"
+            }
         return try? site.renderer.page(
             template, status: error.status, context: .object(values),
             layout: site.layout("\(error.status.reasonPhrase) — Covid Atlas", .none))
@@ -49,6 +55,37 @@ struct ErrorPages: Sendable {
             if let invalid = (error.context as? ErrorContext)?.invalidParameter {
                 writer.field("allowed", invalid.choices.map(\.value).joined(separator: ", "))
             }
+        }
+    }
+
+    /// What a visitor sees for a store error that is not their fault and not a bug: the database busy
+    /// or down (`503`, `Retry-After`), or the per-address limit on new visitors (`429`, `Retry-After`).
+    /// Nothing was written in any of these cases. `nil` for every other error (a logged `500`).
+    /// - Parameter newVisitorRetryAfter: seconds until the limit lets another new visitor in.
+    static func httpError(for error: any Error, newVisitorRetryAfter: Int) -> HTTPError? {
+        guard let error = error as? StoreError else { return nil }
+        var fields = Fields()
+        switch error {
+        case .newVisitorRefused:
+            fields[.retryAfter] = String(newVisitorRetryAfter)
+            return HTTPError(
+                .tooManyRequests,
+                "Too many new visitors came from your network address in the last minute, so nothing was "
+                    + "stored for you. Try again in \(newVisitorRetryAfter) s.", fields: fields)
+        case .busy:
+            fields[.retryAfter] = "1"
+            return HTTPError(
+                .serviceUnavailable,
+                "The database is busy, so this page could not be shown. Nothing you sent was lost or "
+                    + "half-stored: try again in a moment (a form can be sent again with Back).", fields: fields)
+        case .unavailable:
+            fields[.retryAfter] = "5"
+            return HTTPError(
+                .serviceUnavailable,
+                "The database cannot be reached right now, so this page could not be shown and nothing "
+                    + "was stored. Try again in a few seconds (a form can be sent again with Back).", fields: fields)
+        default:
+            return nil
         }
     }
 }

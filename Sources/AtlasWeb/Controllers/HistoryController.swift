@@ -33,10 +33,10 @@ struct HistoryController: Sendable {
         var range = chart
         range.metric = .cases
         return try site.pageCache.response(
-            for: request, key: Links.chart(path, range), version: current.version, loadedAt: current.loadedAt,
+            for: request, key: Links.chart(path, range), version: current.version, dataChangedAt: current.dataChangedAt,
             freshness: { nil }
         ) {
-            guard let history = try site.histories.history(entry.id),
+            guard let history = try site.histories.history(entry.id, version: current.version),
                 let days = chart.days(within: history.firstDay...history.lastDay)
             else {
                 throw HTTPError(
@@ -89,12 +89,12 @@ struct HistoryController: Sendable {
         let key =
             "/api/historical/" + canonical.joined(separator: ",") + "?lastdays=" + (lastDays.map(String.init) ?? "all")
         return try site.pageCache.response(
-            for: request, key: key, version: current.version, loadedAt: current.loadedAt, freshness: { nil }
+            for: request, key: key, version: current.version, dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
             var writer = JSONWriter()
             if entries.count > 1 { writer.beginArray() }
             for entry in entries {
-                guard let history = try site.histories.history(entry.id) else {
+                guard let history = try site.histories.history(entry.id, version: current.version) else {
                     throw HTTPError(.notFound, HistoryController.notFoundMessage)
                 }
                 writer.beginObject()
@@ -120,9 +120,9 @@ struct HistoryController: Sendable {
         let current = site.snapshots.current()
         return try site.pageCache.response(
             for: request, key: "/api/historical/all?lastdays=" + (lastDays.map(String.init) ?? "all"),
-            version: current.version, loadedAt: current.loadedAt, freshness: { nil }
+            version: current.version, dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
-            guard let history = try site.histories.history(HistoryKey.world) else {
+            guard let history = try site.histories.history(HistoryKey.world, version: current.version) else {
                 throw HTTPError(.notFound, HistoryController.notFoundMessage)
             }
             var writer = JSONWriter()

@@ -10,8 +10,8 @@ import Routing
 struct PageController: Sendable {
     let site: SiteContext
     let outlines: CountryOutlines
-    /// The visitor's stars, read on the calling thread's own connection (no shared lock).
-    let favoriteReads: ReadConnections
+    /// The visitors' stars.
+    let profiles: any ProfileStore
     /// The star form per country, rendered once and spliced with each visitor's token.
     let favoriteForms = FavoriteForms()
 
@@ -21,7 +21,7 @@ struct PageController: Sendable {
         let current = site.snapshots.current()
         return try site.cachedPage(request, key: Links.chart("/", chart), current) {
             let history = HistorySection(
-                place: "the world", history: try site.histories.history(HistoryKey.world),
+                place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
                 link: { Links.chart("/", $0) }, path: "/")
             var context = WorldPage(catalog: current.catalog).templateValue
@@ -38,7 +38,7 @@ struct PageController: Sendable {
         // Every spelling of the same query shares one entry: the canonical link is the key. The starred
         // line is the visitor's own: a hole filled per request. A visitor without a cookie has none, so
         // their page is the plain cached one (shared, with Last-Modified).
-        let visitor = Visitor.fromCookie(request)
+        let visitor = Visitor.fromCookie(request, sessions: site.sessions)
         let key = Links.countryList(query, page: page)
         let starred = try visitor.map { try starredLine(visitor: $0, catalog: current.catalog) }
         return try site.cachedPage(
@@ -67,11 +67,12 @@ struct PageController: Sendable {
             if let redirect = RangeForm.redirect(request.target, path: path) { return redirect }
             let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
             // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
-            let visitor = Visitor.resolve(request)
+            let visitor = Visitor.resolve(request, sessions: site.sessions)
             let star = try favoriteFragment(countryID: entry.id, visitor: visitor)
             var extraFields = Fields()
             if visitor.isNew {
-                extraFields.append(.setCookie, visitor.setCookie(secure: site.isSecure(request)))
+                extraFields.append(
+                    .setCookie, visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions))
             }
             return try site.cachedPage(
                 request, key: Links.chart(path, chart), current, fill: { _ in star.bytes }, fragmentTag: star.tag,
@@ -82,7 +83,8 @@ struct PageController: Sendable {
                 pageLayout.description =
                     "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
                 let history = HistorySection(
-                    place: entry.country.country, history: try site.histories.history(entry.id),
+                    place: entry.country.country,
+                    history: try site.histories.history(entry.id, version: current.version),
                     population: entry.country[.population], query: chart, defaults: ChartQuery(),
                     link: { Links.chart(path, $0) }, path: path, csvHref: Links.chart(path + "/history.csv", chart))
                 var context = CountryDetailPage(

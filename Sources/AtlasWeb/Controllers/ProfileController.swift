@@ -13,31 +13,30 @@ struct ProfileController: Sendable {
     let site: SiteContext
     let store: any ProfileStore
 
-    /// `GET /profile`: the committed profile (created with the defaults on a visit with a cookie; a
-    /// new visitor, or a crawler that keeps no cookies, is shown the defaults and nothing is written).
+    /// `GET /profile`: the committed profile, or the defaults for a visitor who has none yet (a new
+    /// visitor, a crawler that keeps no cookies); a GET never creates rows.
     func show(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let visitor = Visitor.resolve(request)
+        let visitor = Visitor.resolve(request, sessions: site.sessions)
         let hash = visitor.sessionHash
         let now = site.configuration.now()
-        let profile =
-            visitor.isNew
-            ? Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
-            : try store.ensureProfile(hash, now: now)
+        let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
+        let profile = visitor.isNew ? defaults : try store.profile(hash) ?? defaults
         let draft = visitor.isNew ? nil : try store.draft(hash)
         let catalog = site.snapshots.current().catalog
         let starred = visitor.isNew ? [] : try store.favorites(hash)
+        try site.recordVisit(visitor, in: store)
         let favorites = starred.map { FavoriteCountry(id: $0, catalog: catalog) }
         var response = try site.renderer.page(
             "profile/show", context: ProfilePage(profile: profile, draft: draft, favorites: favorites).templateValue,
             layout: site.layout("\(profile.username) — Profile — Covid Atlas", .profile))
-        visitor.apply(to: &response, secure: site.isSecure(request))
+        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
         return response
     }
 
     /// `GET /profile/edit`: the editor on the visitor's draft, resumed or created from the profile.
     /// A new visitor gets the defaults under draft version 0 ("no draft yet") and nothing is written.
     func edit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let visitor = Visitor.resolve(request)
+        let visitor = Visitor.resolve(request, sessions: site.sessions)
         let now = site.configuration.now()
         let profile: Profile
         let draft: Draft
@@ -45,11 +44,11 @@ struct ProfileController: Sendable {
             profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
             draft = Draft(profile: profile, version: 0)
         } else {
-            (profile, draft) = try store.openDraft(visitor.sessionHash, now: now)
+            (profile, draft) = try store.openDraft(site.writing(as: visitor, request))
         }
         var response = try editor(
             ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
-        visitor.apply(to: &response, secure: site.isSecure(request))
+        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
         return response
     }
 
@@ -59,9 +58,9 @@ struct ProfileController: Sendable {
     /// application/json` (the editor's autosave) a save answers `200 {"version":N}` instead of `303`.
     /// - Throws: `HTTPError` `403`/`415`/`400` for a refused or unreadable form, or an unknown `action`.
     func submit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let submission = try FormSubmission(request)
+        let submission = try FormSubmission(request, site: site)
         let hash = submission.visitor.sessionHash
-        let now = site.configuration.now()
+        let writer = site.writing(as: submission.visitor, request)
         let wantsJSON = ResponseFormat.preferred(by: request) == .json
         let action = submission["action"] ?? ""
         guard ["save", "done", "cancel"].contains(action) else {
@@ -69,11 +68,11 @@ struct ProfileController: Sendable {
         }
         if action == "cancel" {
             let version = submission["version"].flatMap { Int64($0) }
-            guard let newer = try store.discardDraft(hash, expectedVersion: version, now: now) else {
+            guard let newer = try store.discardDraft(writer, expectedVersion: version) else {
                 return Response.redirect(to: "/profile", status: .seeOther)
             }
             // Another tab saved edits since this form was shown: they stay, shown above this form.
-            let committed = try store.ensureProfile(hash, now: now)
+            let committed = try store.ensureProfile(writer)
             return try editor(
                 ProfileForm(submission, committedGoal: committed.goalDate), version: newer.version,
                 committed: committed, visitor: submission.visitor, status: .conflict, newer: newer.profile)
@@ -81,7 +80,7 @@ struct ProfileController: Sendable {
         guard let version = submission["version"].flatMap({ Int64($0) }) else {
             throw HTTPError(.badRequest, "The form has no draft version; open the editor again.")
         }
-        let committed = try store.ensureProfile(hash, now: now)
+        let committed = try store.ensureProfile(writer)
         let form = ProfileForm(submission, committedGoal: committed.goalDate)
         guard let fields = form.profile else {
             if wantsJSON {
@@ -98,8 +97,8 @@ struct ProfileController: Sendable {
         }
         let outcome =
             action == "save"
-            ? try store.saveDraft(hash, fields, expectedVersion: version, now: now)
-            : try store.commitDraft(hash, fields, expectedVersion: version, now: now)
+            ? try store.saveDraft(writer, fields, expectedVersion: version)
+            : try store.commitDraft(writer, fields, expectedVersion: version)
         switch outcome {
         case .saved(let draft):
             if wantsJSON { return json(.ok) { writer in writer.field("version", draft.version) } }
@@ -129,7 +128,7 @@ struct ProfileController: Sendable {
     /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `400` for a `star` other than
     ///   `on`/`off`, `404` for an unknown country.
     func toggleFavorite(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let submission = try FormSubmission(request)
+        let submission = try FormSubmission(request, site: site)
         let wanted: Bool?
         switch submission["star"] {
         case nil: wanted = nil
@@ -143,11 +142,11 @@ struct ProfileController: Sendable {
         case .moved(let canonicalID), .matched(let canonicalID): id = canonicalID
         case .notFound: throw HTTPError(.notFound, "There is no country with this id to star.")
         }
-        let hash = submission.visitor.sessionHash
+        let writer = site.writing(as: submission.visitor, request)
         if let wanted {
-            try store.setFavorite(hash, countryID: id, starred: wanted, now: site.configuration.now())
+            try store.setFavorite(writer, countryID: id, starred: wanted)
         } else {
-            _ = try store.toggleFavorite(hash, countryID: id, now: site.configuration.now())
+            _ = try store.toggleFavorite(writer, countryID: id)
         }
         return Response.redirect(to: Links.country(id), status: .seeOther)
     }

@@ -10,9 +10,14 @@ import Synchronization
 ///
 /// The first refresh starts at once; then one every `interval` seconds. A failure is logged as one line
 /// and retried with backoff, never sooner than the upstream's `Retry-After` (`RetrySchedule`).
+///
+/// With several processes on one database, one refreshes at a time (`Stores.refreshLock`), and a
+/// process skips its turn when another fetched less than half an interval ago, so the upstream is
+/// asked about once per interval however many processes run.
 public final class BackgroundRefresher: Sendable {
-    private let databasePath: String
+    private let stores: Stores
     private let client: DiseaseShClient
+    private let interval: Double
     private let schedule: RetrySchedule
     private let log: @Sendable (String) -> Void
     private let logFailure: @Sendable (String) -> Void
@@ -21,19 +26,20 @@ public final class BackgroundRefresher: Sendable {
     private let stopped = Mutex(false)
 
     /// - Parameters:
-    ///   - databasePath: the SQLite file the server reads; the refresher opens its own connection.
+    ///   - stores: the server's stores.
     ///   - client: the API client, with its base URL and limits.
     ///   - interval: seconds between successful refreshes, more than 0.
     ///   - log: receives one line per successful refresh (a new snapshot, or `304`).
     ///   - logFailure: receives one line per failure, with the reason and the retry delay.
     ///   - now: the current time in ms since the epoch.
     public init(
-        databasePath: String, client: DiseaseShClient, interval: Double,
+        stores: Stores, client: DiseaseShClient, interval: Double,
         log: @escaping @Sendable (String) -> Void, logFailure: @escaping @Sendable (String) -> Void,
         now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow
     ) {
-        self.databasePath = databasePath
+        self.stores = stores
         self.client = client
+        self.interval = interval
         self.schedule = RetrySchedule(interval: interval)
         self.log = log
         self.logFailure = logFailure
@@ -59,15 +65,7 @@ public final class BackgroundRefresher: Sendable {
     private var isStopped: Bool { stopped.withLock { $0 } }
 
     private func run() {
-        let database: Database
-        do {
-            database = try Database.open(path: databasePath)
-        } catch {
-            logFailure("refresh: cannot open the database: \(error); background refresh is off")
-            return
-        }
-        defer { database.close() }
-        let refresh = LiveRefresh(client: client, database: database)
+        let refresh = LiveRefresh(client: client, stores: stores)
         var failures = 0
         while !isStopped {
             wait(seconds: attempt(refresh, failures: &failures))
@@ -80,10 +78,19 @@ public final class BackgroundRefresher: Sendable {
     /// than the upstream's `Retry-After` (`RetrySchedule`).
     func attempt(_ refresh: LiveRefresh, failures: inout Int) -> Double {
         do {
-            switch try refresh.run(now: now()) {
-            case .notModified:
+            // nil: another process is refreshing, or just did; its data reaches this one through the store.
+            let outcome: LiveRefresh.Result? =
+                try stores.refreshLock.whileHolding { () throws -> LiveRefresh.Result? in
+                    let fetchedAgo = now() - (try refresh.lastFetchedAt())
+                    if fetchedAgo >= 0, Double(fetchedAgo) < interval * 500 { return nil }
+                    return try refresh.run(now: now())
+                } ?? nil
+            switch outcome {
+            case nil:
+                break
+            case .notModified?:
                 log("refresh: \(SourceError.shown(client.baseURL)) not modified (304); the stored snapshot is current")
-            case .replaced(let report):
+            case .replaced(let report)?:
                 log(
                     "refresh: stored a new snapshot from \(SourceError.shown(client.baseURL)): "
                         + report.lines.joined(separator: "; "))

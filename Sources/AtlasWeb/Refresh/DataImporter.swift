@@ -28,21 +28,15 @@ public struct DataUpdate: Sendable {
 }
 
 /// Validates an update against what is stored and stores it in ONE transaction together with the
-/// fetch validators, so readers see the old data or the new, never half, and the old stays on any
-/// failure. Shared by `covid-atlas import`, `covid-atlas refresh`, the server's background refresh and
-/// the first start's import of the shipped data.
+/// fetch validators (`DataStore.update(_:)`), so readers see the old data or the new, never half, and
+/// the old stays on any failure. Shared by `covid-atlas import`, `covid-atlas refresh`, the server's
+/// background refresh and the first start's import of the shipped data, on either store.
 public struct DataImporter: Sendable {
-    private let database: Database
-    private let countries: SQLiteCountryStore
-    private let histories: SQLiteHistoryStore
-    private let validatorStore: FetchValidatorStore
+    private let data: any DataStore
 
-    /// An importer on a migrated database (`Database.open(path:)`).
-    public init(database: Database) {
-        self.database = database
-        self.countries = SQLiteCountryStore(database: database)
-        self.histories = SQLiteHistoryStore(database: database)
-        self.validatorStore = FetchValidatorStore(database: database)
+    /// An importer on the stores' `data`.
+    public init(_ stores: Stores) {
+        self.data = stores.data
     }
 
     /// Validates `update` and stores it.
@@ -51,50 +45,55 @@ public struct DataImporter: Sendable {
     ///   `.invalidHistory` from `HistoryValidation` (nothing is written); `StoreError` when the database
     ///   refuses (the transaction is rolled back).
     public func apply(_ update: DataUpdate, now: Int64) throws -> RefreshReport {
-        try database.transaction { _ in
-            let previous = try countries.loadSnapshot()
-            if let snapshot = update.snapshot {
-                try SnapshotValidation.validate(snapshot, storedCountryCount: previous?.countries.count)
-            }
-            var acceptedHistory: HistoryValidation.Accepted?
-            if let rows = update.history {
-                guard let entries = update.snapshot ?? previous else {
-                    throw SourceError.invalidHistory("there is no snapshot to map the history's rows onto")
-                }
-                let mapped = HistoryMapping.map(rows, onto: entries.countries)
-                acceptedHistory = try HistoryValidation.validate(
-                    rows, mapped: mapped, storedLastDays: try histories.storedLastDays())
-                if let snapshot = update.snapshot { try countries.replaceSnapshot(snapshot) }
-                var series = mapped.series
-                series[HistoryKey.world] = mapped.world
-                try histories.replaceHistory(series)
-            } else if let snapshot = update.snapshot {
-                try countries.replaceSnapshot(snapshot)
-            }
-            if update.fromFiles {
-                try validatorStore.removeAll()
-            }
-            for (url, validators) in update.validators.sorted(by: { $0.key < $1.key }) {
-                try validatorStore.save(
-                    .init(entityTag: validators.entityTag, lastModified: validators.lastModified), for: url,
-                    fetchedAt: now)
-            }
-            return RefreshReport(previous: previous, current: update.snapshot ?? previous, history: acceptedHistory)
-        }
+        try data.update { transaction in try Self.apply(update, now: now, in: transaction) }
     }
 
-    /// Stores the parts of `update` the store does not hold yet, deciding under the write lock: of two
-    /// processes starting together on a new database, one imports and the other finds it done.
+    private static func apply(_ update: DataUpdate, now: Int64, in transaction: any DataTransaction) throws
+        -> RefreshReport
+    {
+        let previous = try transaction.loadSnapshot()
+        if let snapshot = update.snapshot {
+            try SnapshotValidation.validate(snapshot, storedCountryCount: previous?.countries.count)
+        }
+        var acceptedHistory: HistoryValidation.Accepted?
+        if let rows = update.history {
+            guard let entries = update.snapshot ?? previous else {
+                throw SourceError.invalidHistory("there is no snapshot to map the history's rows onto")
+            }
+            let mapped = HistoryMapping.map(rows, onto: entries.countries)
+            acceptedHistory = try HistoryValidation.validate(
+                rows, mapped: mapped, storedLastDays: try transaction.storedLastDays())
+            if let snapshot = update.snapshot { try transaction.replaceSnapshot(snapshot) }
+            var series = mapped.series
+            series[HistoryKey.world] = mapped.world
+            try transaction.replaceHistory(series, storedAt: update.snapshot?.importedAt ?? now)
+        } else if let snapshot = update.snapshot {
+            try transaction.replaceSnapshot(snapshot)
+        }
+        if update.fromFiles {
+            try transaction.removeAllValidators()
+        }
+        for (url, validators) in update.validators.sorted(by: { $0.key < $1.key }) {
+            try transaction.saveValidators(
+                FetchValidators(entityTag: validators.entityTag, lastModified: validators.lastModified, fetchedAt: now),
+                for: url)
+        }
+        return RefreshReport(previous: previous, current: update.snapshot ?? previous, history: acceptedHistory)
+    }
+
+    /// Stores the parts of `update` the store does not hold yet, deciding inside the one transaction
+    /// (`DataStore.update(_:)` lets one writer at a time in, across processes): of two processes
+    /// starting together on a new database, one imports and the other finds it done.
     /// - Returns: what was stored, or `nil` when the store held both parts already.
     /// - Throws: as `apply(_:now:)`.
     public func applyWhereMissing(_ update: DataUpdate, now: Int64) throws -> RefreshReport? {
-        try database.transaction { _ in
+        try data.update { transaction in
             var missing = update
-            if try countries.snapshotVersion() > 0 { missing.snapshot = nil }
-            if try histories.hasHistory() { missing.history = nil }
+            if try transaction.snapshotVersion() > 0 { missing.snapshot = nil }
+            if try transaction.hasHistory() { missing.history = nil }
             guard missing.snapshot != nil || missing.history != nil else { return nil }
             missing.fromFiles = missing.snapshot != nil
-            return try apply(missing, now: now)
+            return try Self.apply(missing, now: now, in: transaction)
         }
     }
 
@@ -110,16 +109,5 @@ public struct DataImporter: Sendable {
             DataUpdate(
                 snapshot: snapshot, validators: validatedURL.map { [$0: validators] } ?? [:],
                 fromFiles: validatedURL == nil), now: now)
-    }
-
-    /// The validators stored for `url`, but only while the stored snapshot came from `source`: after an
-    /// import from files or from another upstream they describe other data and must not be sent.
-    /// - Throws: `StoreError` when the database cannot be read.
-    public func validators(for url: String, source: String) throws -> ConditionalValidators {
-        try database.transaction(.deferred) { _ in
-            guard try countries.loadSnapshot()?.source == source, let stored = try validatorStore.validators(for: url)
-            else { return ConditionalValidators() }
-            return ConditionalValidators(entityTag: stored.entityTag, lastModified: stored.lastModified)
-        }
     }
 }

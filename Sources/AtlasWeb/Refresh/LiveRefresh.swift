@@ -8,7 +8,8 @@ import AtlasStore
 public struct LiveRefresh: Sendable {
     /// What one refresh did.
     public enum Result: Sendable {
-        /// The upstream answered `304` to both: the stored data is current, nothing was written.
+        /// The upstream answered `304` to both: the stored data is current; only the time of this
+        /// fetch was written, with the validators.
         case notModified
         /// The stored snapshot or history (or both) was replaced; old → new.
         case replaced(RefreshReport)
@@ -17,11 +18,15 @@ public struct LiveRefresh: Sendable {
     /// The client, with its base URL and limits.
     public let client: DiseaseShClient
     private let importer: DataImporter
+    private let countries: any CountryStore
+    private let storedValidators: any FetchValidatorStore
 
-    /// A refresh from `client` into `database` (migrated).
-    public init(client: DiseaseShClient, database: Database) {
+    /// A refresh from `client` into `stores`.
+    public init(client: DiseaseShClient, stores: Stores) {
         self.client = client
-        self.importer = DataImporter(database: database)
+        self.importer = DataImporter(stores)
+        self.countries = stores.countries
+        self.storedValidators = stores.validators
     }
 
     /// The `User-Agent` every fetch sends: `covid-atlas/<version>`.
@@ -38,26 +43,42 @@ public struct LiveRefresh: Sendable {
         let countriesURL = client.url(of: .countries)
         let historyURL = client.url(of: .historical)
         var update = DataUpdate()
-        switch try client.fetch(
-            validators: try importer.validators(for: countriesURL, source: client.baseURL), now: now, progress: progress
-        )
-        {
+        let sentForCountries = try validators(for: countriesURL)
+        switch try client.fetch(validators: sentForCountries, now: now, progress: progress) {
         case .notModified:
-            break
+            // Stored again with this fetch's time: every process then knows the upstream was just asked.
+            update.validators[countriesURL] = sentForCountries
         case .fetched(let snapshot, let received, _):
             update.snapshot = snapshot
             update.validators[countriesURL] = received
         }
-        switch try client.fetchHistory(
-            validators: try importer.validators(for: historyURL, source: client.baseURL), now: now, progress: progress)
-        {
+        let sentForHistory = try validators(for: historyURL)
+        switch try client.fetchHistory(validators: sentForHistory, now: now, progress: progress) {
         case .notModified:
-            break
+            update.validators[historyURL] = sentForHistory
         case .fetched(let rows, let received, _):
             update.history = rows
             update.validators[historyURL] = received
         }
-        guard update.snapshot != nil || update.history != nil else { return .notModified }
-        return .replaced(try importer.apply(update, now: now))
+        let report = try importer.apply(update, now: now)
+        return update.snapshot == nil && update.history == nil ? .notModified : .replaced(report)
+    }
+
+    /// The validators stored for `url`, but only while the stored snapshot came from this client's
+    /// upstream: after an import from files or from another upstream they describe other data and must
+    /// not be sent.
+    /// - Throws: `StoreError` when the store cannot be read.
+    func validators(for url: String) throws -> ConditionalValidators {
+        guard try countries.loadSnapshot()?.source == client.baseURL,
+            let stored = try storedValidators.validators(for: url)
+        else { return ConditionalValidators() }
+        return ConditionalValidators(entityTag: stored.entityTag, lastModified: stored.lastModified)
+    }
+
+    /// When the upstream was last fetched from, by any process, ms since the epoch; 0 when never.
+    /// - Throws: `StoreError` when the store cannot be read.
+    public func lastFetchedAt() throws -> Int64 {
+        let urls = [client.url(of: .countries), client.url(of: .historical)]
+        return try urls.compactMap { try storedValidators.validators(for: $0)?.fetchedAt }.min() ?? 0
     }
 }

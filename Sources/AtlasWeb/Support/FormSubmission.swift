@@ -12,17 +12,24 @@ struct FormSubmission {
 
     /// Checks a POST the way every form handler must, in this order, and decodes its body:
     /// 1. `Sec-Fetch-Site` `cross-site` or `same-site`, or an `Origin` (also `null`) whose host and port
-    ///    differ from `Host`: `403` (another site's page sent it).
+    ///    differ from `Host` (from `X-Forwarded-Host` with `--trust-forwarded-host`, for a proxy that
+    ///    passes its own `Host`): `403` (another site's page sent it).
     /// 2. A `Content-Type` other than `application/x-www-form-urlencoded`: `415`.
     /// 3. A body that does not decode (bad percent-escape, not UTF-8): `400`.
-    /// 4. No `atlas_session` cookie, or a `csrf_token` that is not the session's (compared in
-    ///    constant time): `403`.
+    /// 4. No `atlas_session` cookie this server signed, or a `csrf_token` that is not the session's
+    ///    (compared in constant time): `403`.
     /// - Throws: `HTTPError` as listed; nothing has been read or written from the store by then.
-    init(_ request: Request) throws {
+    init(_ request: Request, site: SiteContext) throws {
         if let site = request.fields["Sec-Fetch-Site"]?.lowercased(), site == "cross-site" || site == "same-site" {
             throw HTTPError(.forbidden, "This form was sent from another site, so it was refused. Nothing changed.")
         }
-        if let origin = request.fields[.origin], !FormSubmission.origin(origin, matchesHost: request.fields[.host]) {
+        let host =
+            site.configuration.trustForwardedHost
+            ? request.fields[.xForwardedHost]?.split(separator: ",").first.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } ?? request.fields[.host]
+            : request.fields[.host]
+        if let origin = request.fields[.origin], !FormSubmission.origin(origin, matchesHost: host) {
             throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
         }
         let mediaType = request.fields[.contentType]?.split(separator: ";").first?
@@ -34,7 +41,7 @@ struct FormSubmission {
         guard let fields = FormURLEncoding.decode(body: request.body) else {
             throw HTTPError(.badRequest, "The form could not be read (bad percent-encoding or not UTF-8).")
         }
-        guard let visitor = Visitor.fromCookie(request) else {
+        guard let visitor = Visitor.fromCookie(request, sessions: site.sessions) else {
             throw HTTPError(
                 .forbidden,
                 "Your session cookie is missing, so the form was refused. Go back, reload the form and send it again.")

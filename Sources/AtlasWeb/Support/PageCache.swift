@@ -1,5 +1,6 @@
 import HTTPCore
 import Routing
+import Synchronization
 
 /// A page as rendered once: its status, its fields and its HTML (or JSON) split at its holes.
 struct CacheablePage: Sendable {
@@ -13,7 +14,8 @@ struct CacheablePage: Sendable {
 ///
 /// Each event-loop thread has its own least-recently-used cache bounded in bytes and entries
 /// (`PerThread`), so serving takes no lock and hostile query strings cannot grow memory past the
-/// bound. An entry is checked against the catalog's version on every request and against the
+/// bound; the worker threads (which answer requests that needed the database) share one more, behind
+/// a mutex, rather than each growing its own. Pages render outside any lock. An entry is checked against the catalog's version on every request and against the
 /// freshness line at most once a second (the line's age is coarse, at least whole seconds).
 final class PageCache: Sendable {
     /// One cached page with everything a response needs prepared.
@@ -85,6 +87,7 @@ final class PageCache: Sendable {
     private let entryLimit: Int
     private let now: @Sendable () -> Int64
     private let local = PerThread<Local> { Local() }
+    private let shared = Mutex(Local())
 
     /// - Parameters:
     ///   - templateVersion: changes whenever a template changes (a hash of the `Views/` files).
@@ -107,7 +110,8 @@ final class PageCache: Sendable {
     ///   - request: for `If-None-Match`, `If-Modified-Since` and `Accept-Encoding`.
     ///   - key: the page's normalised address (`/countries?q=kor&sort=cases`).
     ///   - version: the data version the page shows.
-    ///   - loadedAt: when that version was loaded, ms since the epoch (the earliest `Last-Modified`).
+    ///   - dataChangedAt: when the data of that version was stored, ms since the epoch (the earliest
+    ///     `Last-Modified`; the same in every process).
     ///   - freshness: the freshness line the page would show now, `nil` for pages without one.
     ///   - fill: the bytes for each hole of the page, per request (called once per hole name).
     ///   - fragmentTag: a short token that changes whenever any of `fill`'s bytes would (the state they
@@ -116,32 +120,36 @@ final class PageCache: Sendable {
     ///   - render: renders the page; called on a miss only.
     /// - Throws: what `render` throws.
     func response(
-        for request: Request, key: String, version: Int64, loadedAt: Int64, freshness: () -> Freshness?,
+        for request: Request, key: String, version: Int64, dataChangedAt: Int64, freshness: () -> Freshness?,
         fill: (String) -> [UInt8] = { _ in [] }, fragmentTag: String? = nil, extraFields: Fields = Fields(),
         render: () throws -> CacheablePage
     ) rethrows -> Response {
         let time = now()
-        let entry = try local.withValue { local -> Entry in
+        let cached = withCache { local -> Entry? in
             local.clock &+= 1
-            if let cached = local.entries[key], cached.entry.version == version {
-                // The freshness line is looked at again at most once a second.
-                if time >= cached.checkedAt, time - cached.checkedAt < 1000 {
-                    local.entries[key]!.lastUse = local.clock
-                    return cached.entry
-                }
-                if (freshness()?.key ?? "") == cached.entry.freshnessKey {
-                    local.entries[key] = (cached.entry, local.clock, time)
-                    return cached.entry
-                }
+            guard let cached = local.entries[key], cached.entry.version == version else { return nil }
+            // The freshness line is looked at again at most once a second.
+            if time >= cached.checkedAt, time - cached.checkedAt < 1000 {
+                local.entries[key]!.lastUse = local.clock
+                return cached.entry
             }
+            if (freshness()?.key ?? "") == cached.entry.freshnessKey {
+                local.entries[key] = (cached.entry, local.clock, time)
+                return cached.entry
+            }
+            return nil
+        }
+        let entry: Entry
+        if let cached {
+            entry = cached
+        } else {
             let line = freshness()
             let freshnessKey = line?.key ?? ""
-            let entry = Entry(
+            entry = Entry(
                 page: try render(), version: version, freshnessKey: freshnessKey,
                 tag: "\(version)-\(templateVersion)-\(FNV1a.hex(of: key + "\u{0}" + freshnessKey))",
-                lastModified: max(loadedAt, line?.lineChangedAt ?? 0))
-            store(entry, key: key, time: time, in: &local)
-            return entry
+                lastModified: max(dataChangedAt, line?.lineChangedAt ?? 0))
+            withCache { local in store(entry, key: key, time: time, in: &local) }
         }
         return response(entry, request: request, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields)
     }
@@ -221,7 +229,14 @@ final class PageCache: Sendable {
         return hasher.hex
     }
 
+    /// This event loop's own cache, or on any other thread (a worker) the shared one.
+    private func withCache<T>(_ body: (inout Local) -> T) -> T {
+        if BlockingWork.isForbidden { return local.withValue(body) }
+        return shared.withLock { body(&$0) }
+    }
+
     private func store(_ entry: Entry, key: String, time: Int64, in local: inout Local) {
+        local.clock &+= 1
         if let old = local.entries[key] { local.bytes -= old.entry.byteCount }
         local.entries[key] = (entry, local.clock, time)
         local.bytes += entry.byteCount

@@ -13,7 +13,15 @@ struct SiteContext: Sendable {
     /// Pages that do not depend on the visitor, rendered once per data and template version.
     let pageCache: PageCache
     /// The entries' and the world's time series, read one at a time when a page is rendered.
-    let histories: any HistoryStore
+    let histories: HistoryCache
+    /// Signs and checks session ids.
+    let sessions: SessionSigner
+    /// The per-address limit on new visitors.
+    let newVisitors: NewVisitorLimit
+    /// Whether the database answered the last check (for `/healthz`).
+    let health: DatabaseHealth
+    /// Returning visitors recorded as seen today, so a read records the visit once a day.
+    let recentVisits: RecentVisits
 
     /// The data's freshness line as of now.
     func freshness(_ current: SnapshotCache.Current) -> Freshness {
@@ -44,7 +52,7 @@ struct SiteContext: Sendable {
         render: () throws -> CacheablePage
     ) throws -> Response {
         try pageCache.response(
-            for: request, key: key, version: current.version, loadedAt: current.loadedAt,
+            for: request, key: key, version: current.version, dataChangedAt: current.dataChangedAt,
             freshness: { freshness(current) }, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields,
             render: render)
     }
@@ -54,7 +62,7 @@ struct SiteContext: Sendable {
         _ request: Request, key: String, _ current: SnapshotCache.Current, write: (inout JSONWriter) -> Void
     ) -> Response {
         pageCache.response(
-            for: request, key: key, version: current.version, loadedAt: current.loadedAt, freshness: { nil }
+            for: request, key: key, version: current.version, dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
             var writer = JSONWriter()
             write(&writer)
@@ -67,6 +75,24 @@ struct SiteContext: Sendable {
     /// Whether the request came over HTTPS: this server speaks plain HTTP, so only a trusted proxy's
     /// `X-Forwarded-Proto: https` (with `--trust-forwarded-proto`) says so.
     func isSecure(_ request: Request) -> Bool {
-        configuration.trustForwardedProto && request.fields["X-Forwarded-Proto"]?.lowercased() == "https"
+        configuration.trustForwardedProto && request.fields[.xForwardedProto]?.lowercased() == "https"
+    }
+
+    /// Records a returning visitor's visit (`ProfileStore.touch`) on their first request of the day
+    /// in this process, so pruning keeps the profiles of visitors who only read.
+    /// - Throws: `StoreError`; `BlockingWork.Required` on an event loop.
+    func recordVisit(_ visitor: Visitor, in store: any ProfileStore) throws {
+        let now = configuration.now()
+        guard !visitor.isNew, recentVisits.isFirstToday(visitor.sessionHash, now: now) else { return }
+        try store.touch(visitor.sessionHash, now: now)
+    }
+
+    /// The visitor's write context: their rows' key, now, and the per-address limit asked before
+    /// their first row is created.
+    func writing(as visitor: Visitor, _ request: Request) -> VisitorContext {
+        let address = ClientAddress.of(request, trustForwardedFor: configuration.trustForwardedFor)
+        let limit = newVisitors
+        return VisitorContext(
+            sessionHash: visitor.sessionHash, now: configuration.now(), admitsNewVisitor: { limit.admit(address) })
     }
 }

@@ -2,10 +2,12 @@ import HTTPCore
 
 /// The browser behind a request, known by the random session id in its `atlas_session` cookie.
 ///
-/// The id is 128 bits from OpenSSL's CSPRNG (`RAND_bytes`, seeded from `getrandom(2)` on Linux),
-/// sent as 32 lower-case hex digits. The database stores only its SHA-256 (`sessionHash`), so a
-/// leaked database file does not hand out sessions. The CSRF token is HMAC-SHA256 keyed by the id
-/// over a fixed label: derivable from the cookie without a database read, useless without it.
+/// The id is 128 bits from OpenSSL's CSPRNG (`RAND_bytes`, seeded from `getrandom(2)` on Linux). The
+/// cookie holds it as 32 lower-case hex digits, a `.`, and the 32 hex digits of its signature
+/// (`SessionSigner`): only ids this server minted are accepted. The database stores only the id's
+/// SHA-256 (`sessionHash`), so a leaked database file does not hand out sessions. The CSRF token is
+/// HMAC-SHA256 keyed by the id over a fixed label: derivable from the cookie without a database read,
+/// useless without it.
 struct Visitor: Sendable {
     /// The cookie's name.
     static let cookieName = "atlas_session"
@@ -34,19 +36,22 @@ struct Visitor: Sendable {
         Crypto.constantTimeEqual(Array(token.utf8), Array(csrfToken.utf8))
     }
 
-    /// The visitor named by the request's `atlas_session` cookie, or `nil` when it has none that is
-    /// well-formed (exactly 32 lower-case hex digits; anything else is ignored, never trusted).
-    static func fromCookie(_ request: Request) -> Visitor? {
+    /// The visitor named by the request's `atlas_session` cookie, or `nil` when it has none that this
+    /// server signed (32 hex digits, `.`, the 32 hex digits of `sessions`' signature; anything else,
+    /// an unsigned or wrongly signed id included, is ignored, never trusted).
+    static func fromCookie(_ request: Request, sessions: SessionSigner) -> Visitor? {
         for field in request.fields where field.name == .cookie {
-            if let id = sessionID(inCookieLine: field.value) { return Visitor(sessionID: id, isNew: false) }
+            if let id = sessionID(inCookieLine: field.value, sessions: sessions) {
+                return Visitor(sessionID: id, isNew: false)
+            }
         }
         return nil
     }
 
-    /// The id in the first well-formed `atlas_session=` pair of one `Cookie` line (pairs separated by
-    /// `;`, optionally followed by spaces; RFC 6265 §5.4), read byte by byte: every returning
+    /// The id in the first validly signed `atlas_session=` pair of one `Cookie` line (pairs separated
+    /// by `;`, optionally followed by spaces; RFC 6265 §5.4), read byte by byte: every returning
     /// visitor's request does this.
-    private static func sessionID(inCookieLine line: String) -> [UInt8]? {
+    private static func sessionID(inCookieLine line: String, sessions: SessionSigner) -> [UInt8]? {
         let bytes = line.utf8
         var pairStart = bytes.startIndex
         while pairStart != bytes.endIndex {
@@ -54,7 +59,12 @@ struct Visitor: Sendable {
             let pair = bytes[pairStart..<pairEnd].drop { $0 == UInt8(ascii: " ") }
             if pair.starts(with: cookiePrefix) {
                 let value = pair.dropFirst(cookiePrefix.count)
-                if value.count == 32, let id = Crypto.bytes(hex: value) { return id }
+                if value.count == 65, value[value.index(value.startIndex, offsetBy: 32)] == UInt8(ascii: "."),
+                    let id = Crypto.bytes(hex: value.prefix(32)), let signature = Crypto.bytes(hex: value.suffix(32)),
+                    sessions.verifies(signature, of: id)
+                {
+                    return id
+                }
             }
             pairStart = pairEnd == bytes.endIndex ? pairEnd : bytes.index(after: pairEnd)
         }
@@ -64,16 +74,17 @@ struct Visitor: Sendable {
     private static let cookiePrefix = Array((cookieName + "=").utf8)
 
     /// The request's visitor, or a new one with a fresh session id (nothing is written anywhere).
-    static func resolve(_ request: Request) -> Visitor {
-        if let visitor = fromCookie(request) { return visitor }
+    static func resolve(_ request: Request, sessions: SessionSigner) -> Visitor {
+        if let visitor = fromCookie(request, sessions: sessions) { return visitor }
         let id = Crypto.randomBytes(16)
         return Visitor(sessionID: id, isNew: true)
     }
 
-    /// The `Set-Cookie` value (RFC 6265 §4.1): `HttpOnly; SameSite=Lax; Path=/; Max-Age=…`, plus
-    /// `Secure` when the request came over HTTPS.
-    func setCookie(secure: Bool) -> String {
-        Visitor.cookieName + "=" + Crypto.hex(sessionID) + (secure ? Visitor.secureAttributes : Visitor.attributes)
+    /// The `Set-Cookie` value (RFC 6265 §4.1): the signed id, `HttpOnly; SameSite=Lax; Path=/;
+    /// Max-Age=…`, plus `Secure` when the request came over HTTPS.
+    func setCookie(secure: Bool, sessions: SessionSigner) -> String {
+        Visitor.cookieName + "=" + Crypto.hex(sessionID) + "." + Crypto.hex(sessions.signature(of: sessionID))
+            + (secure ? Visitor.secureAttributes : Visitor.attributes)
     }
 
     private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"
@@ -81,8 +92,8 @@ struct Visitor: Sendable {
 
     /// Adds `Set-Cookie` for a new visitor, and marks the response as this visitor's own
     /// (`CachePolicy.privateToVisitor`) so no shared cache hands it to another.
-    func apply(to response: inout Response, secure: Bool) {
-        if isNew { response.fields.append(.setCookie, setCookie(secure: secure)) }
+    func apply(to response: inout Response, secure: Bool, sessions: SessionSigner) {
+        if isNew { response.fields.append(.setCookie, setCookie(secure: secure, sessions: sessions)) }
         CachePolicy.privateToVisitor.apply(to: &response)
     }
 }

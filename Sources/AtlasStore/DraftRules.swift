@@ -1,0 +1,108 @@
+import AtlasCore
+
+/// The draft editor's conflict rules (docs/design.md, "The profile and its draft"), as pure functions
+/// of the visitor's stored state: every store reads the state under the visitor's row lock, asks these,
+/// and applies the `Write` in the same transaction. One rule set, so SQLite and PostgreSQL cannot
+/// disagree.
+///
+/// Versions come from the profile's `draftCounter`: every write of a draft, a commit and a cancel take
+/// the next one (`draftCounter + 1`), so a version is never handed out twice.
+public enum DraftRules {
+    /// What is stored for one visitor.
+    public struct State: Sendable, Equatable {
+        /// The committed profile.
+        public var profile: Profile
+        /// The draft, if any.
+        public var draft: Draft?
+        /// The last version handed out (0: none yet).
+        public var draftCounter: Int64
+
+        /// A state from its parts.
+        public init(profile: Profile, draft: Draft?, draftCounter: Int64) {
+            self.profile = profile
+            self.draft = draft
+            self.draftCounter = draftCounter
+        }
+
+        /// The version the next write takes.
+        public var nextVersion: Int64 { draftCounter + 1 }
+    }
+
+    /// The write a decision asks for; every case but `.nothing` takes `State.nextVersion`.
+    public enum Write: Sendable, Equatable {
+        /// Nothing changes.
+        case nothing
+        /// Store these fields as the draft, under the next version.
+        case draft(Profile)
+        /// Copy these fields into the profile and delete the draft (the counter moves on).
+        case commit(Profile)
+        /// Delete the draft, if any; the counter moves on, so every form shown so far is stale.
+        case discard
+    }
+
+    /// The editor opened: resume the draft, or start one from the profile.
+    public static func open(_ state: State) -> (write: Write, draft: Draft) {
+        if let draft = state.draft { return (.nothing, draft) }
+        return (.draft(state.profile), Draft(profile: state.profile, version: state.nextVersion))
+    }
+
+    /// Save: `fields` become the draft when `expectedVersion` names the stored draft, or is 0 and no
+    /// version was ever handed out (the editor a new visitor was shown before anything was stored).
+    /// Saving the stored values again keeps the version, so another tab's form stays current.
+    public static func save(_ fields: Profile, expectedVersion: Int64, _ state: State) -> (
+        write: Write, outcome: DraftOutcome
+    ) {
+        if let current = state.draft {
+            if current.profile == fields { return (.nothing, .saved(current)) }
+            if current.version == expectedVersion { return stored(fields, state) }
+            return (.nothing, .conflict(current))
+        }
+        if namesTheFirstDraft(expectedVersion, state) || state.profile == fields { return stored(fields, state) }
+        return conflictWithoutDraft(state)
+    }
+
+    /// Done: `fields` are committed when `expectedVersion` names the stored draft (or the draft already
+    /// holds `fields`, or it is 0 and no version was ever handed out). A repeated Done of the committed
+    /// values changes nothing; a stale form that differs is a conflict (a cancelled or finished draft is
+    /// never brought back).
+    public static func commit(_ fields: Profile, expectedVersion: Int64, _ state: State) -> (
+        write: Write, outcome: DraftOutcome
+    ) {
+        if let current = state.draft {
+            if current.version == expectedVersion || current.profile == fields {
+                return (.commit(fields), .committed(fields))
+            }
+            return (.nothing, .conflict(current))
+        }
+        if namesTheFirstDraft(expectedVersion, state) { return (.commit(fields), .committed(fields)) }
+        if state.profile == fields { return (.nothing, .committed(state.profile)) }
+        return conflictWithoutDraft(state)
+    }
+
+    /// Cancel: the draft goes and every version so far becomes stale; but a stale tab's Cancel
+    /// (`expectedVersion` names an older version) must not throw away edits another tab saved since.
+    /// `expectedVersion` `nil` (a form without one) always discards.
+    /// - Returns: the write, and the newer draft when nothing was discarded.
+    public static func discard(expectedVersion: Int64?, _ state: State) -> (write: Write, newer: Draft?) {
+        if let expectedVersion, let current = state.draft, current.version != expectedVersion,
+            current.profile != state.profile
+        {
+            return (.nothing, current)
+        }
+        return (.discard, nil)
+    }
+
+    private static func namesTheFirstDraft(_ expectedVersion: Int64, _ state: State) -> Bool {
+        expectedVersion == 0 && state.draftCounter == 0
+    }
+
+    private static func stored(_ fields: Profile, _ state: State) -> (write: Write, outcome: DraftOutcome) {
+        (.draft(fields), .saved(Draft(profile: fields, version: state.nextVersion)))
+    }
+
+    /// A stale form and no draft to show: a fresh draft from the profile, so the conflict page's form
+    /// names a current version.
+    private static func conflictWithoutDraft(_ state: State) -> (write: Write, outcome: DraftOutcome) {
+        (.draft(state.profile), .conflict(Draft(profile: state.profile, version: state.nextVersion)))
+    }
+}

@@ -1,0 +1,297 @@
+import CPostgreSQL
+import Foundation
+
+/// One libpq connection (`PGconn`, https://www.postgresql.org/docs/15/libpq-connect.html), used by one
+/// thread at a time: `PostgreSQLPool` hands it out and takes it back.
+///
+/// Statements are prepared on first use and remembered by SQL text on this connection only, so a new
+/// connection (after a restart of the server, or `pg_terminate_backend`) prepares them again
+/// (docs/field-cases.md B33). Every failure becomes a `StoreError`; a lost connection is
+/// `.unavailable` and marks the connection `isBroken`, so the pool drops it.
+final class PostgreSQLConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    /// SQL text → the name it was prepared under on this connection.
+    private var prepared: [String: String] = [:]
+    /// Set when the connection was lost, or a `COMMIT` failed in a way that leaves its state unknown.
+    private(set) var isBroken = false
+    /// Set while a `COMMIT` is on its way: a connection lost then leaves the outcome unknown, so the
+    /// work must not be retried.
+    private(set) var lostDuringCommit = false
+
+    /// Connects and sets the session's timeouts.
+    /// - Parameters:
+    ///   - uri: the libpq URI (may hold a password, which never appears in an error).
+    ///   - options: the timeouts.
+    /// - Throws: `StoreError.unavailable` with libpq's reason when the server cannot be reached or
+    ///   refuses the login.
+    init(uri: String, options: StoreOptions) throws(StoreError) {
+        let keywords = ["dbname", "connect_timeout", "fallback_application_name"]
+        let values = [uri, String(max(1, options.connectTimeoutSeconds)), "covid-atlas"]
+        let connection = Self.withCStrings(keywords) { keywordPointers in
+            Self.withCStrings(values) { valuePointers in
+                // expand_dbname = 1: the first dbname is the URI, expanded into its parts.
+                PQconnectdbParams(keywordPointers, valuePointers, 1)
+            }
+        }
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let reason = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            PQfinish(connection)
+            throw .unavailable(Self.oneLine(reason))
+        }
+        handle = connection
+        let lockWait = Int((options.lockWaitSeconds * 1000).rounded())
+        let statementTimeout = Int((options.statementTimeoutSeconds * 1000).rounded())
+        do {
+            try execute(
+                "SET lock_timeout = \(lockWait); SET statement_timeout = \(statementTimeout); "
+                    + "SET idle_in_transaction_session_timeout = 60000; SET DateStyle = ISO; SET TimeZone = 'UTC'")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Ends the connection (`PQfinish`); later calls fail with `.closed`.
+    func close() {
+        if let handle { PQfinish(handle) }
+        handle = nil
+        prepared.removeAll()
+    }
+
+    /// Whether libpq still considers the connection open (it learns of a server-side close only when
+    /// it next reads, so this can be true for a connection that fails on its next statement).
+    var isOpen: Bool {
+        guard let handle, !isBroken else { return false }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
+    /// Runs one or more `;`-separated statements without parameters (BEGIN, COMMIT, DDL, SET); rows
+    /// are ignored.
+    /// - Throws: `StoreError` (`.postgreSQL` with the SQLSTATE; `.busy` for a lock or statement
+    ///   timeout; `.unavailable` when the connection is lost).
+    func execute(_ sql: String) throws(StoreError) {
+        let handle = try openHandle()
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, sql: sql, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
+    }
+
+    /// `COMMIT`; a connection lost on the way leaves the outcome unknown (`lostDuringCommit`).
+    /// - Throws: as `execute(_:)`.
+    func commit() throws(StoreError) {
+        lostDuringCommit = false
+        do {
+            try execute("COMMIT")
+        } catch {
+            if case .unavailable = error { lostDuringCommit = true }
+            throw error
+        }
+    }
+
+    /// Runs one statement with `parameters` (`$1`, `$2`, …), prepared on this connection on its first
+    /// use (`PQprepare`, then `PQexecPrepared`).
+    /// - Returns: its rows in text format.
+    /// - Throws: as `execute(_:)`.
+    @discardableResult
+    func query(_ sql: String, _ parameters: [PostgreSQLValue] = []) throws(StoreError) -> PostgreSQLRows {
+        let handle = try openHandle()
+        let name: String
+        if let known = prepared[sql] {
+            name = known
+        } else {
+            name = "atlas_\(prepared.count + 1)"
+            let result = PQprepare(handle, name, sql, 0, nil)
+            defer { PQclear(result) }
+            try check(result, sql: sql, accepting: [PGRES_COMMAND_OK])
+            prepared[sql] = name
+        }
+        return try run(sql: sql, parameters: parameters) { values, lengths, formats in
+            PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
+        }
+    }
+
+    /// Runs one statement with `parameters` without preparing it: for statements whose text changes
+    /// with the data (a multi-row `INSERT`).
+    /// - Throws: as `execute(_:)`.
+    @discardableResult
+    func queryOnce(_ sql: String, _ parameters: [PostgreSQLValue]) throws(StoreError) -> PostgreSQLRows {
+        let handle = try openHandle()
+        return try run(sql: sql, parameters: parameters) { values, lengths, formats in
+            PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
+        }
+    }
+
+    /// `COPY … FROM STDIN` (https://www.postgresql.org/docs/15/sql-copy.html) with `lines` in the text
+    /// format, sent in chunks: the fast path for many rows.
+    /// - Parameter lines: each row's columns joined by tabs and ended by a newline, escaped with
+    ///   `copyField(_:)`.
+    /// - Throws: as `execute(_:)`.
+    func copy(_ sql: String, lines: some Sequence<String>) throws(StoreError) {
+        let handle = try openHandle()
+        let start = PQexec(handle, sql)
+        defer { PQclear(start) }
+        try check(start, sql: sql, accepting: [PGRES_COPY_IN])
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 16)
+        var sent = true
+        for line in lines {
+            chunk.append(contentsOf: line.utf8)
+            if chunk.count >= 1 << 16 {
+                sent = chunk.withUnsafeBufferPointer { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) } == 1
+                chunk.removeAll(keepingCapacity: true)
+                if !sent { break }
+            }
+        }
+        if sent, !chunk.isEmpty {
+            sent = chunk.withUnsafeBufferPointer { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) } == 1
+        }
+        _ = PQputCopyEnd(handle, sent ? nil : "the client stopped sending")
+        var failure: StoreError?
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            do throws(StoreError) {
+                try check(result, sql: sql, accepting: [PGRES_COMMAND_OK])
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+        if !sent { throw failureFromConnection(sql: sql) }
+    }
+
+    /// A field of `COPY`'s text format: `\N` for `NULL`, backslash, tab, newline and carriage return
+    /// escaped.
+    static func copyField(_ value: String?) -> String {
+        guard let value else { return "\\N" }
+        guard value.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return value }
+        var escaped = ""
+        for character in value {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\t": escaped += "\\t"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    // MARK: Internals
+
+    private func openHandle() throws(StoreError) -> OpaquePointer {
+        guard let handle else { throw .closed }
+        guard !isBroken else { throw .unavailable("the connection was lost") }
+        return handle
+    }
+
+    private func run(
+        sql: String, parameters: [PostgreSQLValue],
+        _ call: (
+            UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?
+        ) -> OpaquePointer?
+    ) throws(StoreError) -> PostgreSQLRows {
+        let wire = parameters.map(\.wireBytes)
+        // Every parameter's bytes in one buffer, so one allocation keeps them alive for the call.
+        var storage: [UInt8] = []
+        var offsets: [Int] = []
+        for value in wire {
+            offsets.append(storage.count)
+            if let value { storage.append(contentsOf: value.bytes) }
+            storage.append(0)
+        }
+        let lengths = wire.map { Int32($0?.bytes.count ?? 0) }
+        let formats = wire.map { Int32(($0?.isBinary ?? false) ? 1 : 0) }
+        let result: OpaquePointer? = storage.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            let pointers: [UnsafePointer<CChar>?] = wire.indices.map { index in
+                wire[index] == nil ? nil : base.map { $0 + offsets[index] }
+            }
+            return pointers.withUnsafeBufferPointer { values in
+                lengths.withUnsafeBufferPointer { lengthPointer in
+                    formats.withUnsafeBufferPointer { formatPointer in
+                        call(values.baseAddress, lengthPointer.baseAddress, formatPointer.baseAddress)
+                    }
+                }
+            }
+        }
+        defer { PQclear(result) }
+        try check(result, sql: sql, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
+        guard let result else { return PostgreSQLRows(rows: [], affected: 0) }
+        let rowCount = Int(PQntuples(result))
+        let columnCount = Int(PQnfields(result))
+        var rows: [[String?]] = []
+        rows.reserveCapacity(rowCount)
+        for row in 0..<Int32(rowCount) {
+            var columns: [String?] = []
+            columns.reserveCapacity(columnCount)
+            for column in 0..<Int32(columnCount) {
+                if PQgetisnull(result, row, column) == 1 {
+                    columns.append(nil)
+                } else {
+                    let length = Int(PQgetlength(result, row, column))
+                    let pointer = UnsafeRawPointer(PQgetvalue(result, row, column)!).assumingMemoryBound(to: UInt8.self)
+                    columns.append(String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self))
+                }
+            }
+            rows.append(columns)
+        }
+        let affected = PQcmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
+        return PostgreSQLRows(rows: rows, affected: affected)
+    }
+
+    /// Throws the `StoreError` for a result whose status is not one of `accepting`.
+    private func check(_ result: OpaquePointer?, sql: String, accepting: [ExecStatusType]) throws(StoreError) {
+        guard let result else { throw failureFromConnection(sql: sql) }
+        let status = PQresultStatus(result)
+        guard !accepting.contains(status) else { return }
+        // 'C' is PG_DIAG_SQLSTATE, a character macro Swift does not import.
+        let sqlState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+        let message = Self.oneLine(primary ?? String(cString: PQresultErrorMessage(result)))
+        if let handle, PQstatus(handle) != CONNECTION_OK {
+            isBroken = true
+            throw .unavailable(message.isEmpty ? "the connection was lost" : message)
+        }
+        throw Self.error(sqlState: sqlState, message: message, sql: sql, markBroken: { isBroken = true })
+    }
+
+    /// The error of a call that returned no result: the connection itself failed.
+    private func failureFromConnection(sql: String) -> StoreError {
+        isBroken = true
+        let reason = handle.map { String(cString: PQerrorMessage($0)) } ?? ""
+        return .unavailable(reason.isEmpty ? "the connection was lost" : Self.oneLine(reason))
+    }
+
+    /// SQLSTATE classes (https://www.postgresql.org/docs/15/errcodes-appendix.html) → `StoreError`:
+    /// connection exceptions and shutdowns are `.unavailable` (and the connection is not reused); lock
+    /// and statement timeouts, serialization failures, deadlocks and too many connections are `.busy`.
+    static func error(sqlState: String, message: String, sql: String, markBroken: () -> Void) -> StoreError {
+        switch sqlState {
+        case _ where sqlState.hasPrefix("08"), "57P01", "57P02", "57P03":
+            markBroken()
+            return .unavailable(message)
+        case "55P03", "57014", "40001", "40P01", "53300", "53400":
+            return .busy("PostgreSQL error \(sqlState) (\(message))")
+        default:
+            return .postgreSQL(sqlState: sqlState, message: message, sql: StoreError.firstWords(of: sql))
+        }
+    }
+
+    /// libpq's messages end with a newline and may span lines; logs take one.
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R)
+        -> R
+    {
+        let duplicated = strings.map { strdup($0) }
+        defer { duplicated.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = duplicated.map { $0.map { UnsafePointer($0) } } + [nil]
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

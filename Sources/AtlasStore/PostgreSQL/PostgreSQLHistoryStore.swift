@@ -1,0 +1,68 @@
+import AtlasCore
+
+/// `HistoryStore` in the PostgreSQL table `history`; the static functions read and write inside a
+/// `PostgreSQLDataStore` transaction.
+struct PostgreSQLHistoryStore: HistoryStore {
+    let pool: PostgreSQLPool
+
+    /// See `HistoryStore.history(_:)`: one indexed range read.
+    func history(_ key: String) throws -> History? {
+        try pool.withConnection { connection in
+            let rows = try connection.query(
+                "SELECT day, cases, deaths, recovered FROM history WHERE series = $1 ORDER BY day", [.text(key)])
+            guard rows.count > 0 else { return nil }
+            guard let firstDay = rows.int(0, 0) else { throw StoreError.corruptRow("history: a NULL day in \(key)") }
+            var cases: [Int64] = []
+            var deaths: [Int64] = []
+            var recovered: [Int64?] = []
+            cases.reserveCapacity(rows.count)
+            deaths.reserveCapacity(rows.count)
+            recovered.reserveCapacity(rows.count)
+            for row in 0..<rows.count {
+                guard rows.int(row, 0) == firstDay + row else {
+                    throw StoreError.corruptRow("history: \(key) skips a day after day \(firstDay + row - 1)")
+                }
+                guard let dayCases = rows.int64(row, 1), let dayDeaths = rows.int64(row, 2) else {
+                    throw StoreError.corruptRow("history: a NULL cases or deaths in \(key)")
+                }
+                cases.append(dayCases)
+                deaths.append(dayDeaths)
+                recovered.append(rows.int64(row, 3))
+            }
+            return History(firstDay: firstDay, cases: cases, deaths: deaths, recovered: recovered)
+        }
+    }
+
+    static func hasHistory(on connection: PostgreSQLConnection) throws -> Bool {
+        try connection.query("SELECT 1 FROM history LIMIT 1").count > 0
+    }
+
+    static func storedLastDays(on connection: PostgreSQLConnection) throws -> [String: Int] {
+        let rows = try connection.query("SELECT series, max(day) FROM history GROUP BY series")
+        var days: [String: Int] = [:]
+        for row in 0..<rows.count {
+            if let key = rows.string(row, 0), let day = rows.int(row, 1) { days[key] = day }
+        }
+        return days
+    }
+
+    /// See `DataTransaction.replaceHistory(_:storedAt:)`: the rows go in with `COPY`, the fast path
+    /// for the about 150,000 rows of the whole history.
+    static func replaceHistory(_ series: [String: History], storedAt: Int64, on connection: PostgreSQLConnection)
+        throws
+    {
+        try connection.execute("DELETE FROM history")
+        let lines = series.keys.sorted().lazy.flatMap { key in
+            let history = series[key]!
+            let field = PostgreSQLConnection.copyField(key)
+            return (0..<history.count).lazy.map { index in
+                let recovered = history.recovered[index].map(String.init) ?? "\\N"
+                return "\(field)\t\(history.firstDay + index)\t\(history.cases[index])\t\(history.deaths[index])\t"
+                    + "\(recovered)\n"
+            }
+        }
+        try connection.copy("COPY history (series, day, cases, deaths, recovered) FROM STDIN", lines: lines)
+        try connection.query(
+            "UPDATE snapshot_meta SET version = version + 1, imported_at = $1 WHERE id = 1", [.integer(storedAt)])
+    }
+}

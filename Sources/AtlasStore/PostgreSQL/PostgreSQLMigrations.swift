@@ -1,0 +1,149 @@
+import AtlasCore
+
+/// The PostgreSQL schema, as steps recorded in the version table `schema_migrations` (one row per
+/// applied step), and the runner that applies the missing ones.
+///
+/// Each step runs in its own transaction together with its row, under a transaction-level advisory
+/// lock (`PostgreSQLLocks.migrations`), so processes starting together apply each step once and a
+/// crash leaves a whole number of steps. Steps are never edited once shipped (docs/field-cases.md
+/// B23): a change is a new step.
+enum PostgreSQLMigrations {
+    struct Step {
+        let version: Int32
+        let name: String
+        let sql: String
+    }
+
+    /// Every step, oldest first; versions 1, 2, 3, …
+    static let all: [Step] = [
+        Step(version: 1, name: "snapshot, history, fetch validators", sql: snapshotSQL),
+        Step(version: 2, name: "visitors", sql: visitorsSQL),
+    ]
+
+    /// The newest version this program knows.
+    static var newestVersion: Int32 { all.last?.version ?? 0 }
+
+    /// Applies the missing steps.
+    /// - Throws: `StoreError.schemaTooNew` when the database has a step newer than `all`; a step's
+    ///   error (that step is rolled back).
+    static func migrate(_ pool: PostgreSQLPool) throws {
+        for step in all {
+            try pool.transaction { connection in
+                try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(PostgreSQLLocks.migrations)])
+                try connection.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version integer PRIMARY KEY,
+                        name text NOT NULL,
+                        applied_at timestamptz NOT NULL DEFAULT now()
+                    )
+                    """)
+                let newest = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations")
+                let current = Int32(newest.int64(0, 0) ?? 0)
+                if current > newestVersion {
+                    throw StoreError.schemaTooNew(found: current, newestKnown: newestVersion)
+                }
+                guard current < step.version else { return }
+                try connection.execute(step.sql)
+                try connection.query(
+                    "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+                    [.integer(Int64(step.version)), .text(step.name)])
+            }
+        }
+    }
+
+    /// The figure columns, named as disease.sh names them (unquoted, so PostgreSQL folds them to lower
+    /// case; every statement names them unquoted too).
+    private static func figureColumns(_ figures: [Figure]) -> String {
+        figures.map { "\($0.name) \($0.isRatio ? "double precision" : "bigint")" }.joined(separator: ",\n    ")
+    }
+
+    /// The same tables as SQLite's `Migration.snapshotTables`, `.fetchValidators` and `.historyTable`.
+    private static let snapshotSQL = """
+        CREATE TABLE countries (
+            position integer PRIMARY KEY,
+            updated bigint,
+            country text NOT NULL,
+            _id integer,
+            iso2 text UNIQUE,
+            iso3 text UNIQUE,
+            lat double precision,
+            long double precision,
+            flag text,
+            continent text NOT NULL,
+            \(figureColumns(Figure.perCountry))
+        );
+        CREATE TABLE world_totals (
+            id integer PRIMARY KEY CHECK (id = 1),
+            updated bigint,
+            \(figureColumns(Figure.allCases))
+        );
+        CREATE TABLE snapshot_meta (
+            id integer PRIMARY KEY CHECK (id = 1),
+            source text NOT NULL,
+            imported_at bigint NOT NULL,
+            version bigint NOT NULL
+        );
+        CREATE TABLE fetch_validators (
+            url text PRIMARY KEY,
+            etag text,
+            last_modified text,
+            fetched_at bigint NOT NULL
+        );
+        CREATE TABLE history (
+            series text NOT NULL,
+            day integer NOT NULL,
+            cases bigint NOT NULL,
+            deaths bigint NOT NULL,
+            recovered bigint,
+            PRIMARY KEY (series, day)
+        );
+        """
+
+    /// The same tables as SQLite's `Migration.profileTables` and `.visitors`.
+    private static let visitorsSQL = """
+        CREATE TABLE profiles (
+            session_hash bytea PRIMARY KEY CHECK (length(session_hash) = 32),
+            username text NOT NULL,
+            notifications boolean NOT NULL,
+            season text NOT NULL CHECK (season IN ('spring', 'summer', 'autumn', 'winter')),
+            goal_date date NOT NULL,
+            created_at bigint NOT NULL,
+            draft_counter bigint NOT NULL DEFAULT 0,
+            last_seen_at bigint NOT NULL,
+            committed_at bigint
+        );
+        CREATE INDEX profiles_last_seen_at ON profiles (last_seen_at);
+        CREATE TABLE drafts (
+            session_hash bytea PRIMARY KEY REFERENCES profiles (session_hash) ON DELETE CASCADE,
+            username text NOT NULL,
+            notifications boolean NOT NULL,
+            season text NOT NULL CHECK (season IN ('spring', 'summer', 'autumn', 'winter')),
+            goal_date date NOT NULL,
+            version bigint NOT NULL
+        );
+        CREATE TABLE favorites (
+            session_hash bytea NOT NULL REFERENCES profiles (session_hash) ON DELETE CASCADE,
+            country_id text NOT NULL,
+            starred_at bigint NOT NULL,
+            PRIMARY KEY (session_hash, country_id)
+        );
+        CREATE TABLE session_key (
+            id integer PRIMARY KEY CHECK (id = 1),
+            key bytea NOT NULL CHECK (length(key) = 32),
+            created_at bigint NOT NULL
+        );
+        """
+}
+
+/// The advisory lock keys (https://www.postgresql.org/docs/15/explicit-locking.html#ADVISORY-LOCKS)
+/// this app takes; 64-bit values spelling "atlas" and a number, unlikely to meet another
+/// application's keys on a shared server.
+enum PostgreSQLLocks {
+    /// Held by a transaction applying a migration step.
+    static let migrations: Int64 = 0x6174_6c61_7300_0001
+    /// Held by every `DataStore.update(_:)` transaction, so data writers take turns.
+    static let data: Int64 = 0x6174_6c61_7300_0002
+    /// Held (at session level) by the process that is refreshing from the upstream.
+    static let refresh: Int64 = 0x6174_6c61_7300_0003
+}

@@ -1,0 +1,155 @@
+import Clocks
+import Foundation
+
+/// A bounded pool of PostgreSQL connections for one process: at most `StoreOptions.maxConnections`
+/// are open; a caller waits at most `StoreOptions.lockWaitSeconds` for a free one (then
+/// `StoreError.busy`). Connections open lazily and are reused.
+///
+/// When the server is down the pool does not make every request pay a connect attempt: after a
+/// failed one it answers `StoreError.unavailable` at once for `reconnectDelaySeconds`, then tries
+/// again. A connection lost mid-use is dropped together with every idle one (they most likely went
+/// with the same server), and the work is run once more on a new connection unless the loss came
+/// during `COMMIT`, whose outcome is then unknown.
+final class PostgreSQLPool: @unchecked Sendable {
+    private let uri: String
+    private let options: StoreOptions
+    private let condition = NSCondition()
+    // Guarded by `condition` (hence `@unchecked Sendable`).
+    private var idle: [PostgreSQLConnection] = []
+    private var openCount = 0
+    private var unavailableUntil: UInt64 = 0
+    private var lastFailure = ""
+    private var closed = false
+
+    init(uri: String, options: StoreOptions) {
+        self.uri = uri
+        self.options = options
+    }
+
+    /// Runs `body` on a pooled connection (no transaction of its own).
+    /// - Throws: `StoreError.busy` when no connection is free in time; `.unavailable` when none can be
+    ///   opened; `.closed` after `close()`; what `body` throws.
+    func withConnection<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let connection = try acquire()
+            do {
+                let value = try body(connection)
+                release(connection)
+                return value
+            } catch let error as StoreError where connection.isBroken {
+                release(connection)
+                dropIdle()
+                // Work cut off before COMMIT was rolled back by the server: running it again is safe.
+                guard attempt == 1, !connection.lostDuringCommit, case .unavailable = error else { throw error }
+            } catch {
+                release(connection)
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction (`BEGIN` … `COMMIT`, `ROLLBACK` when it throws) on a pooled
+    /// connection, isolation `READ COMMITTED` unless `begin` says otherwise.
+    /// - Throws: as `withConnection(_:)`.
+    func transaction<T>(begin: String = "BEGIN", _ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        try withConnection { connection in
+            try connection.execute(begin)
+            do {
+                let value = try body(connection)
+                try connection.commit()
+                return value
+            } catch {
+                if !connection.isBroken { try? connection.execute("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
+    /// Closes every idle connection; one in use closes when it is given back.
+    func close() {
+        condition.lock()
+        closed = true
+        let connections = idle
+        idle.removeAll()
+        openCount -= connections.count
+        condition.broadcast()
+        condition.unlock()
+        for connection in connections { connection.close() }
+    }
+
+    private func acquire() throws -> PostgreSQLConnection {
+        let deadline = Date(timeIntervalSinceNow: options.lockWaitSeconds)
+        condition.lock()
+        while true {
+            if closed {
+                condition.unlock()
+                throw StoreError.closed
+            }
+            if let connection = idle.popLast() {
+                if connection.isOpen {
+                    condition.unlock()
+                    return connection
+                }
+                openCount -= 1
+                connection.close()
+                continue
+            }
+            if MonotonicClock.nanoseconds() < unavailableUntil {
+                let reason = lastFailure
+                condition.unlock()
+                throw StoreError.unavailable(reason)
+            }
+            if openCount < options.maxConnections {
+                openCount += 1
+                condition.unlock()
+                return try connect()
+            }
+            if !condition.wait(until: deadline) {
+                condition.unlock()
+                throw StoreError.busy(
+                    "no database connection was free within \(options.lockWaitSeconds) s "
+                        + "(all \(options.maxConnections) in use)")
+            }
+        }
+    }
+
+    private func connect() throws -> PostgreSQLConnection {
+        do {
+            return try PostgreSQLConnection(uri: uri, options: options)
+        } catch {
+            condition.lock()
+            openCount -= 1
+            lastFailure = error.description
+            unavailableUntil = MonotonicClock.nanoseconds() + UInt64(max(0, options.reconnectDelaySeconds) * 1e9)
+            condition.broadcast()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func release(_ connection: PostgreSQLConnection) {
+        condition.lock()
+        if closed || connection.isBroken {
+            openCount -= 1
+            condition.signal()
+            condition.unlock()
+            connection.close()
+            return
+        }
+        idle.append(connection)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func dropIdle() {
+        condition.lock()
+        let connections = idle
+        idle.removeAll()
+        openCount -= connections.count
+        condition.broadcast()
+        condition.unlock()
+        for connection in connections { connection.close() }
+    }
+}

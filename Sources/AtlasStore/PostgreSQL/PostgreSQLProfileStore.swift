@@ -1,0 +1,222 @@
+import AtlasCore
+
+/// `ProfileStore` in the PostgreSQL tables of `PostgreSQLMigrations` (`READ COMMITTED`).
+///
+/// A write starts by upserting the visitor's profile row (`INSERT … ON CONFLICT DO UPDATE …
+/// RETURNING`), which creates it or locks it and returns its committed fields in one round trip; the
+/// draft is read after that lock, so two processes' submits for one visitor take turns and each sees
+/// the other's commit. `DraftRules` decides; the write is one statement. A Done is five round trips:
+/// `BEGIN`, the upsert, the draft, the write, `COMMIT`.
+struct PostgreSQLProfileStore: ProfileStore {
+    let pool: PostgreSQLPool
+
+    func profile(_ sessionHash: [UInt8]) throws -> Profile? {
+        try pool.withConnection { connection in
+            let rows = try connection.query(
+                "SELECT username, notifications, season, goal_date FROM profiles WHERE session_hash = $1",
+                [.bytes(sessionHash)])
+            return rows.count == 0 ? nil : try Self.profile(rows, 0, from: 0, table: "profiles")
+        }
+    }
+
+    func draft(_ sessionHash: [UInt8]) throws -> Draft? {
+        try pool.withConnection { connection in try Self.readDraft(connection, sessionHash) }
+    }
+
+    func favorites(_ sessionHash: [UInt8]) throws -> [String] {
+        try pool.withConnection { connection in
+            let rows = try connection.query(
+                "SELECT country_id FROM favorites WHERE session_hash = $1 ORDER BY starred_at, country_id",
+                [.bytes(sessionHash)])
+            return (0..<rows.count).map { rows.string($0, 0) ?? "" }
+        }
+    }
+
+    func ensureProfile(_ visitor: VisitorContext) throws -> Profile {
+        try pool.transaction { connection in try Self.lockProfile(connection, visitor).profile }
+    }
+
+    func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
+        try pool.transaction { connection in
+            let state = try Self.lockState(connection, visitor)
+            let (write, draft) = DraftRules.open(state)
+            try Self.apply(write, state, visitor, connection)
+            return (state.profile, draft)
+        }
+    }
+
+    func saveDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+        try pool.transaction { connection in
+            let state = try Self.lockState(connection, visitor)
+            let (write, outcome) = DraftRules.save(fields, expectedVersion: expectedVersion, state)
+            try Self.apply(write, state, visitor, connection)
+            return outcome
+        }
+    }
+
+    func commitDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+        try pool.transaction { connection in
+            let state = try Self.lockState(connection, visitor)
+            let (write, outcome) = DraftRules.commit(fields, expectedVersion: expectedVersion, state)
+            try Self.apply(write, state, visitor, connection)
+            return outcome
+        }
+    }
+
+    func discardDraft(_ visitor: VisitorContext, expectedVersion: Int64?) throws -> Draft? {
+        try pool.transaction { connection in
+            let state = try Self.lockState(connection, visitor)
+            let (write, newer) = DraftRules.discard(expectedVersion: expectedVersion, state)
+            try Self.apply(write, state, visitor, connection)
+            return newer
+        }
+    }
+
+    func setFavorite(_ visitor: VisitorContext, countryID: String, starred: Bool) throws {
+        try pool.transaction { connection in
+            _ = try Self.lockProfile(connection, visitor)
+            if starred {
+                try connection.query(
+                    "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES ($1, $2, $3) "
+                        + "ON CONFLICT DO NOTHING",
+                    [.bytes(visitor.sessionHash), .text(countryID), .integer(visitor.now)])
+            } else {
+                try connection.query(
+                    "DELETE FROM favorites WHERE session_hash = $1 AND country_id = $2",
+                    [.bytes(visitor.sessionHash), .text(countryID)])
+            }
+        }
+    }
+
+    func toggleFavorite(_ visitor: VisitorContext, countryID: String) throws -> Bool {
+        try pool.transaction { connection in
+            _ = try Self.lockProfile(connection, visitor)
+            let deleted = try connection.query(
+                "DELETE FROM favorites WHERE session_hash = $1 AND country_id = $2",
+                [.bytes(visitor.sessionHash), .text(countryID)])
+            if deleted.affected > 0 { return false }
+            try connection.query(
+                "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES ($1, $2, $3)",
+                [.bytes(visitor.sessionHash), .text(countryID), .integer(visitor.now)])
+            return true
+        }
+    }
+
+    func touch(_ sessionHash: [UInt8], now: Int64) throws {
+        _ = try pool.withConnection { connection in
+            try connection.query(
+                "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND last_seen_at < $2",
+                [.bytes(sessionHash), .integer(now)])
+        }
+    }
+
+    func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int {
+        try pool.withConnection { connection in
+            // Drafts and favourites go with their profile (ON DELETE CASCADE).
+            try connection.query(
+                """
+                DELETE FROM profiles p WHERE p.last_seen_at < $1
+                    OR (p.last_seen_at < $2 AND p.committed_at IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM drafts d WHERE d.session_hash = p.session_hash)
+                        AND NOT EXISTS (SELECT 1 FROM favorites f WHERE f.session_hash = p.session_hash))
+                """, [.integer(seenBefore), .integer(defaultsOnlySeenBefore)]
+            ).affected
+        }
+    }
+
+    // MARK: Rows
+
+    /// Creates the visitor's profile with the defaults, or locks the existing one and records the
+    /// visit; either way returns its committed fields and counter. A new row that `admitsNewVisitor`
+    /// refuses is rolled back with the transaction.
+    private static func lockProfile(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws -> (
+        profile: Profile, counter: Int64
+    ) {
+        let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: visitor.now))
+        let rows = try connection.query(
+            """
+            INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at, last_seen_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $6)
+            ON CONFLICT (session_hash) DO UPDATE
+                SET last_seen_at = greatest(profiles.last_seen_at, excluded.last_seen_at)
+            RETURNING username, notifications, season, goal_date, draft_counter, xmax = 0
+            """,
+            [.bytes(visitor.sessionHash)] + values(defaults) + [.integer(visitor.now)])
+        guard rows.count == 1, let counter = rows.int64(0, 4) else {
+            throw StoreError.corruptRow("profiles: the upsert returned no row")
+        }
+        // xmax = 0: the row was inserted by this statement, not updated.
+        if rows.bool(0, 5) == true, !visitor.admitsNewVisitor() { throw StoreError.newVisitorRefused }
+        return (try profile(rows, 0, from: 0, table: "profiles"), counter)
+    }
+
+    private static func lockState(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws
+        -> DraftRules.State
+    {
+        let (profile, counter) = try lockProfile(connection, visitor)
+        return DraftRules.State(
+            profile: profile, draft: try readDraft(connection, visitor.sessionHash), draftCounter: counter)
+    }
+
+    private static func readDraft(_ connection: PostgreSQLConnection, _ sessionHash: [UInt8]) throws -> Draft? {
+        let rows = try connection.query(
+            "SELECT username, notifications, season, goal_date, version FROM drafts WHERE session_hash = $1",
+            [.bytes(sessionHash)])
+        guard rows.count > 0 else { return nil }
+        guard let version = rows.int64(0, 4) else { throw StoreError.corruptRow("drafts: version is NULL") }
+        return Draft(profile: try profile(rows, 0, from: 0, table: "drafts"), version: version)
+    }
+
+    /// Applies what `DraftRules` decided, in one statement: every write takes `state.nextVersion`.
+    private static func apply(
+        _ write: DraftRules.Write, _ state: DraftRules.State, _ visitor: VisitorContext,
+        _ connection: PostgreSQLConnection
+    ) throws {
+        let hash = PostgreSQLValue.bytes(visitor.sessionHash)
+        let version = PostgreSQLValue.integer(state.nextVersion)
+        switch write {
+        case .nothing:
+            return
+        case .draft(let fields):
+            try connection.query(
+                """
+                WITH counter AS (UPDATE profiles SET draft_counter = $6 WHERE session_hash = $1)
+                INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version)
+                VALUES ($1, $2, $3, $4, $5, $6)
+                ON CONFLICT (session_hash) DO UPDATE SET username = excluded.username,
+                    notifications = excluded.notifications, season = excluded.season,
+                    goal_date = excluded.goal_date, version = excluded.version
+                """, [hash] + values(fields) + [version])
+        case .commit(let fields):
+            try connection.query(
+                """
+                WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
+                UPDATE profiles SET username = $2, notifications = $3, season = $4, goal_date = $5,
+                    draft_counter = $6, committed_at = $7, last_seen_at = $7
+                WHERE session_hash = $1
+                """, [hash] + values(fields) + [version, .integer(visitor.now)])
+        case .discard:
+            try connection.query(
+                """
+                WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
+                UPDATE profiles SET draft_counter = $2 WHERE session_hash = $1
+                """, [hash, version])
+        }
+    }
+
+    private static func values(_ profile: Profile) -> [PostgreSQLValue] {
+        [
+            .text(profile.username), .boolean(profile.notifications), .text(profile.season.rawValue),
+            .text(profile.goalDate.iso),
+        ]
+    }
+
+    /// The four columns from `first`: username, notifications, season, goal_date.
+    private static func profile(_ rows: PostgreSQLRows, _ row: Int, from first: Int, table: String) throws -> Profile {
+        guard let username = rows.string(row, first), let notifications = rows.bool(row, first + 1),
+            let season = rows.string(row, first + 2).flatMap(Season.init(rawValue:)),
+            let goalDate = rows.string(row, first + 3).flatMap(CalendarDate.init(iso:))
+        else { throw StoreError.corruptRow("\(table): a field is NULL or not a valid value") }
+        return Profile(username: username, notifications: notifications, season: season, goalDate: goalDate)
+    }
+}

@@ -1,0 +1,34 @@
+import AtlasCore
+
+/// `DataStore` on the writer connection: each update is one `BEGIN IMMEDIATE` transaction, which takes
+/// SQLite's one write lock up front, so at most one runs at a time across processes.
+struct SQLiteDataStore: DataStore {
+    let writer: Database
+
+    /// See `DataStore.update(_:)`.
+    func update<T>(_ body: (any DataTransaction) throws -> T) throws -> T {
+        try writer.transaction(.immediate) { database in try body(Transaction(database: database)) }
+    }
+
+    private struct Transaction: DataTransaction {
+        let database: Database
+
+        func loadSnapshot() throws -> Snapshot? { try SQLiteCountryStore.loadSnapshot(in: database) }
+        func snapshotVersion() throws -> Int64 { try SQLiteCountryStore.snapshotVersion(in: database) }
+        func hasHistory() throws -> Bool { try SQLiteHistoryStore.hasHistory(in: database) }
+        func storedLastDays() throws -> [String: Int] { try SQLiteHistoryStore.storedLastDays(in: database) }
+        func validators(for url: String) throws -> FetchValidators? {
+            try SQLiteFetchValidatorStore.validators(for: url, in: database)
+        }
+        func replaceSnapshot(_ snapshot: Snapshot) throws {
+            try SQLiteCountryStore.replaceSnapshot(snapshot, in: database)
+        }
+        func replaceHistory(_ series: [String: History], storedAt: Int64) throws {
+            try SQLiteHistoryStore.replaceHistory(series, storedAt: storedAt, in: database)
+        }
+        func saveValidators(_ validators: FetchValidators, for url: String) throws {
+            try SQLiteFetchValidatorStore.save(validators, for: url, in: database)
+        }
+        func removeAllValidators() throws { try database.execute("DELETE FROM fetch_validators") }
+    }
+}

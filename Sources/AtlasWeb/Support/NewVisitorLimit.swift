@@ -1,0 +1,54 @@
+import Clocks
+import Synchronization
+
+/// How many new visitors (a first stored row) one client address may create: a token bucket per
+/// address that holds `perMinute` tokens and refills at `perMinute` a minute, so a burst of that many
+/// passes at once (an office behind one NAT address) and a script inventing sessions is held to the
+/// rate. Kept per process: behind a load balancer that spreads one client over N processes, the
+/// client gets up to N times the rate.
+///
+/// Memory is bounded: buckets that are full again (idle for a minute) are dropped when the table
+/// grows past `maxTrackedAddresses`.
+final class NewVisitorLimit: Sendable {
+    /// Addresses tracked at most before full buckets are dropped.
+    static let maxTrackedAddresses = 100_000
+
+    private struct Bucket {
+        var tokens: Double
+        var updatedAt: UInt64
+    }
+
+    private let perMinute: Int
+    private let buckets = Mutex<[String: Bucket]>([:])
+
+    /// - Parameter perMinute: new visitors per address and minute; 0 or less means no limit.
+    init(perMinute: Int) {
+        self.perMinute = perMinute
+    }
+
+    /// Seconds until the next token for a refused address: what `Retry-After` says.
+    var retryAfterSeconds: Int { perMinute > 0 ? max(1, (60 + perMinute - 1) / perMinute) : 1 }
+
+    /// Takes a token for `address` when it has one.
+    /// - Parameter now: monotonic nanoseconds (injected for tests).
+    /// - Returns: whether a new visitor from `address` may be created.
+    func admit(_ address: String, now: UInt64 = MonotonicClock.nanoseconds()) -> Bool {
+        guard perMinute > 0 else { return true }
+        let capacity = Double(perMinute)
+        let perNanosecond = capacity / 60e9
+        return buckets.withLock { buckets in
+            if buckets.count >= Self.maxTrackedAddresses {
+                buckets = buckets.filter {
+                    Double(now &- $0.value.updatedAt) * perNanosecond + $0.value.tokens < capacity
+                }
+            }
+            var bucket = buckets[address] ?? Bucket(tokens: capacity, updatedAt: now)
+            bucket.tokens = min(capacity, bucket.tokens + Double(now &- bucket.updatedAt) * perNanosecond)
+            bucket.updatedAt = now
+            let admitted = bucket.tokens >= 1
+            if admitted { bucket.tokens -= 1 }
+            buckets[address] = bucket
+            return admitted
+        }
+    }
+}

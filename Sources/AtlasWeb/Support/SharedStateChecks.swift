@@ -1,0 +1,62 @@
+import AtlasStore
+import Synchronization
+
+/// One round of the checks `DataWatcher` runs on its own thread: the stored data version (reloading
+/// the catalog when another process stored new data), whether the database answered (logged once when
+/// it goes away and once when it is back), and, at most once an hour, the pruning of profiles nobody
+/// came back to.
+final class SharedStateChecks: Sendable {
+    /// How long a profile is kept after its visitor's last visit: the cookie's lifetime, in ms.
+    static let profileLifetime = Int64(Visitor.cookieMaxAgeSeconds) * 1000
+    /// How long a profile that only ever held the defaults is kept after its last visit, in ms: a day,
+    /// so a visitor who opened the editor and left is not pruned while still around.
+    static let defaultsOnlyLifetime: Int64 = 86_400_000
+    /// How often pruning runs, in ms.
+    static let pruneInterval: Int64 = 3_600_000
+
+    let snapshots: SnapshotCache
+    let health: DatabaseHealth
+    let profiles: any ProfileStore
+    let now: @Sendable () -> Int64
+    let log: @Sendable (String) -> Void
+    private let lastPruned = Atomic<Int64>(0)
+
+    init(
+        snapshots: SnapshotCache, health: DatabaseHealth, profiles: any ProfileStore,
+        now: @escaping @Sendable () -> Int64,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.snapshots = snapshots
+        self.health = health
+        self.profiles = profiles
+        self.now = now
+        self.log = log
+    }
+
+    func run() {
+        let time = now()
+        do {
+            try snapshots.reloadIfChanged()
+            if health.recordUp(at: time) { log("covid-atlas: the database answers again; serving from it") }
+        } catch {
+            if health.recordDown(at: time, reason: "\(error)") {
+                log("covid-atlas: \(error); pages that need the database answer 503 until it is back")
+            }
+            return
+        }
+        pruneIfDue(time)
+    }
+
+    private func pruneIfDue(_ time: Int64) {
+        let last = lastPruned.load(ordering: .relaxed)
+        guard time - last >= Self.pruneInterval || time < last else { return }
+        lastPruned.store(time, ordering: .relaxed)
+        do {
+            let pruned = try profiles.pruneProfiles(
+                seenBefore: time - Self.profileLifetime, defaultsOnlySeenBefore: time - Self.defaultsOnlyLifetime)
+            if pruned > 0 { log("covid-atlas: pruned \(pruned) profiles nobody came back to") }
+        } catch {
+            log("covid-atlas: pruning profiles failed: \(error); trying again in an hour")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import AtlasCore
+import AtlasStore
+import Foundation
+import TestPostgres
+import Testing
+
+/// What only the PostgreSQL store has: a server that can go away, connections that can be cut,
+/// passwords, and a schema of its own.
+@Suite(.enabled(if: TestPostgres.isAvailable, "needs the throwaway PostgreSQL of script/test"))
+struct PostgreSQLStoreTests {
+    static let alice = VisitorContext(sessionHash: [UInt8](repeating: 1, count: 32), now: 1_777_636_800_000)
+
+    @Test func afterEveryConnectionIsCutTheNextRequestSucceedsOnNewOnes_B33() throws {
+        try withFreshStores(.postgreSQL) { stores throws in
+            try stores.replaceSnapshot(Fixtures.smallSnapshot())
+            // Several pooled connections, each with its prepared statements.
+            for _ in 0..<3 { _ = try stores.profiles.toggleFavorite(Self.alice, countryID: "kr") }
+            guard case .postgreSQL(let uri) = stores.location else { return }
+            #expect(try TestPostgres.terminateConnections(to: uri) >= 1)
+            #expect(try stores.profiles.favorites(Self.alice.sessionHash) == ["kr"])
+            #expect(try stores.countries.loadSnapshot() == Fixtures.smallSnapshot())
+            #expect(try stores.profiles.toggleFavorite(Self.alice, countryID: "kr") == false)
+        }
+    }
+
+    @Test func aServerThatIsDownIsUnavailableAtOnceAndNeverShowsThePassword() throws {
+        // A port nothing listens on; the password must not reach any message.
+        let location = StoreLocation.postgreSQL(uri: "postgresql://atlas:s3cret-pass@127.0.0.1:1/atlas")
+        let started = Date()
+        do {
+            _ = try Stores.open(location, options: StoreOptions(connectTimeoutSeconds: 1))
+            Issue.record("opened a database on a closed port")
+        } catch let error as StoreError {
+            guard case .unavailable = error else { Issue.record("\(error)"); return }
+            #expect(!error.description.contains("s3cret-pass"))
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(location.description == "postgresql://atlas@127.0.0.1:1/atlas")
+    }
+
+    @Test func aWrongPasswordIsRefusedWithoutShowingIt() throws {
+        guard let server = TestPostgres.serverURI, let at = server.range(of: "@"),
+            let colon = server[server.range(of: "://")!.upperBound..<at.lowerBound].firstIndex(of: ":")
+        else { return }
+        let wrong = String(server[..<server.index(after: colon)]) + "wrong-one-9d3f" + String(server[at.lowerBound...])
+        do {
+            _ = try Stores.open(.postgreSQL(uri: wrong))
+            Issue.record("a wrong password was accepted")
+        } catch let error as StoreError {
+            #expect(error.description.contains("password authentication failed"))
+            #expect(!error.description.contains("wrong-one-9d3f"))
+        }
+    }
+
+    @Test func aURIlibpqCannotReadIsAOneLineErrorWithoutTheURI() throws {
+        #expect {
+            _ = try StoreLocation(parsing: "postgresql://atlas:pw@[::1/atlas")
+        } throws: { error in
+            guard case .invalidLocation(let reason) = error as? StoreError else { return false }
+            return !reason.contains("pw") && !reason.contains("\n")
+        }
+        #expect(throws: Never.self) { _ = try StoreLocation(parsing: "postgres://atlas@localhost/atlas") }
+        #expect(try StoreLocation(parsing: "covid-atlas.sqlite") == .sqlite(path: "covid-atlas.sqlite"))
+    }
+
+    @Test func processesStartingTogetherMigrateOnceAndASecondStartRunsNoStep() throws {
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        let opened = FailureLog()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let stores = try Stores.open(.postgreSQL(uri: uri))
+                stores.close()
+                opened.append("ok")
+            } catch {
+                opened.append("\(error)")
+            }
+        }
+        #expect(opened.messages == ["ok", "ok", "ok", "ok"])
+        let rows = try TestPostgres.query("SELECT version FROM schema_migrations ORDER BY version", on: uri)
+        #expect(rows.map { $0[0] } == ["1", "2"])
+    }
+
+    @Test func aDatabaseFromANewerProgramIsRefused() throws {
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        try Stores.open(.postgreSQL(uri: uri)).close()
+        try TestPostgres.execute(
+            "INSERT INTO schema_migrations (version, name) VALUES (99, 'from the future')", on: uri)
+        #expect(throws: StoreError.schemaTooNew(found: 99, newestKnown: 2)) { try Stores.open(.postgreSQL(uri: uri)) }
+    }
+
+    @Test func aRowLockedByAnotherProcessPastTheWaitIsBusy() throws {
+        try withFreshStores(.postgreSQL, options: StoreOptions(lockWaitSeconds: 0.3)) { stores throws in
+            _ = try stores.profiles.ensureProfile(Self.alice)
+            guard case .postgreSQL(let uri) = stores.location else { return }
+            let holder = Thread {
+                // Holds alice's row for a second in another session, as another process's slow Done would.
+                try? TestPostgres.execute(
+                    "BEGIN; SELECT 1 FROM profiles FOR UPDATE; SELECT pg_sleep(1.2); COMMIT", on: uri)
+            }
+            holder.start()
+            Thread.sleep(forTimeInterval: 0.3)
+            let started = Date()
+            #expect {
+                try stores.profiles.toggleFavorite(Self.alice, countryID: "kr")
+            } throws: { error in
+                (error as? StoreError)?.isTemporary == true
+            }
+            #expect(Date().timeIntervalSince(started) < 1)
+            #expect(try stores.profiles.favorites(Self.alice.sessionHash).isEmpty)
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import AtlasCore
+import AtlasStore
+import Dispatch
+import Testing
+
+/// The visitors' half of the store contract (`ProfileStore`, `SessionKeyStore`, `RefreshLock`), on every
+/// store, including what must hold across two processes on one database.
+struct ProfileContractTests {
+    static let alice = [UInt8](repeating: 1, count: 32)
+    static let bob = [UInt8](repeating: 2, count: 32)
+    /// 2026-05-01 12:00 UTC in ms since the epoch.
+    static let now: Int64 = 1_777_636_800_000
+    static let day: Int64 = 86_400_000
+
+    var alice: VisitorContext { VisitorContext(sessionHash: Self.alice, now: Self.now) }
+
+    func profile(_ name: String, goal: String = "2026-06-01") -> Profile {
+        Profile(username: name, notifications: false, season: .autumn, goalDate: CalendarDate(iso: goal)!)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aNewVisitorGetsTheDefaultsAndADraftThatIsResumed(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            #expect(try store.profile(Self.alice) == nil)
+            let (committed, draft) = try store.openDraft(alice)
+            #expect(committed == Profile.defaults(createdOn: CalendarDate(iso: "2026-05-01")!))
+            #expect(draft.profile == committed)
+            #expect(try store.openDraft(alice).draft == draft)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func doneCopiesTheDraftAndDeletesItAndVersionsAreNeverReused(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            let first = try store.openDraft(alice).draft
+            #expect(
+                try store.commitDraft(alice, profile("Ada"), expectedVersion: first.version)
+                    == .committed(profile("Ada")))
+            #expect(try store.profile(Self.alice) == profile("Ada"))
+            #expect(try store.draft(Self.alice) == nil)
+            let second = try store.openDraft(alice).draft
+            #expect(second.version > first.version)
+            #expect(second.profile == profile("Ada"))
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aStaleVersionWithOtherValuesIsAConflictAndWritesNothing(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            let opened = try store.openDraft(alice).draft
+            guard case .saved(let saved) = try store.saveDraft(alice, profile("One"), expectedVersion: opened.version)
+            else { Issue.record("not saved"); return }
+            #expect(try store.saveDraft(alice, profile("Two"), expectedVersion: opened.version) == .conflict(saved))
+            #expect(try store.commitDraft(alice, profile("Two"), expectedVersion: opened.version) == .conflict(saved))
+            #expect(try store.draft(Self.alice) == saved)
+            #expect(try store.profile(Self.alice)?.username == "guest")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func cancelDeletesTheDraftKeepsTheProfileAndMakesEveryFormStale(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            let opened = try store.openDraft(alice).draft
+            _ = try store.commitDraft(alice, profile("Kept"), expectedVersion: opened.version)
+            let draft = try store.openDraft(alice).draft
+            _ = try store.saveDraft(alice, profile("Dropped"), expectedVersion: draft.version)
+            #expect(try store.discardDraft(alice, expectedVersion: draft.version + 1) == nil)
+            #expect(try store.draft(Self.alice) == nil)
+            #expect(try store.profile(Self.alice) == profile("Kept"))
+            // Back to the cancelled form and Done: stale, and the cancelled draft is not brought back.
+            guard case .conflict = try store.commitDraft(alice, profile("Dropped"), expectedVersion: draft.version + 1)
+            else { Issue.record("a cancelled draft was committed"); return }
+            #expect(try store.profile(Self.alice) == profile("Kept"))
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func favouritesToggleInStarOrderAndBelongToOneVisitor(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            func at(_ offset: Int64) -> VisitorContext {
+                VisitorContext(sessionHash: Self.alice, now: Self.now + offset)
+            }
+            #expect(try store.toggleFavorite(at(0), countryID: "kr"))
+            #expect(try store.toggleFavorite(at(1), countryID: "fr"))
+            try store.setFavorite(at(2), countryID: "de", starred: true)
+            try store.setFavorite(at(3), countryID: "de", starred: true)
+            #expect(try store.toggleFavorite(at(4), countryID: "fr") == false)
+            #expect(try store.favorites(Self.alice) == ["kr", "de"])
+            try store.setFavorite(at(5), countryID: "kr", starred: false)
+            #expect(try store.favorites(Self.alice) == ["de"])
+            #expect(try store.favorites(Self.bob).isEmpty)
+            #expect(try store.profile(Self.bob) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aNewVisitorWhoIsNotAdmittedGetsNoRowAndAReturningOneIsNotAsked(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            let refused = VisitorContext(sessionHash: Self.bob, now: Self.now, admitsNewVisitor: { false })
+            #expect(throws: StoreError.newVisitorRefused) { try store.toggleFavorite(refused, countryID: "kr") }
+            #expect(throws: StoreError.newVisitorRefused) { try store.openDraft(refused) }
+            #expect(throws: StoreError.newVisitorRefused) {
+                try store.commitDraft(refused, profile("Mallory"), expectedVersion: 0)
+            }
+            #expect(try store.profile(Self.bob) == nil)
+            #expect(try store.favorites(Self.bob).isEmpty)
+            _ = try store.ensureProfile(alice)
+            let asked = FailureLog()
+            let returning = VisitorContext(
+                sessionHash: Self.alice, now: Self.now,
+                admitsNewVisitor: {
+                    asked.append("asked")
+                    return false
+                })
+            #expect(try store.toggleFavorite(returning, countryID: "kr"))
+            #expect(asked.messages.isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func pruningDeletesForgottenProfilesAndDefaultOnlyOnesButKeepsTheRest(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            let old = Self.now - 500 * Self.day
+            func visitor(_ byte: UInt8, at time: Int64) -> VisitorContext {
+                VisitorContext(sessionHash: [UInt8](repeating: byte, count: 32), now: time)
+            }
+            // 3: committed long ago, never back. 4: committed long ago, came back yesterday (a read).
+            for byte: UInt8 in [3, 4] {
+                let opened = try store.openDraft(visitor(byte, at: old)).draft
+                _ = try store.commitDraft(visitor(byte, at: old), profile("Old"), expectedVersion: opened.version)
+            }
+            try store.touch([UInt8](repeating: 4, count: 32), now: Self.now - Self.day)
+            // 5: only ever the defaults, three days ago. 6: the defaults and a star. 7: an open draft.
+            _ = try store.ensureProfile(visitor(5, at: Self.now - 3 * Self.day))
+            try store.setFavorite(visitor(6, at: Self.now - 3 * Self.day), countryID: "kr", starred: true)
+            _ = try store.openDraft(visitor(7, at: Self.now - 3 * Self.day))
+            // 8: the defaults, a minute ago.
+            _ = try store.ensureProfile(visitor(8, at: Self.now - 60_000))
+            let pruned = try store.pruneProfiles(
+                seenBefore: Self.now - 400 * Self.day, defaultsOnlySeenBefore: Self.now - Self.day)
+            #expect(pruned == 2)
+            for (byte, kept) in [(3, false), (4, true), (5, false), (6, true), (7, true), (8, true)] as [(UInt8, Bool)]
+            {
+                #expect((try store.profile([UInt8](repeating: byte, count: 32)) != nil) == kept, "visitor \(byte)")
+            }
+            #expect(try store.favorites([UInt8](repeating: 6, count: 32)) == ["kr"])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func doneInTwoProcessesForOneVisitorKeepsTheConflictRules(_ kind: StoreKind) throws {
+        try withFreshDatabase(kind) { location throws in
+            let processes = [try Stores.open(location), try Stores.open(location)]
+            defer { processes.forEach { $0.close() } }
+            let opened = try processes[0].profiles.openDraft(alice).draft
+            // Eight tabs, four through each process, press Done on the same form with different names:
+            // exactly one wins, every other is told the form is stale.
+            let outcomes = FailureLog()
+            DispatchQueue.concurrentPerform(iterations: 8) { tab in
+                do {
+                    let outcome = try processes[tab % 2].profiles.commitDraft(
+                        alice, profile("Tab \(tab)"), expectedVersion: opened.version)
+                    switch outcome {
+                    case .committed: outcomes.append("committed \(tab)")
+                    case .conflict: outcomes.append("conflict")
+                    case .saved: outcomes.append("saved?")
+                    }
+                } catch {
+                    outcomes.append("error: \(error)")
+                }
+            }
+            let committed = outcomes.messages.filter { $0.hasPrefix("committed") }
+            #expect(committed.count == 1)
+            #expect(outcomes.messages.filter { $0 == "conflict" }.count == 7)
+            let winner = try #require(committed.first).split(separator: " ").last.map(String.init) ?? ""
+            #expect(try processes[1].profiles.profile(Self.alice)?.username == "Tab \(winner)")
+            // The losers' conflict pages name a fresh draft of what won, never their own values.
+            #expect(try processes[1].profiles.draft(Self.alice)?.profile.username == "Tab \(winner)")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func theSessionKeyIsCreatedOnceAndSharedByEveryProcess(_ kind: StoreKind) throws {
+        try withFreshDatabase(kind) { location throws in
+            let processes = [try Stores.open(location), try Stores.open(location)]
+            defer { processes.forEach { $0.close() } }
+            let keys = FailureLog()
+            DispatchQueue.concurrentPerform(iterations: 6) { index in
+                let candidate = [UInt8](repeating: UInt8(index + 1), count: 32)
+                do {
+                    let key = try processes[index % 2].sessionKeys.sessionKey(storingIfMissing: candidate)
+                    keys.append(key.map { String($0) }.joined(separator: ","))
+                } catch {
+                    keys.append("error: \(error)")
+                }
+            }
+            #expect(Set(keys.messages).count == 1)
+            #expect(keys.messages.first?.hasPrefix("error") == false)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func theRefreshLockIsHeldByOneProcessAtATime(_ kind: StoreKind) throws {
+        try withFreshDatabase(kind) { location throws in
+            let first = try Stores.open(location)
+            let second = try Stores.open(location)
+            defer {
+                first.close()
+                second.close()
+            }
+            let inner = try first.refreshLock.whileHolding { try second.refreshLock.whileHolding { "ran" } }
+            #expect(inner == .some(nil), "the second process must not get the lock while the first holds it")
+            #expect(try second.refreshLock.whileHolding { "ran" } == "ran", "released once the first is done")
+        }
+    }
+}
