@@ -3,14 +3,6 @@ import Glibc
 import Testing
 
 /// Polls `condition` every 50 ms until it holds or `seconds` pass.
-private func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(50_000)
-    }
-    return condition()
-}
 
 /// CPU time (user + system) the process has used so far, in clock ticks (1/100 s), from /proc/PID/stat.
 private func cpuTicks(of pid: Int32) -> Int {

@@ -75,9 +75,10 @@ final class ServerProcess: @unchecked Sendable {
     ///   - startsEmpty: a new `directory` starts without a database (the server's first start imports
     ///     the shipped data) instead of with a copy of one that holds it.
     /// - Throws: when the binary is missing or does not print its address.
+    ///   - database: a `--database` other than the directory's SQLite file (a PostgreSQL URI).
     init(
         arguments: [String] = [], environment: [String: String] = [:], directory existing: String? = nil,
-        descriptorLimit: Int? = nil, startsEmpty: Bool = false
+        descriptorLimit: Int? = nil, startsEmpty: Bool = false, database: String? = nil
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: binaryPath) else {
             throw ServerError("no covid-atlas binary at \(binaryPath); run `swift build` first")
@@ -85,12 +86,13 @@ final class ServerProcess: @unchecked Sendable {
         ownsDirectory = existing == nil
         directory = existing ?? NSTemporaryDirectory() + "atlas-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        if existing == nil && !startsEmpty {
+        if existing == nil && !startsEmpty && database == nil {
             // A first start imports the shipped history, the slow part of starting: done once per run.
             try FileManager.default.copyItem(
                 atPath: try ServerProcess.shippedDatabase.get(), toPath: directory + "/atlas.sqlite")
         }
-        let serveArguments = ["serve", "--port", "0", "--database", directory + "/atlas.sqlite"] + arguments
+        let serveArguments =
+            ["serve", "--port", "0", "--database", database ?? directory + "/atlas.sqlite"] + arguments
         if let descriptorLimit {
             // The shell lowers the limit, then becomes the server (same pid).
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

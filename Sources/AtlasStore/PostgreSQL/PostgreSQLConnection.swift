@@ -38,6 +38,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
             PQfinish(connection)
             throw .unavailable(Self.oneLine(reason))
         }
+        // NOTICEs ("relation … already exists, skipping") are for a person at psql, not for the log.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
         let lockWait = Int((options.lockWaitSeconds * 1000).rounded())
         let statementTimeout = Int((options.statementTimeoutSeconds * 1000).rounded())

@@ -1,0 +1,239 @@
+import Foundation
+import Glibc
+import Synchronization
+import TestPostgres
+
+/// Runs a repository script (`script/NAME`) to completion.
+///
+/// `posix_spawn` and `waitpid`, not Foundation's `Process`: `script/postgres start` leaves a server
+/// running that it started, and `Process.waitUntilExit` was seen to wait on past the script's exit
+/// (the script a zombie nobody reaped) when it did.
+/// - Returns: its standard output, trimmed.
+/// - Throws: `ServerError` with its standard error when it cannot start or exits other than 0.
+@discardableResult
+func runScript(_ name: String, _ arguments: [String]) throws -> String {
+    let path = packageRoot + "/script/" + name
+    let outputFile = NSTemporaryDirectory() + "atlas-script-\(UUID().uuidString)"
+    defer {
+        unlink(outputFile)
+        unlink(outputFile + ".err")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, outputFile + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw ServerError("script/\(name) did not start: \(String(cString: strerror(spawned)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let text = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+    let errorText = (try? String(contentsOfFile: outputFile + ".err", encoding: .utf8)) ?? ""
+    // WIFEXITED and WEXITSTATUS, which Glibc does not export to Swift.
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        throw ServerError("script/\(name) failed: \(errorText)")
+    }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// Polls `condition` every 50 ms until it holds or `seconds` pass.
+func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(50_000)
+    }
+    return condition()
+}
+
+/// A free TCP port on loopback (bound and released: good enough for a test's next listen).
+func freePort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(fd, pointer, length)
+            return getsockname(fd, pointer, &length)
+        }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Whether something accepts connections on 127.0.0.1:`port`.
+func isListening(_ port: Int) -> Bool {
+    (try? RawClient(port: port)) != nil
+}
+
+/// Whether the cluster tests can run: a PostgreSQL for the tests, and nginx.
+let clusterPartsAvailable =
+    TestPostgres.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx")
+
+/// A PostgreSQL server of the test's own (`script/postgres`, fsync off), for the tests that stop and
+/// start it; removed when released.
+final class PostgresServer: @unchecked Sendable {
+    let directory = NSTemporaryDirectory() + "atlas-pg-\(UUID().uuidString)"
+    /// The URI of its `postgres` database, password included.
+    let serverURI: String
+
+    init() throws {
+        serverURI = try runScript("postgres", ["start", directory, "--fast"])
+    }
+
+    /// A URI of database `name` on this server, without the password (given by `environment`).
+    func uri(database name: String) -> String {
+        TestPostgres.uri(serverURI, database: name)
+    }
+
+    func createDatabase(_ name: String) throws {
+        try TestPostgres.execute("CREATE DATABASE \(name)", on: serverURI)
+    }
+
+    /// Stops the server (`pg_ctl stop -m fast`: connections are cut, as when it goes down).
+    func stop() throws { try runScript("postgres", ["stop", directory]) }
+
+    /// Starts it again on the same port.
+    func start() throws { try runScript("postgres", ["start", directory, "--fast"]) }
+
+    deinit {
+        try? stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// nginx in front of app processes, with the repository's `deploy/nginx.conf` (rendered by
+/// `script/nginx-config`), in the foreground as a child process; stopped when released.
+final class NginxProcess: @unchecked Sendable {
+    let directory = NSTemporaryDirectory() + "atlas-nginx-\(UUID().uuidString)"
+    let port = freePort()
+    private let process = Process()
+
+    init(upstreamPorts: [Int]) throws {
+        try FileManager.default.createDirectory(atPath: directory + "/temp", withIntermediateDirectories: true)
+        let configuration = try runScript(
+            "nginx-config", [String(port)] + upstreamPorts.map { "127.0.0.1:\($0)" })
+        try configuration.write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        process.arguments = ["-p", directory, "-c", directory + "/nginx.conf", "-g", "daemon off;"]
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        guard eventually(within: 10, { isListening(port) }) else { throw ServerError("nginx did not start") }
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// A TCP proxy that holds every chunk the client sends for `delay` seconds before passing it on: in
+/// front of PostgreSQL, every round trip takes that much longer, as a database far away would.
+final class DelayingProxy: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let target: Int
+    private let delay: Double
+    private let stopped = Atomic<Bool>(false)
+
+    init(to target: Int, delay: Double) throws {
+        self.target = target
+        self.delay = delay
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var enabled: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &enabled, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 128) == 0
+                    && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw ServerError("proxy: cannot listen (errno \(errno))") }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit {
+        stopped.store(true, ordering: .relaxed)
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while !stopped.load(ordering: .relaxed) {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(target).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            guard connected else {
+                close(client)
+                close(server)
+                continue
+            }
+            let delay = delay
+            let finished = Pair(client, server)
+            Thread { Self.pump(from: client, to: server, delay: delay, finished) }.start()
+            Thread { Self.pump(from: server, to: client, delay: 0, finished) }.start()
+        }
+    }
+
+    /// The two descriptors of one proxied connection, closed by whichever direction finishes last.
+    private final class Pair: Sendable {
+        let first: Int32
+        let second: Int32
+        let open = Atomic<Int>(2)
+        init(_ first: Int32, _ second: Int32) {
+            self.first = first
+            self.second = second
+        }
+        func finishOne() {
+            if open.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+                close(first)
+                close(second)
+            }
+        }
+    }
+
+    private static func pump(from source: Int32, to destination: Int32, delay: Double, _ pair: Pair) {
+        defer { pair.finishOne() }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            var offset = 0
+            while offset < count {
+                let sent = buffer.withUnsafeBytes {
+                    send(destination, $0.baseAddress! + offset, count - offset, Int32(MSG_NOSIGNAL))
+                }
+                guard sent > 0 else { break }
+                offset += sent
+            }
+        }
+        shutdown(destination, Int32(SHUT_WR))
+        shutdown(source, Int32(SHUT_RD))
+    }
+}

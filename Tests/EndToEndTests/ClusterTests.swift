@@ -1,0 +1,325 @@
+import Foundation
+import Glibc
+import Synchronization
+import TestPostgres
+import Testing
+import UpstreamStub
+
+/// The serve options of a process behind nginx: the client's address, scheme and host come from
+/// nginx's forwarded fields, and nginx limits connections per client (the processes see only nginx).
+let behindNginx = ["--trust-forwarded-for", "--trust-forwarded-proto", "--max-connections-per-client", "0"]
+
+/// The password of a test URI, and the URI without it (for `PGPASSWORD`, as script/cluster runs).
+func splitPassword(_ uri: String) -> (uri: String, password: String) {
+    guard let scheme = uri.range(of: "://"), let at = uri[scheme.upperBound...].firstIndex(of: "@"),
+        let colon = uri[scheme.upperBound..<at].firstIndex(of: ":")
+    else { return (uri, "") }
+    return (
+        String(uri[..<colon]) + String(uri[at...]), String(uri[uri.index(after: colon)..<at])
+    )
+}
+
+/// One visitor's Done, told apart by `n`: every field follows from it, so a profile that mixes two
+/// submissions shows. Goal dates stay within the editor's year either side of today.
+func numberedSubmission(_ visitor: Int, _ n: Int) -> [(String, String)] {
+    let seasons = ["spring", "summer", "autumn", "winter"]
+    let day = Date(
+        timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400 + Double(30 + n % 150)
+            * 86_400)
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    var fields = [
+        ("username", "v\(visitor)-\(n)"), ("season", seasons[n % 4]), ("goal_date", formatter.string(from: day)),
+    ]
+    if n % 2 == 0 { fields.append(("notifications", "on")) }
+    return fields
+}
+
+/// Several real `covid-atlas` processes on one real PostgreSQL, behind real nginx
+/// (`deploy/nginx.conf`): any process serves any visitor, one process going away loses nothing it
+/// acknowledged, and the database going away is a 503 until it is back.
+@Suite(.serialized, .enabled(if: clusterPartsAvailable, "needs the throwaway PostgreSQL of script/test and nginx"))
+struct ClusterTests {
+    @Test func twoProcessesBehindNginxShareDraftsStarsAndNewData() throws {
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        let countries = try countriesJSON(changing: "KR") { $0["cases"] = 4_242_424 }
+        let history = StubUpstream.shippedHistory(packageRoot: packageRoot)
+        let stub = try StubUpstream { request in
+            if StubUpstream.asksForHistory(request) { return .send(history) }
+            return .send(StubUpstream.json(request.target.hasSuffix("/all") ? shippedAll : countries))
+        }
+        // Both start together on the new database: one imports the shipped data, the other finds it.
+        let started = Mutex<[ServerProcess]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            if let process = try? ServerProcess(arguments: behindNginx, database: uri) {
+                started.withLock { $0.append(process) }
+            }
+        }
+        let processes = started.withLock { $0 }
+        try #require(processes.count == 2)
+        let (a, b) = (processes[0], processes[1])
+        #expect(
+            processes.filter { $0.standardOutput.contains("imported the shipped snapshot") }.count == 1,
+            "exactly one process imports")
+        let nginx = try NginxProcess(upstreamPorts: [a.port, b.port])
+
+        // A draft saved through one process and Done through the other.
+        let visitor = WireVisitor(port: nginx.port)
+        let goal = try #require(try visitor.get("/profile/edit").inputValue("goal_date"))
+        let throughA = WireVisitor(port: a.port, cookie: visitor.cookie)
+        let throughB = WireVisitor(port: b.port, cookie: visitor.cookie)
+        #expect(try throughA.submitEditor("save", submission("A drafted", goal: goal)).status == 303)
+        #expect(try throughB.get("/profile/edit").inputValue("username") == "A drafted")
+        let editor = try throughA.get("/profile/edit")
+        let done = try throughB.post(
+            "/profile/edit",
+            [
+                ("csrf_token", editor.inputValue("csrf_token") ?? ""), ("version", editor.inputValue("version") ?? ""),
+                ("action", "done"),
+            ] + submission("A finished", goal: goal))
+        #expect(done.status == 303)
+        #expect(try throughA.get("/profile").profileName == "A finished")
+        // A stale form through the other process is a conflict there too.
+        let stale = try throughA.post(
+            "/profile/edit",
+            [
+                ("csrf_token", editor.inputValue("csrf_token") ?? ""), ("version", editor.inputValue("version") ?? ""),
+                ("action", "done"),
+            ] + submission("B late", goal: goal))
+        #expect(stale.status == 409)
+
+        // A star set through one is seen through the other, and through nginx.
+        let detail = try throughA.get("/countries/jp")
+        #expect(
+            try throughA.post("/countries/jp/favorite", [("csrf_token", detail.inputValue("csrf_token") ?? "")]).status
+                == 303)
+        #expect(try throughB.get("/countries").text.contains("href=\"/countries/jp\""))
+        #expect(try throughB.get("/countries/jp").text.contains("aria-pressed=\"true\""))
+        #expect(try visitor.get("/profile").text.contains("/countries/jp"))
+
+        // A refresh by a third process shows on both within 2 s of its commit.
+        let refresher = try ServerProcess(
+            arguments: ["--refresh-interval", "3600", "--source", stub.baseURL] + ServeRefreshTests.fastLimits,
+            database: uri)
+        #expect(
+            eventually(within: 30) { refresher.standardOutput.contains("refresh: stored a new snapshot") },
+            Comment(rawValue: refresher.standardOutput + refresher.errorOutput))
+        for server in [a, b] {
+            #expect(
+                eventually(within: 2) {
+                    (try? fetch(server.port, "/api/countries/kr").text)?.contains("4242424") == true
+                })
+        }
+        #expect(try fetch(nginx.port, "/countries/kr").text.contains("4,242,424"))
+        // The pages' validators are the same in both processes: a 304 from either for the other's ETag.
+        let fromA = try fetch(a.port, "/countries")
+        let eTag = try #require(fromA.field("ETag"))
+        #expect(try fetch(b.port, "/countries").field("ETag") == eTag)
+        #expect(try fetch(b.port, "/countries").field("Last-Modified") == fromA.field("Last-Modified"))
+        // nginx passes the browser's Host, so forms pass the origin check behind it.
+        #expect(try visitor.submitEditor("done", submission("A via nginx", goal: goal)).status == 303)
+    }
+
+    @Test func killingAProcessDuringABurstOfDoneLosesNothingAcknowledged() throws {
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        let a = try ServerProcess(arguments: behindNginx, database: uri)
+        let b = try ServerProcess(arguments: behindNginx, database: uri)
+        let nginx = try NginxProcess(upstreamPorts: [a.port, b.port])
+        let visitors = (0..<16).map { _ in WireVisitor(port: nginx.port) }
+        for (index, visitor) in visitors.enumerated() {
+            #expect(try visitor.submitEditor("done", numberedSubmission(index, 0)).status == 303)
+        }
+        let acknowledged = Mutex([Int](repeating: 0, count: visitors.count))
+        let statuses = Mutex<[Int: Int]>([:])
+        let stop = Atomic<Bool>(false)
+        let killedAt = Atomic<Bool>(false)
+        let afterKill = Atomic<Int>(0)
+        let burst = Thread {
+            DispatchQueue.concurrentPerform(iterations: visitors.count) { index in
+                var n = 0
+                while !stop.load(ordering: .relaxed) {
+                    n += 1
+                    guard let response = try? visitors[index].submitEditor("done", numberedSubmission(index, n))
+                    else { continue }
+                    statuses.withLock { $0[response.status, default: 0] += 1 }
+                    if response.status == 303, response.field("Location") == "/profile" {
+                        acknowledged.withLock { $0[index] = n }
+                        if killedAt.load(ordering: .relaxed) { afterKill.add(1, ordering: .relaxed) }
+                    }
+                }
+            }
+        }
+        burst.start()
+        Thread.sleep(forTimeInterval: 1)
+        a.kill()
+        killedAt.store(true, ordering: .relaxed)
+        Thread.sleep(forTimeInterval: 2)
+        stop.store(true, ordering: .relaxed)
+        while burst.isExecuting || !burst.isFinished { usleep(20_000) }
+
+        #expect(afterKill.load(ordering: .relaxed) > 0, "nginx carries on with the other process")
+        let seen = statuses.withLock { $0 }
+        // Only what a dead upstream costs (502 for a request in flight to it) besides success.
+        #expect(Set(seen.keys).isSubset(of: [200, 303, 502]), "\(seen)")
+        for (index, visitor) in visitors.enumerated() {
+            let page = try WireVisitor(port: b.port, cookie: visitor.cookie).get("/profile")
+            let name = try #require(page.profileName)
+            let parts = name.split(separator: "-")
+            let n = Int(parts.last ?? "") ?? -1
+            #expect(name.hasPrefix("v\(index)-"))
+            #expect(n >= acknowledged.withLock { $0[index] }, "visitor \(index): acknowledged Done lost")
+            // Wholly one submission: its season and goal follow from its number.
+            let fields = numberedSubmission(index, n)
+            #expect(page.text.contains("<time datetime=\"\(fields[2].1)\">"), "visitor \(index): torn profile")
+        }
+        #expect(b.process.isRunning)
+    }
+
+    @Test func postgreSQLStoppedDuringLoadIsA503UntilItIsBackAndNothingCrashes() throws {
+        let server = try PostgresServer()
+        try server.createDatabase("atlas")
+        let (uri, password) = splitPassword(server.uri(database: "atlas"))
+        let app = try ServerProcess(environment: ["PGPASSWORD": password], database: uri)
+        let visitor = WireVisitor(port: app.port)
+        _ = try visitor.get("/countries/kr")
+        let detail = try visitor.get("/countries/kr")
+        let token = detail.inputValue("csrf_token") ?? ""
+        let cached = Mutex<[Int: Int]>([:])
+        let needingDatabase = Mutex<[Int: Int]>([:])
+        let stop = Atomic<Bool>(false)
+        let load = Thread {
+            let reader = WireVisitor(port: app.port, cookie: visitor.cookie)
+            while !stop.load(ordering: .relaxed) {
+                if let page = try? fetch(app.port, "/countries/kr") {
+                    cached.withLock { $0[page.status, default: 0] += 1 }
+                }
+                if let page = try? reader.get("/profile") {
+                    needingDatabase.withLock { $0[page.status, default: 0] += 1 }
+                }
+                if let star = try? reader.post("/countries/kr/favorite", [("csrf_token", token)]) {
+                    needingDatabase.withLock { $0[star.status, default: 0] += 1 }
+                }
+            }
+        }
+        load.start()
+        Thread.sleep(forTimeInterval: 0.5)
+        try server.stop()
+        #expect(
+            eventually(within: 5) { (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"down\"") == true })
+        let down = try WireVisitor(port: app.port, cookie: visitor.cookie).get("/profile")
+        #expect(down.status == 503)
+        #expect(down.field("Retry-After") != nil)
+        #expect(down.text.contains("database cannot be reached"))
+        Thread.sleep(forTimeInterval: 1)
+        try server.start()
+        #expect(
+            eventually(within: 15) {
+                (try? WireVisitor(port: app.port, cookie: visitor.cookie).get("/profile").status) == 200
+            })
+        #expect(eventually(within: 5) { (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"up\"") == true })
+        stop.store(true, ordering: .relaxed)
+        while !load.isFinished { usleep(20_000) }
+
+        #expect(cached.withLock { $0 }.keys.sorted() == [200], "cached pages keep being served")
+        let statuses = needingDatabase.withLock { $0 }
+        #expect(Set(statuses.keys).isSubset(of: [200, 303, 503]), "\(statuses)")
+        #expect(statuses[503, default: 0] > 0)
+        #expect(app.process.isRunning)
+        // The password never reaches a log line, even while every connection fails.
+        #expect(!app.errorOutput.contains(password) && !app.standardOutput.contains(password))
+        #expect(app.errorOutput.contains("the database is unavailable"))
+        #expect(app.errorOutput.contains("the database answers again"))
+    }
+
+    @Test func withEveryDatabaseRoundTripSlowCachedPagesAndHealthzAreNotHeldUp() throws {
+        guard let serverURI = TestPostgres.serverURI else { return }
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        // The data in place first, at full speed; then the server through a proxy adding 100 ms.
+        try ServerProcess(database: uri).stop()
+        let port = try #require(Int(serverURI.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        let proxy = try DelayingProxy(to: port, delay: 0.1)
+        let slowURI = uri.replacingOccurrences(of: ":\(port)/", with: ":\(proxy.port)/")
+        let app = try ServerProcess(database: slowURI)
+        _ = try fetch(app.port, "/countries/kr")
+        _ = try fetch(app.port, "/countries/kr")
+        let visitors = (0..<6).map { _ in WireVisitor(port: app.port) }
+        let tokens = try visitors.map { try $0.get("/countries/fr").inputValue("csrf_token") ?? "" }
+
+        let firstStarDone = Atomic<UInt64>(0)
+        let stars = Thread {
+            DispatchQueue.concurrentPerform(iterations: visitors.count) { index in
+                _ = try? visitors[index].post("/countries/fr/favorite", [("csrf_token", tokens[index])])
+                let now = DispatchTime.now().uptimeNanoseconds
+                _ = firstStarDone.compareExchange(expected: 0, desired: now, ordering: .relaxed)
+            }
+        }
+        stars.start()
+        usleep(50_000)
+        var fastDone: UInt64 = 0
+        var slowest = 0.0
+        for index in 0..<30 {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let response = try fetch(app.port, index % 3 == 0 ? "/healthz" : "/countries/kr")
+            slowest = max(slowest, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
+            #expect(response.status == 200)
+            fastDone = DispatchTime.now().uptimeNanoseconds
+        }
+        while !stars.isFinished { usleep(20_000) }
+        // Every cached page and /healthz was answered while the first star (a few round trips of
+        // 100 ms each) was still waiting for the database.
+        #expect(fastDone < firstStarDone.load(ordering: .relaxed), "cached pages waited for the database")
+        print("slow database: slowest of 30 cached pages and /healthz \(slowest) ms")
+        #expect(
+            try WireVisitor(port: app.port, cookie: visitors[0].cookie).get("/countries").text.contains("/countries/fr")
+        )
+    }
+}
+
+/// SQLite's counterpart: another process (an import, a second server) holding the database file's
+/// write lock for seconds.
+@Suite(.serialized)
+struct SQLiteLockTests {
+    @Test func aWriteLockHeldByAnotherProcessLeavesCachedPagesAndHealthzAloneAndWritesGetAQuick503() throws {
+        let app = try ServerProcess()
+        let visitor = WireVisitor(port: app.port)
+        _ = try visitor.get("/countries/kr")
+        let token = try visitor.get("/countries/kr").inputValue("csrf_token") ?? ""
+        for _ in 0..<4 { _ = try fetch(app.port, "/countries/kr") }
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute('BEGIN IMMEDIATE')
+            c.execute('UPDATE snapshot_meta SET source = source')
+            print('locked', flush=True); time.sleep(6)
+            """, app.directory + "/atlas.sqlite",
+        ]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        #expect(ServerProcess.readLine(output.fileHandleForReading) == "locked")
+        defer { holder.terminate() }
+        for _ in 0..<20 {
+            #expect(try fetch(app.port, "/countries/kr").status == 200)
+            #expect(try fetch(app.port, "/healthz").status == 200)
+        }
+        let started = Date()
+        let star = try visitor.post("/countries/kr/favorite", [("csrf_token", token)])
+        #expect(star.status == 503)
+        #expect(star.field("Retry-After") == "1")
+        #expect(star.text.contains("database is busy"))
+        #expect(Date().timeIntervalSince(started) < 4, "the store's wait is 2 s, not SQLite's old 5 s")
+        // Readers are not blocked by a writer in WAL mode: the database answers the watcher's reads.
+        #expect(try fetch(app.port, "/healthz").text.contains("\"state\":\"up\""))
+        holder.terminate()
+        holder.waitUntilExit()
+        #expect(try visitor.post("/countries/kr/favorite", [("csrf_token", token)]).status == 303)
+        #expect(!app.errorOutput.contains("500 "))
+    }
+}
