@@ -163,9 +163,67 @@ struct HistoryPageTests {
         #expect(moved.fields[.location] == "/api/historical/kr,fr?lastdays=2")
         let unknown = try app.client.get("/api/historical/kr,atlantis")
         #expect(unknown.status == .notFound)
-        #expect(unknown.text == #"{"message":"Country not found or doesn't have any historical data"}"#)
+        #expect(unknown.text == #"{"message":"Country not found or doesn't have any historical data: “atlantis”"}"#)
         let bad = try app.client.get("/api/historical/kr?lastdays=-3")
         #expect(bad.status == .badRequest)
         #expect(bad.fields[.contentType] == "application/json; charset=utf-8")
+    }
+}
+
+/// The JSON twins' lists: every entry once, a bounded length, and a 404 that names the id it is about.
+struct HistoryAPIListTests {
+    let app: AppFixture
+    init() throws { app = try AppFixture() }
+
+    func countries(_ response: Response) throws -> [String] {
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+        return array.compactMap { $0["country"] as? String }
+    }
+
+    @Test func anEntryNamedTwiceIsAnsweredOnceInTheOrderFirstNamed() throws {
+        let repeated = try app.client.get("/api/historical/us,kr,us,us,kr?lastdays=2")
+        #expect(repeated.status == .ok)
+        #expect(try countries(repeated) == ["USA", "S. Korea"])
+        // One entry named twice is still a list: an array of one.
+        #expect(try countries(try app.client.get("/api/historical/us,us")) == ["USA"])
+        // Other spellings move to the canonical ones, then are answered once.
+        let moved = try app.client.get("/api/historical/USA,us")
+        #expect(moved.status == .movedPermanently)
+        #expect(moved.fields[.location] == "/api/historical/us,us")
+    }
+
+    @Test func aListOfTheSameIDThousandsOfTimesIsRefusedNamingTheLimit() throws {
+        let ids = Array(repeating: "us", count: 2_700).joined(separator: ",")
+        let response = try app.client.get("/api/historical/" + ids)
+        #expect(response.status == .badRequest)
+        #expect(response.body.count < 1_000)
+        #expect(response.text.contains("at most 224 ids"), "\(response.text.prefix(300))")
+        #expect(response.text.contains("2,700"), "\(response.text.prefix(300))")
+    }
+
+    @Test(arguments: [(224, StatusCode.ok), (225, StatusCode.badRequest)])
+    func aListMayNameAsManyIDsAsThereAreEntries(count: Int, status: StatusCode) throws {
+        let ids = Array(repeating: "kr", count: count).joined(separator: ",")
+        #expect(try app.client.get("/api/historical/" + ids + "?lastdays=1").status == status)
+    }
+
+    @Test(arguments: [("kr,eh", "“eh”"), ("kr,bogus", "“bogus”"), ("eh", "“eh”")])
+    func aListWithAnIDThatFailsSaysWhichID(ids: String, named: String) throws {
+        let response = try app.client.get("/api/historical/" + ids)
+        #expect(response.status == .notFound)
+        #expect(response.text.contains("Country not found or doesn't have any historical data"))
+        #expect(response.text.contains(named), "\(response.text)")
+    }
+
+    @Test func theWorldInCapitalsMovesLikeAnyOtherSpelling() throws {
+        let response = try app.client.get("/api/historical/ALL?lastdays=3")
+        #expect(response.status == .movedPermanently)
+        #expect(response.fields[.location] == "/api/historical/all?lastdays=3")
+    }
+
+    @Test func lastdaysZeroSaysWhatTheRuleIs() throws {
+        let response = try app.client.get("/api/historical/kr?lastdays=0")
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains(#""allowed":"all, a whole number from 1""#), "\(response.text)")
     }
 }
