@@ -150,6 +150,51 @@ struct HistoryValidationTests {
         }
     }
 
+    @Test(arguments: [("Aland", nil as String?), ("ALAND", nil), ("Beland", "north")])
+    func twoRowsOfOnePlaceAreRefused(second: String, province: String?) {
+        var rows = [Self.row("Aland", cases: [1, 2, 3]), Self.row("Beland", province: "north", cases: [1, 2, 3])]
+        rows.append(Self.row(second, province: province, cases: [4, 5, 6]))
+        let error = #expect(throws: SourceError.self) { try Self.validate(rows) }
+        #expect(error?.description.contains("two rows for \"\(rows[2].name)\"") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("\n") == false)
+    }
+
+    @Test(arguments: [(18_008, true), (18_007, false)])
+    func aSeriesMayStartAWeekLaterThanTheStoredOneButNoMore(storedFirstDay: Int, passes: Bool) throws {
+        // The rows start on day 18,000 + 15: what an upstream sends that falls back to its last days.
+        let rows = [Self.row("Aland", cases: [1, 2, 3], first: 18_015), Self.row("Beland", cases: [1, 2, 3], first: 18_015)]
+        let stored = HistoryValidation.Stored(
+            lastDays: ["al": 18_017, HistoryKey.world: 18_017], firstDays: ["al": storedFirstDay])
+        let validate = {
+            try HistoryValidation.validate(rows, mapped: HistoryMapping.map(rows, onto: Self.countries), stored: stored)
+        }
+        if passes {
+            #expect(try validate().entryCount == 2)
+        } else {
+            let error = #expect(throws: SourceError.self) { try validate() }
+            #expect(
+                error?.description.contains("the series of “al” starts on 2019-04-29, 8 days after the stored one")
+                    == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test(arguments: [[Int64](arrayLiteral: -1, -1, -1), [0, 0, 0], [0, -1, 0]])
+    func noRecoveredAnywhereIsRefusedWhereTheStoredHistoryHasSome(recovered: [Int64]) throws {
+        var rows = [Self.row("Aland", cases: [1, 2, 3]), Self.row("Beland", cases: [1, 2, 3])]
+        for index in rows.indices { rows[index].recovered = recovered }
+        let mapped = HistoryMapping.map(rows, onto: Self.countries)
+        let error = #expect(throws: SourceError.self) {
+            try HistoryValidation.validate(
+                rows, mapped: mapped, stored: HistoryValidation.Stored(lastDays: [:], reportsRecovered: true))
+        }
+        #expect(error?.description.contains("no row reports recovered on any day") == true)
+        // A store that never had recovered figures has none to lose.
+        #expect(
+            try HistoryValidation.validate(
+                rows, mapped: mapped, stored: HistoryValidation.Stored(lastDays: [:], reportsRecovered: false)
+            ).entryCount == 2)
+    }
+
     @Test func jhusRecoveredPlaceholdersAreNotReportsAndNoReason() throws {
         var row = Self.row("Aland", cases: [1, 2, 3])
         row.recovered = [1, -1, 0]

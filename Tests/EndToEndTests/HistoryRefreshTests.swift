@@ -91,6 +91,40 @@ struct HistoryRefreshTests {
         #expect(try fetch(server.port, "/api/historical/fr?lastdays=all").body == before)
     }
 
+    @Test(arguments: [
+        ("only the last 30 days", "days after the stored one"),
+        ("a second Afghanistan row", "two rows for \"Afghanistan\""),
+        ("every recovered -1", "no row reports recovered on any day"),
+    ])
+    func aHistoryThatWouldEraseStoredDaysIsRefusedInOneLineAndTheStoredOneStays(_ kind: String, message: String)
+        throws
+    {
+        let server = try ServerProcess()
+        var rows = try shippedHistoryRows()
+        switch kind {
+        case "a second Afghanistan row": rows.insert(rows[0], at: 1)
+        case "every recovered -1":
+            for index in rows.indices {
+                var timeline = try #require(rows[index]["timeline"] as? [String: [String: Int]])
+                timeline["recovered"] = timeline["recovered"]?.mapValues { _ in -1 }
+                rows[index]["timeline"] = timeline
+            }
+        default: break
+        }
+        let body = try historyJSON(rows) { series in
+            guard kind == "only the last 30 days" else { return series }
+            let kept = Set(series.keys.sorted { Self.day($0) < Self.day($1) }.suffix(30))
+            return series.filter { kept.contains($0.key) }
+        }
+        let before = try fetch(server.port, "/api/historical/fr?lastdays=all").body
+        let result = try Self.refresh(server, try Self.stub(history: body))
+        #expect(result.status == 1)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+        Thread.sleep(forTimeInterval: 2.2)  // past the server's reload check: nothing must have changed
+        #expect(try fetch(server.port, "/api/historical/fr?lastdays=all").body == before)
+    }
+
     /// Days since a fixed point, for ordering `M/D/YY` keys in the test itself.
     static func day(_ key: String) -> Int {
         let parts = key.split(separator: "/").compactMap { Int($0) }

@@ -62,8 +62,7 @@ public struct DataImporter: Sendable {
                     throw SourceError.invalidHistory("there is no snapshot to map the history's rows onto")
                 }
                 let mapped = HistoryMapping.map(rows, onto: entries.countries)
-                acceptedHistory = try HistoryValidation.validate(
-                    rows, mapped: mapped, storedLastDays: try histories.storedLastDays())
+                acceptedHistory = try HistoryValidation.validate(rows, mapped: mapped, stored: try storedHistory())
                 if let snapshot = update.snapshot { try countries.replaceSnapshot(snapshot) }
                 var series = mapped.series
                 series[HistoryKey.world] = mapped.world
@@ -81,6 +80,20 @@ public struct DataImporter: Sendable {
             }
             return RefreshReport(previous: previous, current: update.snapshot ?? previous, history: acceptedHistory)
         }
+    }
+
+    /// What the stored history is, for `HistoryValidation`: every series' first and last day, and whether
+    /// any has recovered figures. Reads each stored series once (the store keeps only their last days
+    /// apart), which a refresh can afford and the first start skips (nothing is stored then).
+    private func storedHistory() throws -> HistoryValidation.Stored {
+        let lastDays = try histories.storedLastDays()
+        var stored = HistoryValidation.Stored(lastDays: lastDays)
+        for key in lastDays.keys {
+            guard let history = try histories.history(key) else { continue }
+            stored.firstDays[key] = history.firstDay
+            stored.reportsRecovered = stored.reportsRecovered || history.lastRecoveredReport != nil
+        }
+        return stored
     }
 
     /// Stores the parts of `update` the store does not hold yet, deciding under the write lock: of two
