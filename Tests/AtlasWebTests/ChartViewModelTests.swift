@@ -99,6 +99,97 @@ struct ChartSeriesTests {
         #expect(series.peakIndex == 9)
     }
 
+    @Test(arguments: [
+        // cumulative from the data's first day → the daily values shown
+        ([Int64](arrayLiteral: 548, 643, 920), [Double?](arrayLiteral: nil, 95, 277)),  // China: 548 before day 1
+        ([0, 3, 3], [0, 3, 0]),  // from zero: the first day added nothing
+        ([1_000_000, 1_000_010], [nil, 10]),  // a history cut to its last days: not a million new
+    ])
+    func theFirstDayOfTheDataHasNoDailyChangeUnlessItStartsAtZero(cumulative: [Int64], daily: [Double?]) throws {
+        let history = History(
+            firstDay: 18_000, cases: cumulative, deaths: cumulative.map { _ in 0 },
+            recovered: cumulative.map { _ in nil })
+        let series = try #require(
+            ChartSeries(
+                history, metric: .cases, interval: .daily, per: .total, population: nil,
+                days: history.firstDay...history.lastDay))
+        #expect(series.values == daily)
+        #expect(series.average.allSatisfy { $0 == nil })
+    }
+
+    @Test(arguments: [2, 6, 7])
+    func theAverageIsUndefinedUntilSevenDaysExistNeverTheDailyValues(days: Int) throws {
+        // Daily 1, 2, 3, … from a cumulative series that starts at 0.
+        let cumulative = (0..<days).map { Int64($0 * ($0 + 1) / 2) }
+        let history = History(
+            firstDay: 18_000, cases: cumulative, deaths: cumulative, recovered: cumulative.map { _ in nil })
+        let series = try #require(
+            ChartSeries(
+                history, metric: .cases, interval: .daily, per: .total, population: nil,
+                days: history.firstDay...history.lastDay))
+        #expect(series.line == series.average)
+        #expect(series.line.compactMap { $0 } == (days < 7 ? [] : [3]), "\(series.line)")
+        let chart = try #require(ChartModel(series, query: ChartQuery(), place: "Testland", words: ChartWords()))
+        #expect(chart.linePath.isEmpty == (days < 7))
+        #expect(chart.barsPath.isEmpty == (days == 1), "a day of 0 has no bar")
+        let summary = try #require(ChartWords().summary(series, query: ChartQuery()))
+        if days < 7 {
+            #expect(summary.hasPrefix("There is no 7-day average yet"), "\(summary)")
+            #expect(chart.peak == nil && chart.latest == nil)
+        } else {
+            #expect(summary.contains("The 7-day average was highest on the latest day"), "\(summary)")
+        }
+    }
+
+    @Test(arguments: [ChartQuery.Interval.daily, .cumulative])
+    func aSeriesOfZerosSaysThereWereNone(interval: ChartQuery.Interval) throws {
+        let history = History(
+            firstDay: 18_000, cases: Array(repeating: 0, count: 10), deaths: Array(repeating: 0, count: 10),
+            recovered: Array(repeating: nil, count: 10))
+        var query = ChartQuery()
+        query.interval = interval
+        let series = try #require(
+            ChartSeries(
+                history, metric: .cases, interval: interval, per: .total, population: nil,
+                days: history.firstDay...history.lastDay))
+        let summary = try #require(ChartWords().summary(series, query: query))
+        #expect(summary.hasPrefix("There were no"), "\(summary)")
+        #expect(!summary.contains("peak"))
+        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        #expect(chart.peak == nil)
+    }
+
+    @Test func theDescriptionNamesTheDaysBelowZero_B29() throws {
+        let series = try #require(
+            ChartSeries(Self.history, metric: .deaths, interval: .daily, per: .total, population: nil, days: Self.all))
+        var query = ChartQuery()
+        query.metric = .deaths
+        let text = ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1)
+        #expect(text.contains("One day is below zero (a correction):"), "\(text)")
+        #expect(text.contains("on 9 Jan 2021"), "\(text)")
+    }
+
+    @Test(arguments: [
+        (ChartQuery.Interval.daily, "Log scale: days with no new deaths, or fewer, are left out."),
+        (.cumulative, "Log scale: days with a total of 0 are left out."),
+    ])
+    func theLogScaleSaysWhatItLeavesOut(interval: ChartQuery.Interval, words: String) throws {
+        let series = try #require(
+            ChartSeries(Self.history, metric: .deaths, interval: interval, per: .total, population: nil, days: Self.all))
+        var query = ChartQuery()
+        (query.metric, query.interval, query.scale) = (.deaths, interval, .log)
+        #expect(ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1).contains(words))
+    }
+
+    @Test func theDescriptionsDaysAreTheDaysWithValuesRecoveriesEndingEarly_B30() throws {
+        let series = try #require(
+            ChartSeries(Self.history, metric: .recovered, interval: .daily, per: .total, population: nil, days: Self.all))
+        var query = ChartQuery()
+        query.metric = .recovered
+        let text = ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1)
+        #expect(text.hasPrefix("Bars: new recoveries per day from 1 Jan 2021 to 6 Jan 2021."), "\(text)")
+    }
+
     @Test func aCorrectionStaysBelowZeroAndCountsInTheAverage_B29() throws {
         let series = try #require(
             ChartSeries(Self.history, metric: .deaths, interval: .daily, per: .total, population: nil, days: Self.all))

@@ -85,6 +85,21 @@ struct HistoryPageTests {
         #expect(page.contains("<input type=\"date\" name=\"from\" value=\"2021-11-01\""))
     }
 
+    @Test func theSevenDayAverageIsNotDrawnBeforeSevenDaysOfDataExist() throws {
+        let page = try page("/countries/kr?time=2020-01-22..2020-01-27")
+        let svg = try svg(page)
+        #expect(svg.contains("class=\"chart-bars chart-cases\""))
+        #expect(!svg.contains("class=\"chart-line"), "no line where there is no average")
+        #expect(page.contains("There is no 7-day average yet"))
+        #expect(page.contains("<td>–</td>"), "the weekly table has no average either")
+    }
+
+    @Test func theFirstDayOfTheDataIsNoDayOfNewCases() throws {
+        // The world's series starts at 555 cases on 22 Jan 2020 (China's 548 among them): not 555 new.
+        let page = try page("/?time=2020-01-22..2020-01-28")
+        #expect(page.contains("Bars: new cases per day from 23 Jan 2020 to 28 Jan 2020."))
+    }
+
     @Test func theDateFormAnswersWithTheCanonicalAddress() throws {
         let response = try app.client.get("/countries/kr?scale=log&from=2021-01-01&to=")
         #expect(response.status == .found)

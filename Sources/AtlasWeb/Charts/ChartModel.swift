@@ -121,7 +121,9 @@ struct ChartModel: Equatable {
         let latestIndex = series.latestIndex
         latest = marker(latestIndex, label: format, above: false)
         let peakIndex = series.peakIndex
-        peak = peakIndex == latestIndex ? nil : marker(peakIndex, label: { "Peak " + format($0) }, above: true)
+        // A peak no higher than the latest value says nothing the latest label does not (a flat series).
+        let peakAboveLatest = peakIndex.flatMap { series.line[$0] } ?? 0 > latestIndex.flatMap { series.line[$0] } ?? 0
+        peak = peakAboveLatest ? marker(peakIndex, label: { "Peak " + format($0) }, above: true) : nil
         title = words.title(query: query, place: place)
         description = words.description(series, query: query, place: place, daysPerBar: daysPerBar)
     }
