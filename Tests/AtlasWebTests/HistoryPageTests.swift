@@ -144,8 +144,28 @@ struct HistoryPageTests {
 
     @Test func recoveriesEndAtTheLastReportAndThePageSaysSo_B30() throws {
         let page = try page("/countries/us?metric=recovered")
-        #expect(page.contains("JHU stopped reporting recoveries for USA: its last report was on 13 Dec 2020"))
+        #expect(page.contains("JHU’s recovery figures for USA end on 13 Dec 2020, so the line ends there"))
         #expect(page.contains("on the latest day, 13 Dec 2020"), "the line ends there, not in November 2021")
+    }
+
+    @Test(arguments: [
+        // The UK's row stops first, on 13 Apr 2020; before, the world has no correction below zero.
+        ("/?metric=recovered", "12 Apr 2020", nil as String?),
+        // New South Wales stops on 1 Aug 2020 (2,989, which was the fake fall); JHU's own small corrections stay.
+        ("/countries/au?metric=recovered", "31 Jul 2020", "2 days are below zero (corrections), the lowest -6 on 11 Jul 2020"),
+    ])
+    func aSumOfRowsEndsItsRecoveriesWhereTheFirstRowStopsNeverFallingBelowZero_B30(
+        target: String, end: String, belowZero: String?
+    ) throws {
+        let page = try page(target)
+        let svg = try svg(page)
+        if let belowZero {
+            #expect(svg.contains(belowZero), "\(target): only JHU's own corrections")
+        } else {
+            #expect(!svg.contains("chart-bars-negative"), "no fake negative recoveries")
+        }
+        #expect(svg.contains(" to \(end)."), "\(target)")
+        #expect(page.contains("end on \(end)"), "\(target): the page says so in words")
     }
 
     @Test func theWorldPageHasTheWorldsHistory() throws {

@@ -130,15 +130,16 @@ struct HistorySection {
         ]
     }
 
-    /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there).
+    /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there). A sum of
+    /// rows ends where the first of them stops (`HistoryMapping`), which the words say too.
     private func recoveredNote(_ history: History, days: ClosedRange<Int>) -> String? {
         guard query.metric == .recovered else { return nil }
         guard let last = history.lastRecoveredReport else {
             return "JHU has no recovery figures for \(place)."
         }
         guard history.firstDay + last < history.lastDay else { return nil }
-        return "JHU stopped reporting recoveries for \(place): its last report was on \(history.date(at: last).short), "
-            + "so the line ends there."
+        return "JHU’s recovery figures for \(place) end on \(history.date(at: last).short), so the line ends there: "
+            + "JHU stopped reporting them (a sum of several JHU rows ends where the first of them stops)."
     }
 
     private var tableCaption: String {
