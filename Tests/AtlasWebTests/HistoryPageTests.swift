@@ -168,6 +168,22 @@ struct HistoryPageTests {
         #expect(page.contains("end on \(end)"), "\(target): the page says so in words")
     }
 
+    @Test func canadaHasJHUsRecoveries() throws {
+        let page = try page("/countries/ca?metric=recovered&interval=cumulative")
+        #expect(page.contains("The total was highest on the latest day, 4 Aug 2021: 1,405,971."), "JHU’s national row")
+        #expect(!page.contains("no recovery figures"))
+    }
+
+    @Test func aPlaceWithoutAnyRecoveriesSaysSoOnceWithoutAnEmptyTable() throws {
+        let page = try page("/countries/se?metric=recovered")
+        #expect(page.contains("There are no recovery figures for Sweden in this history"))
+        let messages = page.components(separatedBy: "class=\"chart-note\"").count - 1
+            + page.components(separatedBy: "class=\"chart-message\"").count - 1
+        #expect(messages == 1, "one message, not two")
+        #expect(!page.contains("<details class=\"chart-table\">"), "no table of days not reported")
+        #expect(!page.contains("<svg class=\"chart-svg\""))
+    }
+
     @Test func theWorldPageHasTheWorldsHistory() throws {
         let page = try page("/")
         #expect(page.contains("<title id=\"chart-title\">Daily new cases in the world, with the 7-day average</title>"))

@@ -50,6 +50,9 @@ struct HistorySection {
             return .object(value)
         }
         if let note = recoveredNote(history, days: days) { value["note"] = .string(note) }
+        // Without a single recovery the note is all there is to say: no empty chart, no table of
+        // days "not reported".
+        if query.metric == .recovered && history.lastRecoveredReport == nil { return .object(value) }
         if let chart = ChartModel(series, query: query, place: place, words: words) {
             value["chart"] = chart.templateValue
             value["summary"] = words.summary(series, query: query).map(TemplateValue.string) ?? .null
@@ -135,7 +138,9 @@ struct HistorySection {
     private func recoveredNote(_ history: History, days: ClosedRange<Int>) -> String? {
         guard query.metric == .recovered else { return nil }
         guard let last = history.lastRecoveredReport else {
-            return "JHU has no recovery figures for \(place)."
+            // Sweden never reported any; disease.sh drops JHU's national Canada row (data/README.md).
+            return "There are no recovery figures for \(place) in this history: JHU CSSE reported none, "
+                + "or disease.sh, which passes JHU’s series on, leaves them out."
         }
         guard history.firstDay + last < history.lastDay else { return nil }
         return "JHU’s recovery figures for \(place) end on \(history.date(at: last).short), so the line ends there: "
