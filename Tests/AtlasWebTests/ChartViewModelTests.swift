@@ -64,11 +64,18 @@ struct TickTests {
 
     @Test(arguments: [
         (1_234_567.0, "1.23M"), (55_672.71, "55.7K"), (9_171.29, "9.17K"), (850, "850"), (0.25, "0.25"),
-        (0, "0"), (-200_000, "-200K"), (999_600, "1M"), (1_500, "1.5K"), (2_500_000, "2.5M"),
+        (0, "0"), (-200_000, "\u{2212}200K"), (-0.5, "\u{2212}0.5"), (999_600, "1M"), (1_500, "1.5K"), (2_500_000, "2.5M"),
         (7_900_000_000, "7.9B"), (12.345, "12.3"), (0.0123, "0.0123"), (100_000, "100K"),
     ])
     func labelsAreAbbreviatedToThreeSignificantDigits(value: Double, label: String) {
         #expect(ChartNumbers.abbreviated(value) == label)
+    }
+
+    @Test(arguments: [
+        (-349_116.0, "\u{2212}349,116"), (1_234, "1,234"), (-0.004, "0"), (-12.5, "\u{2212}12.5"), (0, "0"),
+    ])
+    func figuresInWordsUseTheMinusSign(value: Double, text: String) {
+        #expect(ChartWords.figure(value) == text)
     }
 
     @Test(arguments: [

@@ -33,6 +33,9 @@ struct HistoryPageTests {
         #expect(svg.contains("<desc id=\"chart-desc\">Bars: new cases per day from 22 Jan 2020 to 13 Nov 2021."))
         #expect(svg.contains("class=\"chart-bars chart-cases\""))
         #expect(svg.contains("class=\"chart-bars chart-bars-negative\""), "France's correction of 20 May 2021")
+        #expect(svg.contains("349,116"), "the description names the correction")
+        #expect(!svg.contains(">-"), "labels write the minus sign, not a hyphen")
+        #expect(svg.contains(">\u{2212}"))
         #expect(svg.contains("class=\"chart-line chart-cases\""))
         #expect(svg.utf8.count < 40_000, "the chart is \(svg.utf8.count) bytes")
         #expect(!svg.contains("style="), "the CSP forbids inline styles")
@@ -152,7 +155,7 @@ struct HistoryPageTests {
         // The UK's row stops first, on 13 Apr 2020; before, the world has no correction below zero.
         ("/?metric=recovered", "12 Apr 2020", nil as String?),
         // New South Wales stops on 1 Aug 2020 (2,989, which was the fake fall); JHU's own small corrections stay.
-        ("/countries/au?metric=recovered", "31 Jul 2020", "2 days are below zero (corrections), the lowest -6 on 11 Jul 2020"),
+        ("/countries/au?metric=recovered", "31 Jul 2020", "2 days are below zero (corrections), the lowest \u{2212}6 on 11 Jul 2020"),
     ])
     func aSumOfRowsEndsItsRecoveriesWhereTheFirstRowStopsNeverFallingBelowZero_B30(
         target: String, end: String, belowZero: String?

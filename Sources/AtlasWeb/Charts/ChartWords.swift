@@ -86,9 +86,13 @@ struct ChartWords: Sendable {
             + "the latest, on \(latestDay), is \(ChartWords.figure(latestValue))."
     }
 
-    /// A figure in words: whole numbers grouped (`1,234`), others with up to two decimals (`12.5`).
+    /// A figure in words: whole numbers grouped (`1,234`), others with up to two decimals (`12.5`);
+    /// below zero with a minus sign (U+2212, `−349,116`), as the chart's labels. (CSV and JSON keep
+    /// the ASCII hyphen-minus their readers parse.)
     static func figure(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 9e15
-            ? Formatting.grouped(Int64(value)) : Formatting.decimal(value)
+        let magnitude =
+            value == value.rounded() && abs(value) < 9e15
+            ? Formatting.grouped(Int64(abs(value))) : Formatting.decimal(abs(value))
+        return value < 0 && magnitude != "0" ? "\u{2212}" + magnitude : magnitude
     }
 }
