@@ -53,6 +53,22 @@ struct HistoryPageTests {
         #expect(page.contains("<time datetime=\"2021-11-13\">13 Nov 2021</time>"))
     }
 
+    @Test func aWeekCutByTheRangeSaysHowManyDaysItCounts() throws {
+        // 1–13 Nov: weeks ending 13 Nov (7 days) and 6 Nov (1–6 Nov: 6 of its days).
+        let page = try page("/countries/kr?time=2021-11-01..latest")
+        let json = try app.client.get("/api/historical/kr?lastdays=14")
+        let cases = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any]).flatMap {
+                ($0["timeline"] as? [String: [String: Int]])?["cases"]
+            })
+        let newInFirstWeek = try #require(cases["11/6/21"]) - (try #require(cases["10/31/21"]))
+        #expect(
+            page.contains(
+                "<time datetime=\"2021-11-06\">6 Nov 2021</time> <span class=\"chart-partial\">(only 6 days)</span></th>"
+                    + "<td>\(Formatting.grouped(Int64(newInFirstWeek)))</td>"), "\(newInFirstWeek)")
+        #expect(page.contains("<time datetime=\"2021-11-13\">13 Nov 2021</time></th>"), "a whole week is not marked")
+    }
+
     @Test func everyViewIsALinkOnTheCanonicalAddress() throws {
         let page = try page("/countries/kr?scale=log")
         for link in [

@@ -154,7 +154,9 @@ struct HistorySection {
     }
 
     /// One row per week, ending on the last shown day and every seventh day before it, oldest first:
-    /// the week's new figures, the 7-day average and the total on its last day.
+    /// the week's new figures, the 7-day average and the total on its last day. A week with fewer than
+    /// seven days of new figures (the first, cut by the range or the data's start; one where reports
+    /// end) counts the days it has and says how many.
     private func weeklyRows() -> [TemplateValue] {
         // The weekly figures come from the daily and cumulative views of the same days.
         guard let history, let range = query.days(within: history.firstDay...history.lastDay),
@@ -168,11 +170,13 @@ struct HistorySection {
         var end = daily.values.count - 1
         while end >= 0 {
             let start = max(0, end - 6)
-            let week = daily.values[start...end]
-            let sum: Double? = week.contains { $0 == nil } ? nil : week.reduce(0) { $0 + ($1 ?? 0) }
+            let known = daily.values[start...end].compactMap { $0 }
+            let sum: Double? = known.isEmpty ? nil : known.reduce(0, +)
             let date = CalendarDate(daysSinceEpoch: daily.firstDay + end)
             rows.append([
                 "date": .string(date.short), "iso": .string(date.iso),
+                "days": known.isEmpty || known.count == 7
+                    ? .null : .string(known.count == 1 ? "1 day" : "\(known.count) days"),
                 "new": .string(sum.map(ChartWords.figure) ?? "not reported"),
                 "average": .string(daily.average[end].map(ChartWords.figure) ?? "–"),
                 "total": .string(cumulative.values[end].map(ChartWords.figure) ?? "not reported"),
