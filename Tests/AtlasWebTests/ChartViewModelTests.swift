@@ -425,6 +425,10 @@ struct ChartQueryTests {
         ("time=earliest..2020-06-30", "/countries/kr?time=earliest..2020-06-30"),
         ("time=earliest..latest", "/countries/kr"),
         ("time=2020-03-01..2020-03-01", "/countries/kr?time=2020-03-01..2020-03-01"),
+        ("time=latest..latest", "/countries/kr?time=latest..latest"),
+        ("time=earliest..earliest", "/countries/kr?time=earliest..earliest"),
+        ("time=EARLIEST..LATEST", "/countries/kr"),
+        ("time=Earliest..2021-01-01", "/countries/kr?time=earliest..2021-01-01"),
     ])
     func everyViewHasOneCanonicalAddress(query: String, canonical: String) throws {
         #expect(Links.chart("/countries/kr", try Self.parse(query)) == canonical)
@@ -466,6 +470,15 @@ struct ChartQueryTests {
                 "/countries/kr?scale=log", "/countries/kr?metric=deaths&scale=log",
                 "/countries/kr?metric=recovered&scale=log",
             ])
+    }
+
+    @Test(arguments: [
+        ("time=latest..latest", "2021-11-13", "2021-11-13"), ("time=earliest..earliest", "2020-01-22", "2020-01-22"),
+        ("time=2021-11-01..latest", "2021-11-01", "2021-11-13"), ("time=earliest..2020-02-01", "2020-01-22", "2020-02-01"),
+    ])
+    func aKeywordOnEitherSideIsTheDataSFirstOrLastDay(query: String, first: String, last: String) throws {
+        let available = TickTests.days("2020-01-22", "2021-11-13")
+        #expect(try Self.parse(query).days(within: available) == TickTests.days(first, last))
     }
 
     @Test func daysOutsideTheDataAreClampedToIt() throws {

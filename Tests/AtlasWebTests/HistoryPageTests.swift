@@ -114,9 +114,62 @@ struct HistoryPageTests {
     }
 
     @Test func theFirstDayOfTheDataIsNoDayOfNewCases() throws {
-        // The world's series starts at 555 cases on 22 Jan 2020 (China's 548 among them): not 555 new.
+        // The world's series starts at 557 cases on 22 Jan 2020 (China's 548 among them): not 557 new.
         let page = try page("/?time=2020-01-22..2020-01-28")
         #expect(page.contains("Bars: new cases per day from 23 Jan 2020 to 28 Jan 2020."))
+    }
+
+    @Test(arguments: [
+        ("/countries/kr?time=latest..latest", "from 13 Nov 2021 to 13 Nov 2021"),
+        ("/countries/kr?time=earliest..earliest&interval=cumulative", "from 22 Jan 2020 to 22 Jan 2020"),
+        ("/countries/kr?time=EARLIEST..LATEST&interval=cumulative", "from 22 Jan 2020 to 13 Nov 2021"),
+    ])
+    func aSingleDayOrKeywordsInCapitalsAreARange(target: String, days: String) throws {
+        #expect(try page(target).contains(days))
+    }
+
+    @Test(arguments: ["/countries/kr?time=2019-01-01..2019-12-31", "/countries/kr?time=2021-12-01..latest"])
+    func daysOutsideTheDataSayWhichDaysItHasAndTheCSVLinkStillLeadsToDays(target: String) throws {
+        let page = try page(target)
+        #expect(page.contains("JHU’s series for S. Korea runs from 22 Jan 2020 to 13 Nov 2021"))
+        #expect(page.contains("asks for none of these days"))
+        #expect(page.contains("<a href=\"/countries/kr/history.csv\" download>Download every day as CSV</a>"))
+        #expect(try app.client.get("/countries/kr/history.csv").status == .ok)
+    }
+
+    @Test func theCSVLinkKeepsTheDaysShownAndOnlyThem() throws {
+        let page = try page("/countries/kr?metric=deaths&scale=log&time=2021-01-01..latest")
+        let link = "/countries/kr/history.csv?time=2021-01-01..latest"
+        #expect(page.contains("<a href=\"\(link)\" download>Download these days as CSV</a>"))
+        let csv = try app.client.get(link)
+        #expect(csv.status == .ok)
+        #expect(csv.text.hasPrefix("date,cases,deaths,recovered\n2021-01-01,"))
+    }
+
+    @Test func theCSVsErrorsSpeakOfTheCSV() throws {
+        let bad = try app.client.get("/countries/kr/history.csv?time=yesterday")
+        #expect(bad.status == .badRequest)
+        #expect(bad.text.contains("The CSV cannot show time"), "\(bad.text.prefix(500))")
+        let uncovered = try app.client.get("/countries/eh/history.csv")
+        #expect(uncovered.status == .notFound)
+        #expect(uncovered.text.contains("does not cover Western Sahara"))
+        #expect(!uncovered.text.contains("range"), "no range was given")
+        let outside = try app.client.get("/countries/kr/history.csv?time=2019-01-01..2019-12-31")
+        #expect(outside.status == .notFound)
+        #expect(outside.text.contains("asks for none of these days"))
+    }
+
+    @Test func theWorldHasACSVToo() throws {
+        let page = try page("/")
+        #expect(page.contains("<a href=\"/history.csv\" download>Download every day as CSV</a>"))
+        let csv = try app.client.get("/history.csv")
+        #expect(csv.status == .ok)
+        #expect(csv.fields[.contentType] == "text/csv; charset=utf-8")
+        #expect(csv.fields["Content-Disposition"] == "attachment; filename=\"world-history.csv\"")
+        let lines = csv.text.split(separator: "\n")
+        #expect(lines.count == 663)
+        #expect(lines[1].hasPrefix("2020-01-22,557,17,"))
+        #expect(try app.client.get("/history.csv?time=2021-11-01..latest").text.split(separator: "\n").count == 14)
     }
 
     @Test func theDateFormAnswersWithTheCanonicalAddress() throws {

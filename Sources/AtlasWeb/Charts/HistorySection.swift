@@ -18,8 +18,8 @@ struct HistorySection {
     let link: @Sendable (ChartQuery) -> String
     /// The page's path, the target of the date form.
     let path: String
-    /// The CSV download of this place, when it has one.
-    var csvHref: String? = nil
+    /// The address of this place's CSV download (`/countries/kr/history.csv`), when it has one.
+    var csvPath: String? = nil
 
     var templateValue: TemplateValue {
         guard let history, !history.isEmpty else {
@@ -32,13 +32,23 @@ struct HistorySection {
             "controls": .array(controls),
             "presets": .array(presets(history)),
             "form": form(history),
-            "csvHref": csvHref.map(TemplateValue.string) ?? .null,
         ]
         let words = ChartWords()
-        guard let days = query.days(within: history.firstDay...history.lastDay) else {
+        let days = query.days(within: history.firstDay...history.lastDay)
+        if let csvPath {
+            // The days shown, or every day when none of the days asked for is in the data (never a 404).
+            var range = ChartQuery()
+            if days != nil { (range.start, range.end) = (query.start, query.end) }
+            value["csv"] = [
+                "href": .string(Links.chart(csvPath, range)),
+                "label": .string(range.hasRange ? "Download these days as CSV" : "Download every day as CSV"),
+            ]
+        }
+        guard let days else {
             value["message"] = .string(
                 "JHU’s series for \(place) runs from \(history.date(at: 0).short) to "
-                    + "\(history.date(at: history.count - 1).short); the days asked for are outside it.")
+                    + "\(history.date(at: history.count - 1).short); time “\(query.start.text)..\(query.end.text)” "
+                    + "asks for none of these days. The links above show the days it has.")
             return .object(value)
         }
         guard

@@ -16,7 +16,8 @@ struct HistoryController: Sendable {
     /// `GET /countries/{id}/history.csv?time=…`: `date,cases,deaths,recovered`, one row per day of
     /// `time` (ISO dates), the counts cumulative as published, recovered empty after its last report.
     /// Other spellings of the id answer `301` to the canonical address, keeping `time`.
-    /// - Throws: `HTTPError(404)` for an unknown id or an entry JHU does not cover; `400` for a bad `time`.
+    /// - Throws: `HTTPError(404)` for an unknown id, an entry JHU does not cover, or a `time` with no day
+    ///   of the data (each saying so); `400` for a bad `time`.
     func csv(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = site.snapshots.current()
         let entry: CountryCatalog.Entry
@@ -28,19 +29,42 @@ struct HistoryController: Sendable {
                 status: .movedPermanently)
         case .notFound: throw HTTPError(.notFound, "There is no country with this id.")
         }
-        let path = Links.country(entry.id) + "/history.csv"
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
-        var range = chart
-        range.metric = .cases
+        return try csv(
+            request, path: Links.country(entry.id) + "/history.csv", key: entry.id, place: entry.country.country,
+            filename: entry.id + "-history.csv", current: current)
+    }
+
+    /// `GET /history.csv?time=…`: the world's series (the sum of every JHU row) as a country's CSV.
+    /// - Throws: `HTTPError(404)` when no history is stored or `time` has no day of it; `400` for a bad `time`.
+    func worldCSV(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        try csv(
+            request, path: "/history.csv", key: HistoryKey.world, place: "the world",
+            filename: "world-history.csv", current: site.snapshots.current())
+    }
+
+    private func csv(
+        _ request: Request, path: String, key: String, place: String, filename: String, current: SnapshotCache.Current
+    ) throws -> Response {
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery(), subject: "The CSV") {
+            Links.chart(path, $0)
+        }
+        // Only `time` changes a CSV: every other view of it shares one cached answer.
+        var range = ChartQuery()
+        (range.start, range.end) = (chart.start, chart.end)
         return try site.pageCache.response(
             for: request, key: Links.chart(path, range), version: current.version, loadedAt: current.loadedAt,
             freshness: { nil }
         ) {
-            guard let history = try site.histories.history(entry.id),
-                let days = chart.days(within: history.firstDay...history.lastDay)
-            else {
+            guard let history = try site.histories.history(key), !history.isEmpty else {
                 throw HTTPError(
-                    .notFound, "JHU CSSE’s time series has no days for \(entry.country.country) in this range.")
+                    .notFound, "JHU CSSE’s time series does not cover \(place), so there is no history to download.")
+            }
+            guard let days = chart.days(within: history.firstDay...history.lastDay) else {
+                throw HTTPError(
+                    .notFound,
+                    "JHU CSSE’s series for \(place) runs from \(history.date(at: 0).short) to "
+                        + "\(history.date(at: history.count - 1).short); time “\(chart.start.text)..\(chart.end.text)” "
+                        + "asks for none of these days.")
             }
             var text = "date,cases,deaths,recovered\n"
             let shown = history.days(days)
@@ -51,7 +75,7 @@ struct HistoryController: Sendable {
             }
             var fields = Fields()
             fields[.contentType] = "text/csv; charset=utf-8"
-            fields["Content-Disposition"] = "attachment; filename=\"\(entry.id)-history.csv\""
+            fields["Content-Disposition"] = "attachment; filename=\"\(filename)\""
             fields[.xContentTypeOptions] = "nosniff"
             CachePolicy.shared.apply(to: &fields)
             return CacheablePage(status: .ok, fields: fields, content: SplicedContent(Array(text.utf8)))

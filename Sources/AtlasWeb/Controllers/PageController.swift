@@ -23,7 +23,7 @@ struct PageController: Sendable {
             let history = HistorySection(
                 place: "the world", history: try site.histories.history(HistoryKey.world),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
-                link: { Links.chart("/", $0) }, path: "/")
+                link: { Links.chart("/", $0) }, path: "/", csvPath: "/history.csv")
             var context = WorldPage(catalog: current.catalog).templateValue
             context.set("history", history.templateValue)
             return try site.renderer.render(
@@ -84,7 +84,7 @@ struct PageController: Sendable {
                 let history = HistorySection(
                     place: entry.country.country, history: try site.histories.history(entry.id),
                     population: entry.country[.population], query: chart, defaults: ChartQuery(),
-                    link: { Links.chart(path, $0) }, path: path, csvHref: Links.chart(path + "/history.csv", chart))
+                    link: { Links.chart(path, $0) }, path: path, csvPath: path + "/history.csv")
                 var context = CountryDetailPage(
                     entry: entry, outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
                     tileURL: site.renderer.tiles.template
