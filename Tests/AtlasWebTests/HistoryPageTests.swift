@@ -181,6 +181,32 @@ struct HistoryPageTests {
     }
 
     @Test(arguments: [
+        // The form as the page fills it in, sent untouched: the preset's address, marked current.
+        ("/countries/kr?from=2020-01-22&to=2021-11-13", "/countries/kr"),
+        ("/countries/kr?scale=log&from=2020-11-14&to=2021-11-13", "/countries/kr?scale=log&time=2020-11-14..latest"),
+        ("/?from=2019-06-01&to=2030-01-01", "/"),  // beyond the data on both sides: every day
+        ("/countries/kr?from=2020-01-22&to=2021-06-30", "/countries/kr?time=earliest..2021-06-30"),
+    ])
+    func theDateFormSentUntouchedLeadsToThePreset(target: String, location: String) throws {
+        let response = try app.client.get(target)
+        #expect(response.status == .found)
+        #expect(response.fields[.location] == location)
+    }
+
+    @Test func theUntouchedFormsPresetIsMarkedCurrent() throws {
+        let page = try page("/countries/kr?time=2020-11-14..latest")
+        #expect(page.contains("<a href=\"/countries/kr?time=2020-11-14..latest\" aria-current=\"true\">Last 365 days</a>"))
+    }
+
+    @Test func theDateFormOnAnotherSpellingKeepsItsDates() throws {
+        let moved = try app.client.get("/countries/KR?from=2021-01-01&to=2021-02-01&utm=x")
+        #expect(moved.status == .movedPermanently)
+        #expect(moved.fields[.location] == "/countries/kr?from=2021-01-01&to=2021-02-01")
+        let form = try app.client.get(try #require(moved.fields[.location]))
+        #expect(form.fields[.location] == "/countries/kr?time=2021-01-01..2021-02-01")
+    }
+
+    @Test(arguments: [
         ("/countries/kr?metric=colour", "metric"), ("/countries/kr?interval=weekly", "interval"),
         ("/countries/kr?scale=sqrt", "scale"), ("/countries/kr?per=capita", "per"),
         ("/countries/kr?time=2021-06-01..2021-01-01", "time"), ("/?time=yesterday", "time"),
