@@ -41,7 +41,15 @@ struct HistoricalDecoderTests {
     @Test(arguments: [
         (
             "{\"country\":\"A\",\"province\":null,\"timeline\":{\"cases\":{\"1/1/21\":1,\"1/3/21\":2},\"deaths\":{\"1/1/21\":0,\"1/3/21\":0}}}",
-            "the cases of \"A\" skip days"
+            "the cases of \"A\" skip 1/2/21 (2021-01-02): the days must be consecutive"
+        ),
+        (
+            "{\"country\":\"A\",\"province\":null,\"timeline\":{\"cases\":{\"1/1/21\":1,\"1/2/21\":2,\"1/4/21\":2,\"1/5/21\":2},\"deaths\":{\"1/1/21\":0}}}",
+            "the cases of \"A\" skip 1/3/21 (2021-01-03)"
+        ),
+        (
+            "{\"country\":\"A\",\"province\":null,\"timeline\":{\"cases\":{\"1/1/21\":1,\"01/01/21\":2},\"deaths\":{\"1/1/21\":0}}}",
+            "the cases of \"A\" have 1/1/21 twice"
         ),
         (
             "{\"country\":\"A\",\"province\":null,\"timeline\":{\"cases\":{\"2021-01-01\":1},\"deaths\":{\"1/1/21\":0}}}",
@@ -71,7 +79,8 @@ struct HistoricalDecoderTests {
         #expect(throws: SourceError.notJSON("the body starts with '<', it looks like an HTML page")) {
             try HistoricalDecoder.decode(Array("<html>".utf8))
         }
-        #expect(throws: SourceError.emptyPayload) { try HistoricalDecoder.decode(Array("[]".utf8)) }
+        #expect(throws: SourceError.emptyHistory) { try HistoricalDecoder.decode(Array("[]".utf8)) }
+        #expect(SourceError.emptyHistory.description == "empty history: the /historical array has no rows")
     }
 
     @Test func theShippedFileIsEveryJHURowUpToTheSnapshotsDay() throws {

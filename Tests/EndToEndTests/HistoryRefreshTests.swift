@@ -61,7 +61,7 @@ struct HistoryRefreshTests {
         ("every series 200 days shorter", "days before the stored one"),
         ("every count 0", "every series is 0 on every day"),
         ("a negative count", "is outside 0…100000000000"),
-        ("a day missing", "skip days"),
+        ("a day missing", "skip 6/1/21 (2021-06-01)"),
     ])
     func aBadHistoryIsRefusedInOneLineAndTheStoredOneStays(_ kind: String, message: String) throws {
         let server = try ServerProcess()
@@ -153,5 +153,30 @@ struct HistoryRefreshTests {
         let noHistory = try runCLI(["import", "-", "--database", server.directory + "/atlas.sqlite"])
         #expect(noHistory.status == 1)
         #expect(noHistory.errors == "covid-atlas: FILE - imports only a history: give it with --historical FILE\n")
+    }
+
+    @Test func anEmptyHistoryIsCalledOneAndTheFileNamed() throws {
+        let directory = NSTemporaryDirectory() + "atlas-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let empty = directory + "/empty.json"
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: empty))
+        for files in [["-"], [packageRoot + "/data/disease-sh/countries.json"]] {
+            let result = try runCLI(["import"] + files + ["--historical", empty, "--database", directory + "/atlas.sqlite"])
+            #expect(result.status != 0)
+            #expect(result.errors.contains("\(empty): empty history: the /historical array has no rows"), "\(result.errors)")
+            #expect(!result.errors.contains("countries"), "\(result.errors)")
+        }
+    }
+
+    @Test func aHistoryAloneIntoNoDatabaseLeavesNoFileBehind() throws {
+        let directory = NSTemporaryDirectory() + "atlas-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let database = directory + "/new.sqlite"
+        let result = try runCLI([
+            "import", "-", "--historical", packageRoot + "/data/disease-sh/historical.json.gz", "--database", database,
+        ])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("there is no database at \(database)"), "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "no empty .sqlite left behind")
     }
 }
