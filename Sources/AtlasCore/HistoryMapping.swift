@@ -28,6 +28,15 @@ public enum HistoryMapping {
         "UK/saint helena, ascension and tristan da cunha": "SH", "UK/turks and caicos islands": "TC",
     ]
 
+    /// The JHU provinces that are the entry with ISO2 `iso2`, as disease.sh names them (`["reunion"]`;
+    /// `["channel islands", "guernsey", "jersey"]` for JE), in order; empty for an entry that is no
+    /// province of another country.
+    public static func ownProvinces(ofISO2 iso2: String) -> [String] {
+        ownEntries.filter { $0.value == iso2.uppercased() }.keys.compactMap { key in
+            key.firstIndex(of: "/").map { String(key[key.index(after: $0)...]) }
+        }.sorted()
+    }
+
     /// Country rows that JHU (and disease.sh's `/historical`) name otherwise than the snapshot does:
     /// the `/historical` name → the entry's ISO2.
     public static let renamedCountries: [String: String] = [

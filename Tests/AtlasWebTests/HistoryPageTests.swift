@@ -244,6 +244,7 @@ struct HistoryPageTests {
         let page = try page("/countries/us?metric=recovered")
         #expect(page.contains("JHU’s recovery figures for USA end on 13 Dec 2020, so the line ends there"))
         #expect(page.contains("on the latest day, 13 Dec 2020"), "the line ends there, not in November 2021")
+        #expect(page.contains("Bars: new recoveries per day from 22 Jan 2020 to 13 Dec 2020."), "nor do the bars")
     }
 
     @Test(arguments: [
@@ -368,6 +369,16 @@ struct HistoryAPIListTests {
         let response = try app.client.get("/api/historical/ALL?lastdays=3")
         #expect(response.status == .movedPermanently)
         #expect(response.fields[.location] == "/api/historical/all?lastdays=3")
+    }
+
+    @Test(arguments: [
+        ("re", ["reunion"]), ("je", ["channel islands", "guernsey", "jersey"]), ("hk", ["hong kong"]),
+        ("kr", ["mainland"]),
+    ])
+    func aTerritoryListsItsJHUProvinces(id: String, provinces: [String]) throws {
+        let response = try app.client.get("/api/historical/\(id)?lastdays=1")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        #expect(object["province"] as? [String] == provinces)
     }
 
     @Test func lastdaysZeroSaysWhatTheRuleIs() throws {

@@ -143,9 +143,13 @@ struct HistoryController: Sendable {
                 }
                 writer.beginObject()
                 writer.field("country", entry.country.country)
+                // disease.sh lists the provinces summed: a territory is its own JHU province (rows for
+                // several, Channel Islands); a country's own row is "mainland". (Which provinces a
+                // country's sum holds is not kept by the store: a country says "mainland".)
+                let provinces = entry.country.countryInfo.iso2.map(HistoryMapping.ownProvinces(ofISO2:)) ?? []
                 writer.key("province")
                 writer.beginArray()
-                writer.value("mainland")
+                for province in provinces.isEmpty ? ["mainland"] : provinces { writer.value(province) }
                 writer.endArray()
                 writer.key("timeline")
                 HistoryController.timeline(history, lastDays: lastDays, to: &writer)
