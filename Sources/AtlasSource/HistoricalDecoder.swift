@@ -123,7 +123,8 @@ public enum HistoricalDecoder {
             guard ordered[index] == nil else {
                 // Two keys for one day (`1/2/21` and `01/02/21`).
                 throw .malformedPayload(
-                    "historical: the \(label) of \"\(name)\" have \(JHUDate.format(CalendarDate(daysSinceEpoch: day))) twice")
+                    "historical: the \(label) of \"\(name)\" have \(JHUDate.format(CalendarDate(daysSinceEpoch: day))) twice"
+                )
             }
             ordered[index] = value
         }

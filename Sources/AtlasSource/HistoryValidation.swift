@@ -125,7 +125,8 @@ public enum HistoryValidation {
         // and its late start is the better reason.
         if stored.reportsRecovered && !anyRecovered {
             throw .invalidHistory(
-                "no row reports recovered on any day (every value is 0 or -1), but the stored history has recovered figures")
+                "no row reports recovered on any day (every value is 0 or -1), "
+                    + "but the stored history has recovered figures")
         }
         return Accepted(
             rowCount: rows.count, entryCount: mapped.series.count, unmatchedRows: mapped.unmatchedRows,

@@ -173,7 +173,9 @@ struct HistoryValidationTests {
     @Test(arguments: [(18_008, true), (18_007, false)])
     func aSeriesMayStartAWeekLaterThanTheStoredOneButNoMore(storedFirstDay: Int, passes: Bool) throws {
         // The rows start on day 18,000 + 15: what an upstream sends that falls back to its last days.
-        let rows = [Self.row("Aland", cases: [1, 2, 3], first: 18_015), Self.row("Beland", cases: [1, 2, 3], first: 18_015)]
+        let rows = [
+            Self.row("Aland", cases: [1, 2, 3], first: 18_015), Self.row("Beland", cases: [1, 2, 3], first: 18_015),
+        ]
         let stored = HistoryValidation.Stored(
             lastDays: ["al": 18_017, HistoryKey.world: 18_017], firstDays: ["al": storedFirstDay])
         let validate = {

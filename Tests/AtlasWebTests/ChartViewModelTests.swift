@@ -138,7 +138,8 @@ struct TickTests {
 
     @Test(arguments: [
         (1_234_567.0, "1.23M"), (55_672.71, "55.7K"), (9_171.29, "9.17K"), (850, "850"), (0.25, "0.25"),
-        (0, "0"), (-200_000, "\u{2212}200K"), (-0.5, "\u{2212}0.5"), (999_600, "1M"), (1_500, "1.5K"), (2_500_000, "2.5M"),
+        (0, "0"), (-200_000, "\u{2212}200K"), (-0.5, "\u{2212}0.5"), (999_600, "1M"), (1_500, "1.5K"),
+        (2_500_000, "2.5M"),
         (7_900_000_000, "7.9B"), (12.345, "12.3"), (0.0123, "0.0123"), (100_000, "100K"),
     ])
     func labelsAreAbbreviatedToThreeSignificantDigits(value: Double, label: String) {
@@ -256,7 +257,8 @@ struct ChartSeriesTests {
     ])
     func theLogScaleSaysWhatItLeavesOut(interval: ChartQuery.Interval, words: String) throws {
         let series = try #require(
-            ChartSeries(Self.history, metric: .deaths, interval: interval, per: .total, population: nil, days: Self.all))
+            ChartSeries(Self.history, metric: .deaths, interval: interval, per: .total, population: nil, days: Self.all)
+        )
         var query = ChartQuery()
         (query.metric, query.interval, query.scale) = (.deaths, interval, .log)
         #expect(ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1).contains(words))
@@ -264,7 +266,8 @@ struct ChartSeriesTests {
 
     @Test func theDescriptionsDaysAreTheDaysWithValuesRecoveriesEndingEarly_B30() throws {
         let series = try #require(
-            ChartSeries(Self.history, metric: .recovered, interval: .daily, per: .total, population: nil, days: Self.all))
+            ChartSeries(
+                Self.history, metric: .recovered, interval: .daily, per: .total, population: nil, days: Self.all))
         var query = ChartQuery()
         query.metric = .recovered
         let text = ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1)
@@ -345,14 +348,16 @@ struct ChartModelTests {
     func barsAreCentredOnTheirDaysLikeTheTicksAndTheLinesPoints(days: Int) throws {
         // Cumulative 0, 1, 3, 6, …: daily 0, 1, 2, … (every bar above zero but the first).
         let cumulative = (0..<days).map { Int64($0 * ($0 + 1) / 2) }
-        let history = History(firstDay: 18_000, cases: cumulative, deaths: cumulative, recovered: cumulative.map { _ in nil })
+        let history = History(
+            firstDay: 18_000, cases: cumulative, deaths: cumulative, recovered: cumulative.map { _ in nil })
         let series = try #require(
             ChartSeries(
                 history, metric: .cases, interval: .daily, per: .total, population: nil,
                 days: history.firstDay...history.lastDay))
         let chart = try #require(ChartModel(series, query: ChartQuery(), place: "Testland", words: ChartWords()))
         let geometry = ChartGeometry(
-            days: history.firstDay...history.lastDay, axis: .linear(NiceTicks(minimum: 0, maximum: 1)), plot: chart.plot)
+            days: history.firstDay...history.lastDay, axis: .linear(NiceTicks(minimum: 0, maximum: 1)), plot: chart.plot
+        )
         // Each bar is "M left base V top h width V base z": 5 numbers.
         let bars = Self.numbers(chart.barsPath)
         let centres = stride(from: 0, to: bars.count, by: 5).map { bars[$0] + bars[$0 + 3] / 2 }
@@ -384,24 +389,32 @@ struct ChartModelTests {
         var query = ChartQuery()
         (query.metric, query.interval) = (.recovered, .cumulative)
         let series = try #require(
-            ChartSeries(history, metric: .recovered, interval: .cumulative, per: .total, population: nil, days: ChartSeriesTests.all))
+            ChartSeries(
+                history, metric: .recovered, interval: .cumulative, per: .total, population: nil,
+                days: ChartSeriesTests.all))
         let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
         let latest = try #require(chart.latest)
-        let geometry = ChartGeometry(days: ChartSeriesTests.all, axis: .linear(NiceTicks(minimum: 0, maximum: 3)), plot: chart.plot)
+        let geometry = ChartGeometry(
+            days: ChartSeriesTests.all, axis: .linear(NiceTicks(minimum: 0, maximum: 3)), plot: chart.plot)
         #expect(abs(latest.x - geometry.x(ofDay: history.firstDay + 5)) < 0.01)
         #expect(latest.labelX == latest.x + 6 && latest.anchor == "start")
         #expect(latest.labelX < chart.plot.right, "not pinned to the right edge")
     }
 
     @Test(arguments: [
-        (ChartQuery.Interval.daily, ["bars: New deaths per day", "negative: Below zero: corrections", "line: 7-day average"]),
+        (
+            ChartQuery.Interval.daily,
+            ["bars: New deaths per day", "negative: Below zero: corrections", "line: 7-day average"]
+        ),
         (.cumulative, ["line: Total deaths"]),
     ])
     func theLegendSaysWhatBarsAndLineMean(interval: ChartQuery.Interval, legend: [String]) throws {
         var query = ChartQuery()
         (query.metric, query.interval) = (.deaths, interval)
         let series = try #require(
-            ChartSeries(ChartSeriesTests.history, metric: .deaths, interval: interval, per: .total, population: nil, days: ChartSeriesTests.all))
+            ChartSeries(
+                ChartSeriesTests.history, metric: .deaths, interval: interval, per: .total, population: nil,
+                days: ChartSeriesTests.all))
         let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
         #expect(chart.legend.map { "\($0.kind): \($0.label)" } == legend)
     }
@@ -474,7 +487,8 @@ struct ChartQueryTests {
 
     @Test(arguments: [
         ("time=latest..latest", "2021-11-13", "2021-11-13"), ("time=earliest..earliest", "2020-01-22", "2020-01-22"),
-        ("time=2021-11-01..latest", "2021-11-01", "2021-11-13"), ("time=earliest..2020-02-01", "2020-01-22", "2020-02-01"),
+        ("time=2021-11-01..latest", "2021-11-01", "2021-11-13"),
+        ("time=earliest..2020-02-01", "2020-01-22", "2020-02-01"),
     ])
     func aKeywordOnEitherSideIsTheDataSFirstOrLastDay(query: String, first: String, last: String) throws {
         let available = TickTests.days("2020-01-22", "2021-11-13")

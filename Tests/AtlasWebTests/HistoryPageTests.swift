@@ -195,7 +195,8 @@ struct HistoryPageTests {
 
     @Test func theUntouchedFormsPresetIsMarkedCurrent() throws {
         let page = try page("/countries/kr?time=2020-11-14..latest")
-        #expect(page.contains("<a href=\"/countries/kr?time=2020-11-14..latest\" aria-current=\"true\">Last 365 days</a>"))
+        #expect(
+            page.contains("<a href=\"/countries/kr?time=2020-11-14..latest\" aria-current=\"true\">Last 365 days</a>"))
     }
 
     @Test func theDateFormOnAnotherSpellingKeepsItsDates() throws {
@@ -251,7 +252,10 @@ struct HistoryPageTests {
         // The UK's row stops first, on 13 Apr 2020; before, the world has no correction below zero.
         ("/?metric=recovered", "12 Apr 2020", nil as String?),
         // New South Wales stops on 1 Aug 2020 (2,989, which was the fake fall); JHU's own small corrections stay.
-        ("/countries/au?metric=recovered", "31 Jul 2020", "2 days are below zero (corrections), the lowest \u{2212}6 on 11 Jul 2020"),
+        (
+            "/countries/au?metric=recovered", "31 Jul 2020",
+            "2 days are below zero (corrections), the lowest \u{2212}6 on 11 Jul 2020"
+        ),
     ])
     func aSumOfRowsEndsItsRecoveriesWhereTheFirstRowStopsNeverFallingBelowZero_B30(
         target: String, end: String, belowZero: String?
@@ -276,7 +280,8 @@ struct HistoryPageTests {
     @Test func aPlaceWithoutAnyRecoveriesSaysSoOnceWithoutAnEmptyTable() throws {
         let page = try page("/countries/se?metric=recovered")
         #expect(page.contains("There are no recovery figures for Sweden in this history"))
-        let messages = page.components(separatedBy: "class=\"chart-note\"").count - 1
+        let messages =
+            page.components(separatedBy: "class=\"chart-note\"").count - 1
             + page.components(separatedBy: "class=\"chart-message\"").count - 1
         #expect(messages == 1, "one message, not two")
         #expect(!page.contains("<details class=\"chart-table\">"), "no table of days not reported")

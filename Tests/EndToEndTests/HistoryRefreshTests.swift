@@ -161,9 +161,12 @@ struct HistoryRefreshTests {
         let empty = directory + "/empty.json"
         try Data("[]".utf8).write(to: URL(fileURLWithPath: empty))
         for files in [["-"], [packageRoot + "/data/disease-sh/countries.json"]] {
-            let result = try runCLI(["import"] + files + ["--historical", empty, "--database", directory + "/atlas.sqlite"])
+            let result = try runCLI(
+                ["import"] + files + ["--historical", empty, "--database", directory + "/atlas.sqlite"])
             #expect(result.status != 0)
-            #expect(result.errors.contains("\(empty): empty history: the /historical array has no rows"), "\(result.errors)")
+            #expect(
+                result.errors.contains("\(empty): empty history: the /historical array has no rows"), "\(result.errors)"
+            )
             #expect(!result.errors.contains("countries"), "\(result.errors)")
         }
     }

@@ -105,7 +105,8 @@ struct ChartModel: Equatable {
                 // Centred on its days, as the ticks and the line's points are on theirs.
                 let lastOfBar = min(series.values.count - 1, bar.start + daysPerBar - 1)
                 let centre =
-                    (geometry.x(ofDay: series.firstDay + bar.start) + geometry.x(ofDay: series.firstDay + lastOfBar)) / 2
+                    (geometry.x(ofDay: series.firstDay + bar.start) + geometry.x(ofDay: series.firstDay + lastOfBar))
+                    / 2
                 let piece =
                     "M\(ChartGeometry.coordinate(centre - width / 2)) \(baseText)V\(topText)"
                     + "h\(ChartGeometry.coordinate(width))V\(baseText)z"

@@ -38,7 +38,8 @@ struct ChartWords: Sendable {
         switch query.interval {
         case .daily:
             let width = daysPerBar > 1 ? ", each bar the mean of \(daysPerBar) days" : ""
-            text = "Bars: new \(noun)\(per) per day from \(first.short) to \(last.short)\(width). Line: the 7-day average."
+            text =
+                "Bars: new \(noun)\(per) per day from \(first.short) to \(last.short)\(width). Line: the 7-day average."
             let negative = series.values.indices.filter { (series.values[$0] ?? 0) < 0 }
             if let lowest = negative.min(by: { series.values[$0]! < series.values[$1]! }) {
                 let figure = ChartWords.figure(series.values[lowest]!)

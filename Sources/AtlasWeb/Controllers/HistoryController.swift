@@ -101,7 +101,8 @@ struct HistoryController: Sendable {
         guard count <= limit else {
             throw HTTPError(
                 .badRequest,
-                "A list may name at most \(limit) ids (one per entry); this one names \(Formatting.grouped(Int64(count))).")
+                "A list may name at most \(limit) ids (one per entry); this one names \(Formatting.grouped(Int64(count)))."
+            )
         }
         let raw = parameters["ids"].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         if raw.count == 1, raw[0].lowercased() == "all" {

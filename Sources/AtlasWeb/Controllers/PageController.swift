@@ -16,11 +16,10 @@ struct PageController: Sendable {
     let favoriteForms = FavoriteForms()
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        if let redirect = try RangeForm.redirect(request.target, path: "/", available: {
+        let days: () throws -> ClosedRange<Int>? = {
             try site.histories.history(HistoryKey.world).map { $0.firstDay...$0.lastDay }
-        }) {
-            return redirect
         }
+        if let redirect = try RangeForm.redirect(request.target, path: "/", available: days) { return redirect }
         let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart("/", $0) }
         let current = site.snapshots.current()
         return try site.cachedPage(request, key: Links.chart("/", chart), current) {
@@ -68,11 +67,10 @@ struct PageController: Sendable {
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
             let path = Links.country(entry.id)
-            if let redirect = try RangeForm.redirect(request.target, path: path, available: {
+            let days: () throws -> ClosedRange<Int>? = {
                 try site.histories.history(entry.id).map { $0.firstDay...$0.lastDay }
-            }) {
-                return redirect
             }
+            if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
             let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
             // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
             let visitor = Visitor.resolve(request)
