@@ -2,9 +2,11 @@ import AtlasCore
 import Foundation
 import Mustache
 
-/// One history chart as the template writes it out: the axes' ticks, the bars and the line as SVG
-/// path data, the peak and the latest value marked, and the title and description that name it for
-/// people who cannot see it. Pure: the same series and view give the same bytes.
+/// One history chart as the template writes it out: the axes' ticks (the time axis twice, for wide
+/// and narrow screens), the bars and the line as SVG path data, the peak and the latest value marked,
+/// the visible title and legend, and the description that stands for it for people who cannot see
+/// it. Labels are placed from their estimated widths (`LabelWidth`). Pure: the same series and view
+/// give the same bytes.
 struct ChartModel: Equatable {
     /// A marked point and its label.
     struct Marker: Equatable {
