@@ -28,6 +28,15 @@ public enum HistoryMapping {
         "UK/saint helena, ascension and tristan da cunha": "SH", "UK/turks and caicos islands": "TC",
     ]
 
+    /// The JHU provinces that are the entry with ISO2 `iso2`, as disease.sh names them (`["reunion"]`;
+    /// `["channel islands", "guernsey", "jersey"]` for JE), in order; empty for an entry that is no
+    /// province of another country.
+    public static func ownProvinces(ofISO2 iso2: String) -> [String] {
+        ownEntries.filter { $0.value == iso2.uppercased() }.keys.compactMap { key in
+            key.firstIndex(of: "/").map { String(key[key.index(after: $0)...]) }
+        }.sorted()
+    }
+
     /// Country rows that JHU (and disease.sh's `/historical`) name otherwise than the snapshot does:
     /// the `/historical` name → the entry's ISO2.
     public static let renamedCountries: [String: String] = [
@@ -74,47 +83,53 @@ public enum HistoryMapping {
     }
 }
 
-/// Rows added day by day over the days any of them covers (a day a row lacks counts 0), as published:
-/// recovered stays raw until the sum is turned into a `History`.
+/// Rows added day by day over the days any of them covers (a day a row lacks counts 0).
+///
+/// Recovered is summed by another rule, because JHU stopped reporting it row by row (the UK's on
+/// 13 April 2020, the USA's on 14 December 2020, New South Wales' on 1 August 2020, every row's on
+/// 5 August 2021) and a stopped row's 0 is "not reported", not a correction: added as 0, it would
+/// drag the sum down by its last report (the world's −5,996,365 recoveries on 14 December 2020). So
+/// each row's recoveries are first read as reported (`History.reportedRecoveries`); the rows that
+/// never report any (Sweden; Canada's provinces, whose recoveries JHU reports only nationally) do not
+/// take part; and the sum is reported only on the days every row that takes part reports. A sum's
+/// recoveries therefore end where the first of its rows stops: Australia's on 31 July 2020.
 private struct RowSum {
-    var firstDay = Int.max
-    var cases: [Int64] = []
-    var deaths: [Int64] = []
-    var recovered: [Int64] = []
+    var rows: [HistoricalRow] = []
 
     mutating func add(_ row: HistoricalRow) {
-        guard !row.cases.isEmpty else { return }
-        if cases.isEmpty {
-            firstDay = row.firstDay
-            cases = row.cases
-            deaths = row.deaths
-            recovered = row.recovered
-            return
-        }
-        let first = min(firstDay, row.firstDay)
-        let last = max(firstDay + cases.count - 1, row.lastDay)
-        if first < firstDay || last > firstDay + cases.count - 1 {
-            let before = firstDay - first
-            let after = last - (firstDay + cases.count - 1)
-            let pad = { (values: [Int64]) in
-                Array(repeating: 0, count: before) + values + Array(repeating: 0, count: after)
-            }
-            cases = pad(cases)
-            deaths = pad(deaths)
-            recovered = pad(recovered)
-            firstDay = first
-        }
-        let offset = row.firstDay - firstDay
-        for index in row.cases.indices {
-            cases[offset + index] &+= row.cases[index]
-            deaths[offset + index] &+= row.deaths[index]
-            recovered[offset + index] &+= max(0, row.recovered[index])
-        }
+        if !row.cases.isEmpty { rows.append(row) }
     }
 
     var history: History? {
-        guard !cases.isEmpty else { return nil }
-        return History(
-            firstDay: firstDay, cases: cases, deaths: deaths, recovered: History.reportedRecoveries(recovered))
+        guard let first = rows.map(\.firstDay).min(), let last = rows.map(\.lastDay).max() else { return nil }
+        let count = last - first + 1
+        var cases = [Int64](repeating: 0, count: count)
+        var deaths = [Int64](repeating: 0, count: count)
+        var recovered = [Int64](repeating: 0, count: count)
+        var unreported = [Bool](repeating: false, count: count)
+        var reportingRows = 0
+        for row in rows {
+            let offset = row.firstDay - first
+            for index in row.cases.indices {
+                cases[offset + index] &+= row.cases[index]
+                deaths[offset + index] &+= row.deaths[index]
+            }
+            let reported = History.reportedRecoveries(row.recovered)
+            guard reported.contains(where: { $0 != nil }) else { continue }
+            reportingRows += 1
+            // Before a row's first day it has none yet; after its last day it reports nothing.
+            for day in offset..<count {
+                let index = day - offset
+                if index < reported.count, let value = reported[index] {
+                    recovered[day] &+= value
+                } else {
+                    unreported[day] = true
+                }
+            }
+        }
+        let sum: [Int64?] =
+            reportingRows == 0
+            ? Array(repeating: nil, count: count) : (0..<count).map { unreported[$0] ? nil : recovered[$0] }
+        return History(firstDay: first, cases: cases, deaths: deaths, recovered: sum)
     }
 }

@@ -19,7 +19,7 @@ public enum HistoricalDecoder {
     /// - Throws: `SourceError.notJSON` for bytes that are not JSON; `.malformedPayload` naming the row
     ///   for a top level that is not an array, a row without a `country` or a `timeline`, a date key
     ///   that is not `M/D/YY`, days that are not consecutive, series that cover other days than their
-    ///   row's cases, or a count that is not a whole number; `.emptyPayload` for `[]`.
+    ///   row's cases, or a count that is not a whole number; `.emptyHistory` for `[]`.
     public static func decode(_ bytes: [UInt8]) throws(SourceError) -> [HistoricalRow] {
         let body: [Entry]
         do {
@@ -32,7 +32,7 @@ public enum HistoricalDecoder {
         } catch {
             throw .notJSON(reason(bytes))
         }
-        guard !body.isEmpty else { throw .emptyPayload }
+        guard !body.isEmpty else { throw .emptyHistory }
         var rows: [HistoricalRow] = []
         rows.reserveCapacity(body.count)
         for entry in body {
@@ -92,7 +92,7 @@ public enum HistoricalDecoder {
     }
 
     /// The values of one series in day order, checked to be consecutive days: placed by their day
-    /// (no sort), so a missing or repeated day shows as a hole.
+    /// (no sort), so a missing or repeated day shows as a hole, which the error names.
     private static func series(_ values: [String: Double], of label: String, in name: String) throws(SourceError)
         -> (firstDay: Int, values: [Int64])
     {
@@ -111,14 +111,28 @@ public enum HistoricalDecoder {
             first = min(first, day)
             days.append((day, count))
         }
+        // A day's place is its distance from the first: with every day once, they fill the array.
         var ordered = [Int64?](repeating: nil, count: values.count)
+        var beyond = false
         for (day, value) in days {
             let index = day - first
-            guard index < ordered.count, ordered[index] == nil else {
+            if index >= ordered.count {
+                beyond = true
+                continue
+            }
+            guard ordered[index] == nil else {
+                // Two keys for one day (`1/2/21` and `01/02/21`).
                 throw .malformedPayload(
-                    "historical: the \(label) of \"\(name)\" skip days before \(CalendarDate(daysSinceEpoch: day).iso)")
+                    "historical: the \(label) of \"\(name)\" have \(JHUDate.format(CalendarDate(daysSinceEpoch: day))) twice"
+                )
             }
             ordered[index] = value
+        }
+        if beyond, let hole = ordered.firstIndex(where: { $0 == nil }) {
+            let missing = CalendarDate(daysSinceEpoch: first + hole)
+            throw .malformedPayload(
+                "historical: the \(label) of \"\(name)\" skip \(JHUDate.format(missing)) (\(missing.iso)): "
+                    + "the days must be consecutive")
         }
         return (first, ordered.map { $0! })
     }

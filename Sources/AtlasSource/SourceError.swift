@@ -12,6 +12,8 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     /// The countries array is empty (`[]`), which disease.sh answers under load (docs/field-cases.md B04);
     /// importing it would blank the country list.
     case emptyPayload
+    /// The history's array is empty (`[]`): no row, no day.
+    case emptyHistory
     /// A snapshot file could not be read: the path and the operating system's reason.
     case unreadableFile(path: String, reason: String)
     /// The fetch of `url` failed below HTTP: no connection, a timeout (connect, total or low-speed),
@@ -54,6 +56,8 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
             return "malformed payload: \(reason)"
         case .emptyPayload:
             return "empty payload: the countries array has no entries"
+        case .emptyHistory:
+            return "empty history: the /historical array has no rows"
         case .unreadableFile(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .transfer(let url, let reason):

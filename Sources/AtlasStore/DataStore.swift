@@ -21,9 +21,9 @@ public protocol DataTransaction {
     func snapshotVersion() throws -> Int64
     /// Whether any series is stored.
     func hasHistory() throws -> Bool
-    /// The last day (days since 1970-01-01) of every stored series, by key: what a new history is
-    /// checked against before it replaces the stored one.
-    func storedLastDays() throws -> [String: Int]
+    /// The span of every stored series, by key: what a new history is checked against before it
+    /// replaces the stored one. One grouped read, not the series themselves.
+    func storedSeries() throws -> [String: StoredSeries]
     /// The stored validators of `url`, as `FetchValidatorStore.validators(for:)`.
     func validators(for url: String) throws -> FetchValidators?
 

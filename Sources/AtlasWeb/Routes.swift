@@ -23,6 +23,7 @@ enum Routes {
         router.get("/", pages.world)
         router.get("/countries", pages.countryList)
         router.get("/countries/:id", pages.countryDetail)
+        router.get("/history.csv", history.worldCSV)
         router.get("/countries/:id/history.csv", history.csv)
         router.post("/countries/:id/favorite", profiles.toggleFavorite)
         router.get("/profile", profiles.show)

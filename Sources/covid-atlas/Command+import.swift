@@ -30,11 +30,23 @@ func importFiles(_ arguments: Arguments) throws {
     if let historyPath = arguments.value("historical") {
         let bytes = try readFile(historyPath)
         let gzipped = bytes.starts(with: [0x1F, 0x8B])
-        update.history = try HistoricalDecoder.decode(gzipped ? try Gzip.decompress(bytes) : bytes)
+        do {
+            update.history = try HistoricalDecoder.decode(gzipped ? try Gzip.decompress(bytes) : bytes)
+        } catch {
+            // Named, as the countries FILE and --historical FILE may both be given.
+            throw CommandError("\(historyPath): \(error)")
+        }
     } else if countriesPath == "-" {
         throw CommandError("FILE - imports only a history: give it with --historical FILE")
     }
     let location = try storeLocation(arguments)
+    // A history alone needs a stored snapshot to map its rows onto: without a database file there is
+    // none, and opening one would leave an empty file behind.
+    if countriesPath == "-", case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
+        throw CommandError(
+            "there is no database at \(path) to import a history into: import a snapshot first "
+                + "(covid-atlas import FILE), or give --database")
+    }
     let stores = try Stores.open(location)
     defer { stores.close() }
     let report = try DataImporter(stores).apply(update, now: WallClock.millisecondsSinceEpoch())

@@ -41,7 +41,15 @@ struct HistoricalDecoderTests {
     @Test(arguments: [
         (
             "{\"country\":\"A\",\"province\":null,\"timeline\":{\"cases\":{\"1/1/21\":1,\"1/3/21\":2},\"deaths\":{\"1/1/21\":0,\"1/3/21\":0}}}",
-            "the cases of \"A\" skip days"
+            "the cases of \"A\" skip 1/2/21 (2021-01-02): the days must be consecutive"
+        ),
+        (
+            "{\"country\":\"A\",\"province\":null,\"timeline\":{\"cases\":{\"1/1/21\":1,\"1/2/21\":2,\"1/4/21\":2,\"1/5/21\":2},\"deaths\":{\"1/1/21\":0}}}",
+            "the cases of \"A\" skip 1/3/21 (2021-01-03)"
+        ),
+        (
+            "{\"country\":\"A\",\"province\":null,\"timeline\":{\"cases\":{\"1/1/21\":1,\"01/01/21\":2},\"deaths\":{\"1/1/21\":0}}}",
+            "the cases of \"A\" have 1/1/21 twice"
         ),
         (
             "{\"country\":\"A\",\"province\":null,\"timeline\":{\"cases\":{\"2021-01-01\":1},\"deaths\":{\"1/1/21\":0}}}",
@@ -71,12 +79,15 @@ struct HistoricalDecoderTests {
         #expect(throws: SourceError.notJSON("the body starts with '<', it looks like an HTML page")) {
             try HistoricalDecoder.decode(Array("<html>".utf8))
         }
-        #expect(throws: SourceError.emptyPayload) { try HistoricalDecoder.decode(Array("[]".utf8)) }
+        #expect(throws: SourceError.emptyHistory) { try HistoricalDecoder.decode(Array("[]".utf8)) }
+        #expect(SourceError.emptyHistory.description == "empty history: the /historical array has no rows")
     }
 
     @Test func theShippedFileIsEveryJHURowUpToTheSnapshotsDay() throws {
         let rows = try HistoricalDecoder.loadShipped(path: Fixtures.snapshotDirectory + "/historical.json.gz")
-        #expect(rows.count == 289)
+        // JHU's 289 rows, and the national Canada row only its recovered file has (script/make-history).
+        #expect(rows.count == 290)
+        #expect(rows.contains { $0.country == "Canada" && $0.province == nil && $0.cases.allSatisfy { $0 == 0 } })
         #expect(Set(rows.map(\.firstDay)) == [CalendarDate(iso: "2020-01-22")!.daysSinceEpoch])
         #expect(Set(rows.map(\.lastDay)) == [CalendarDate(iso: "2021-11-13")!.daysSinceEpoch])
         #expect(rows.contains { $0.country == "S. Korea" && $0.province == nil })
@@ -148,6 +159,53 @@ struct HistoryValidationTests {
                 error?.description.contains("the series of “al” ends on 2019-04-16, 8 days before the stored one")
                     == true)
         }
+    }
+
+    @Test(arguments: [("Aland", nil as String?), ("ALAND", nil), ("Beland", "north")])
+    func twoRowsOfOnePlaceAreRefused(second: String, province: String?) {
+        var rows = [Self.row("Aland", cases: [1, 2, 3]), Self.row("Beland", province: "north", cases: [1, 2, 3])]
+        rows.append(Self.row(second, province: province, cases: [4, 5, 6]))
+        let error = #expect(throws: SourceError.self) { try Self.validate(rows) }
+        #expect(error?.description.contains("two rows for \"\(rows[2].name)\"") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("\n") == false)
+    }
+
+    @Test(arguments: [(18_008, true), (18_007, false)])
+    func aSeriesMayStartAWeekLaterThanTheStoredOneButNoMore(storedFirstDay: Int, passes: Bool) throws {
+        // The rows start on day 18,000 + 15: what an upstream sends that falls back to its last days.
+        let rows = [
+            Self.row("Aland", cases: [1, 2, 3], first: 18_015), Self.row("Beland", cases: [1, 2, 3], first: 18_015),
+        ]
+        let stored = HistoryValidation.Stored(
+            lastDays: ["al": 18_017, HistoryKey.world: 18_017], firstDays: ["al": storedFirstDay])
+        let validate = {
+            try HistoryValidation.validate(rows, mapped: HistoryMapping.map(rows, onto: Self.countries), stored: stored)
+        }
+        if passes {
+            #expect(try validate().entryCount == 2)
+        } else {
+            let error = #expect(throws: SourceError.self) { try validate() }
+            #expect(
+                error?.description.contains("the series of “al” starts on 2019-04-29, 8 days after the stored one")
+                    == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test(arguments: [[Int64](arrayLiteral: -1, -1, -1), [0, 0, 0], [0, -1, 0]])
+    func noRecoveredAnywhereIsRefusedWhereTheStoredHistoryHasSome(recovered: [Int64]) throws {
+        var rows = [Self.row("Aland", cases: [1, 2, 3]), Self.row("Beland", cases: [1, 2, 3])]
+        for index in rows.indices { rows[index].recovered = recovered }
+        let mapped = HistoryMapping.map(rows, onto: Self.countries)
+        let error = #expect(throws: SourceError.self) {
+            try HistoryValidation.validate(
+                rows, mapped: mapped, stored: HistoryValidation.Stored(lastDays: [:], reportsRecovered: true))
+        }
+        #expect(error?.description.contains("no row reports recovered on any day") == true)
+        // A store that never had recovered figures has none to lose.
+        #expect(
+            try HistoryValidation.validate(
+                rows, mapped: mapped, stored: HistoryValidation.Stored(lastDays: [:], reportsRecovered: false)
+            ).entryCount == 2)
     }
 
     @Test func jhusRecoveredPlaceholdersAreNotReportsAndNoReason() throws {

@@ -16,12 +16,15 @@ struct HistoryContractTests {
             #expect(try !stores.data.update { try $0.hasHistory() })
             #expect(try stores.histories.history("kr") == nil)
             try stores.replaceHistory(["kr": Self.korea, HistoryKey.world: Self.korea])
+            let koreaSpan = StoredSeries(
+                firstDay: Self.korea.firstDay, lastDay: Self.korea.lastDay,
+                reportsRecovered: Self.korea.recovered.contains { $0 != nil })
             #expect(try stores.data.update { try $0.hasHistory() })
             #expect(try stores.histories.history("kr") == Self.korea)
             #expect(try stores.histories.history(HistoryKey.world) == Self.korea)
             #expect(
-                try stores.data.update { try $0.storedLastDays() }
-                    == ["kr": Self.korea.lastDay, HistoryKey.world: Self.korea.lastDay])
+                try stores.data.update { try $0.storedSeries() }
+                    == ["kr": koreaSpan, HistoryKey.world: koreaSpan])
         }
     }
 
@@ -50,7 +53,7 @@ struct HistoryContractTests {
             for key in ["fr", "us", "diamond-princess", HistoryKey.world] {
                 #expect(try stores.histories.history(key) == series[key], "\(key)")
             }
-            #expect(try stores.data.update { try $0.storedLastDays() }.count == series.count)
+            #expect(try stores.data.update { try $0.storedSeries() }.count == series.count)
         }
     }
 }

@@ -45,30 +45,112 @@ struct TickTests {
         CalendarDate(iso: first)!.daysSinceEpoch...CalendarDate(iso: last)!.daysSinceEpoch
     }
 
+    /// Ticks for `days` on a plot from x = 64 to 548 (the default plot), labels at `fontSize`.
+    static func timeTicks(_ first: String, _ last: String, fontSize: Double = LabelWidth.wideFontSize) -> TimeTicks {
+        let range = days(first, last)
+        let geometry = ChartGeometry(days: range, axis: .linear(NiceTicks(minimum: 0, maximum: 1)))
+        return TimeTicks(days: range, fontSize: fontSize) { geometry.x(ofDay: $0) }
+    }
+
     @Test func aShortRangeIsTickedEverySecondDayWithTheYearOnTheFirst() {
-        let ticks = TimeTicks(days: Self.days("2021-11-01", "2021-11-13"), maximum: 8).ticks
+        // 13 days, 37.2 units each: every second day is 74.5 units apart, and "1 Nov 2021" (76.4 units
+        // at 13) and "3 Nov" (39.2) need 38.2 + 19.6 + 6.5 (half an em) = 64.3.
+        let ticks = Self.timeTicks("2021-11-01", "2021-11-13").ticks
         #expect(ticks.map(\.label) == ["1 Nov 2021", "3 Nov", "5 Nov", "7 Nov", "9 Nov", "11 Nov", "13 Nov"])
+        // At 23 units the two labels need 113.7 apart: a week (260) is the densest that fits.
+        let narrow = Self.timeTicks("2021-11-01", "2021-11-13", fontSize: LabelWidth.narrowFontSize)
+        #expect(narrow.ticks.map(\.label) == ["1 Nov 2021", "8 Nov"])
+    }
+
+    @Test func elevenDaysInMayAreTickedEverySecondDayWithoutOverlap() {
+        // /countries/fr?time=2021-05-15..2021-05-25 once drew "15 May 202117 May": the first label was
+        // anchored at its start and ran into the second. 44 units a day: 88 apart, 74.9 needed.
+        let wide = Self.timeTicks("2021-05-15", "2021-05-25")
+        #expect(wide.ticks.map(\.label) == ["15 May 2021", "17 May", "19 May", "21 May", "23 May", "25 May"])
+        #expect(wide.ticks.allSatisfy { $0.anchor == "middle" })
+        let narrow = Self.timeTicks("2021-05-15", "2021-05-25", fontSize: LabelWidth.narrowFontSize)
+        #expect(narrow.ticks.map(\.label) == ["15 May 2021", "22 May"])
+    }
+
+    @Test(arguments: [
+        ("2021-05-15", "2021-05-25"), ("2021-11-01", "2021-11-13"), ("2021-10-05", "2021-11-13"),
+        ("2021-08-16", "2021-11-13"), ("2020-10-10", "2021-11-13"), ("2020-01-22", "2021-11-13"),
+        ("2020-12-20", "2021-01-10"), ("2021-11-13", "2021-11-13"), ("2020-01-01", "2024-12-31"),
+    ])
+    func noTwoLabelsOverlapNorLeaveTheChartAtEitherSize(first: String, last: String) {
+        // The wide axis is shown at 13 units; the narrow one at 18 (up to 40rem) and 23 (up to 30rem).
+        let sizes = [
+            (LabelWidth.wideFontSize, LabelWidth.wideFontSize), (LabelWidth.narrowFontSize, 18),
+            (LabelWidth.narrowFontSize, LabelWidth.narrowFontSize),
+        ]
+        for (placedAt, fontSize) in sizes {
+            let ticks = Self.timeTicks(first, last, fontSize: placedAt)
+            let geometry = ChartGeometry(days: Self.days(first, last), axis: .linear(NiceTicks(minimum: 0, maximum: 1)))
+            #expect(!ticks.ticks.isEmpty, "\(first)…\(last) at \(fontSize)")
+            var previousEnd = -Double.infinity
+            for tick in ticks.ticks {
+                let x = geometry.x(ofDay: tick.day)
+                let width = LabelWidth.of(tick.label, fontSize: fontSize)
+                let left = tick.anchor == "start" ? x : tick.anchor == "end" ? x - width : x - width / 2
+                #expect(left >= 0 && left + width <= ChartGeometry.width, "\(tick.label) leaves the chart")
+                #expect(left >= previousEnd, "\(tick.label) overlaps the label before it (\(first)…\(last))")
+                previousEnd = left + width
+            }
+        }
+    }
+
+    @Test func aNewYearInADayRangeShowsItsYear() {
+        let ticks = Self.timeTicks("2020-12-20", "2021-01-10").ticks
+        #expect(ticks.first?.label == "20 Dec 2020")
+        #expect(ticks.contains { $0.label.hasSuffix(" 2021") }, "\(ticks.map(\.label))")
+    }
+
+    @Test(arguments: [
+        // text, at 10 units → width, worked out from DejaVu Sans' advance widths
+        ("100K", 10.0, 26.95),  // 3 × 0.636 + K 0.787
+        ("\u{2212}400K", 10, 35.33),  // − 0.838 + 3 × 0.636 + 0.787
+        ("Jan 2021", 10, 45.45),  // J 0.411 + a n 2 × 0.636 + space 0.318 + 4 × 0.636
+    ])
+    func labelWidthsAreEstimatedFromTheirCharacters(text: String, fontSize: Double, width: Double) {
+        #expect(abs(LabelWidth.of(text, fontSize: fontSize) - width) < 0.01)
     }
 
     @Test func theShippedHistoryIsTickedQuarterlyWithTheYearWhereItStarts() {
-        let ticks = TimeTicks(days: Self.days("2020-01-22", "2021-11-13"), maximum: 8).ticks
+        let ticks = Self.timeTicks("2020-01-22", "2021-11-13").ticks
         #expect(ticks.map(\.label) == ["Apr 2020", "Jul", "Oct", "Jan 2021", "Apr", "Jul", "Oct"])
         #expect(ticks.filter(\.startsYear).map(\.label) == ["Jan 2021"])
         #expect(ticks.first?.day == CalendarDate(iso: "2020-04-01")!.daysSinceEpoch)
+        let narrow = Self.timeTicks("2020-01-22", "2021-11-13", fontSize: LabelWidth.narrowFontSize).ticks
+        #expect(narrow.map(\.label) == ["Jul 2020", "Jan 2021", "Jul"])
     }
 
-    @Test func fiveYearsAreTickedEveryJanuary() {
-        let ticks = TimeTicks(days: Self.days("2020-01-01", "2024-12-31"), maximum: 8).ticks
-        #expect(ticks.map(\.label) == ["Jan 2020", "Jan 2021", "Jan 2022", "Jan 2023", "Jan 2024"])
+    @Test func fiveYearsAreTickedEveryHalfYearOrEveryYearWhenLabelsAreLarger() {
+        // 0.265 units a day: January to July is 48 units, "Jan 2020" and "Jul" need 44.6 at 13.
+        let ticks = Self.timeTicks("2020-01-01", "2024-12-31").ticks
+        #expect(
+            ticks.map(\.label) == [
+                "Jan 2020", "Jul", "Jan 2021", "Jul", "Jan 2022", "Jul", "Jan 2023", "Jul", "Jan 2024", "Jul",
+            ])
+        let narrow = Self.timeTicks("2020-01-01", "2024-12-31", fontSize: LabelWidth.narrowFontSize).ticks
+        // At 23 units "Jan 2020" (104.5) would need more than a year (96.7): a yearly tick is its year.
+        #expect(narrow.map(\.label) == ["2020", "2021", "2022", "2023", "2024"])
     }
 
     @Test(arguments: [
         (1_234_567.0, "1.23M"), (55_672.71, "55.7K"), (9_171.29, "9.17K"), (850, "850"), (0.25, "0.25"),
-        (0, "0"), (-200_000, "-200K"), (999_600, "1M"), (1_500, "1.5K"), (2_500_000, "2.5M"),
+        (0, "0"), (-200_000, "\u{2212}200K"), (-0.5, "\u{2212}0.5"), (999_600, "1M"), (1_500, "1.5K"),
+        (2_500_000, "2.5M"),
         (7_900_000_000, "7.9B"), (12.345, "12.3"), (0.0123, "0.0123"), (100_000, "100K"),
     ])
     func labelsAreAbbreviatedToThreeSignificantDigits(value: Double, label: String) {
         #expect(ChartNumbers.abbreviated(value) == label)
+    }
+
+    @Test(arguments: [
+        (-349_116.0, "\u{2212}349,116"), (1_234, "1,234"), (-0.004, "0"), (-12.5, "\u{2212}12.5"), (0, "0"),
+    ])
+    func figuresInWordsUseTheMinusSign(value: Double, text: String) {
+        #expect(ChartWords.figure(value) == text)
     }
 
     @Test(arguments: [
@@ -97,6 +179,99 @@ struct ChartSeriesTests {
         #expect(series.average == [nil, nil, nil, nil, nil, nil, 3, 4, 5, 6])
         #expect(series.line == series.average)
         #expect(series.peakIndex == 9)
+    }
+
+    @Test(arguments: [
+        // cumulative from the data's first day → the daily values shown
+        ([Int64](arrayLiteral: 548, 643, 920), [Double?](arrayLiteral: nil, 95, 277)),  // China: 548 before day 1
+        ([0, 3, 3], [0, 3, 0]),  // from zero: the first day added nothing
+        ([1_000_000, 1_000_010], [nil, 10]),  // a history cut to its last days: not a million new
+    ])
+    func theFirstDayOfTheDataHasNoDailyChangeUnlessItStartsAtZero(cumulative: [Int64], daily: [Double?]) throws {
+        let history = History(
+            firstDay: 18_000, cases: cumulative, deaths: cumulative.map { _ in 0 },
+            recovered: cumulative.map { _ in nil })
+        let series = try #require(
+            ChartSeries(
+                history, metric: .cases, interval: .daily, per: .total, population: nil,
+                days: history.firstDay...history.lastDay))
+        #expect(series.values == daily)
+        #expect(series.average.allSatisfy { $0 == nil })
+    }
+
+    @Test(arguments: [2, 6, 7])
+    func theAverageIsUndefinedUntilSevenDaysExistNeverTheDailyValues(days: Int) throws {
+        // Daily 1, 2, 3, … from a cumulative series that starts at 0.
+        let cumulative = (0..<days).map { Int64($0 * ($0 + 1) / 2) }
+        let history = History(
+            firstDay: 18_000, cases: cumulative, deaths: cumulative, recovered: cumulative.map { _ in nil })
+        let series = try #require(
+            ChartSeries(
+                history, metric: .cases, interval: .daily, per: .total, population: nil,
+                days: history.firstDay...history.lastDay))
+        #expect(series.line == series.average)
+        #expect(series.line.compactMap { $0 } == (days < 7 ? [] : [3]), "\(series.line)")
+        let chart = try #require(ChartModel(series, query: ChartQuery(), place: "Testland", words: ChartWords()))
+        #expect(chart.linePath.isEmpty == (days < 7))
+        #expect(chart.barsPath.isEmpty == (days == 1), "a day of 0 has no bar")
+        let summary = try #require(ChartWords().summary(series, query: ChartQuery()))
+        if days < 7 {
+            #expect(summary.hasPrefix("There is no 7-day average yet"), "\(summary)")
+            #expect(chart.peak == nil && chart.latest == nil)
+        } else {
+            #expect(summary.contains("The 7-day average was highest on the latest day"), "\(summary)")
+        }
+    }
+
+    @Test(arguments: [ChartQuery.Interval.daily, .cumulative])
+    func aSeriesOfZerosSaysThereWereNone(interval: ChartQuery.Interval) throws {
+        let history = History(
+            firstDay: 18_000, cases: Array(repeating: 0, count: 10), deaths: Array(repeating: 0, count: 10),
+            recovered: Array(repeating: nil, count: 10))
+        var query = ChartQuery()
+        query.interval = interval
+        let series = try #require(
+            ChartSeries(
+                history, metric: .cases, interval: interval, per: .total, population: nil,
+                days: history.firstDay...history.lastDay))
+        let summary = try #require(ChartWords().summary(series, query: query))
+        #expect(summary.hasPrefix("There were no"), "\(summary)")
+        #expect(!summary.contains("peak"))
+        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        #expect(chart.peak == nil)
+    }
+
+    @Test func theDescriptionNamesTheDaysBelowZero_B29() throws {
+        let series = try #require(
+            ChartSeries(Self.history, metric: .deaths, interval: .daily, per: .total, population: nil, days: Self.all))
+        var query = ChartQuery()
+        query.metric = .deaths
+        let text = ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1)
+        #expect(text.contains("One day is below zero (a correction):"), "\(text)")
+        #expect(text.contains("on 9 Jan 2021"), "\(text)")
+    }
+
+    @Test(arguments: [
+        (ChartQuery.Interval.daily, "Log scale: days with no new deaths, or fewer, are left out."),
+        (.cumulative, "Log scale: days with a total of 0 are left out."),
+    ])
+    func theLogScaleSaysWhatItLeavesOut(interval: ChartQuery.Interval, words: String) throws {
+        let series = try #require(
+            ChartSeries(Self.history, metric: .deaths, interval: interval, per: .total, population: nil, days: Self.all)
+        )
+        var query = ChartQuery()
+        (query.metric, query.interval, query.scale) = (.deaths, interval, .log)
+        #expect(ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1).contains(words))
+    }
+
+    @Test func theDescriptionsDaysAreTheDaysWithValuesRecoveriesEndingEarly_B30() throws {
+        let series = try #require(
+            ChartSeries(
+                Self.history, metric: .recovered, interval: .daily, per: .total, population: nil, days: Self.all))
+        var query = ChartQuery()
+        query.metric = .recovered
+        let text = ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1)
+        #expect(text.hasPrefix("Bars: new recoveries per day from 1 Jan 2021 to 6 Jan 2021."), "\(text)")
     }
 
     @Test func aCorrectionStaysBelowZeroAndCountsInTheAverage_B29() throws {
@@ -161,6 +336,90 @@ struct ChartSeriesTests {
     }
 }
 
+/// Where a chart puts its marks: bars, line points and ticks on the same days; the latest value beside
+/// the line's last point; a visible legend.
+struct ChartModelTests {
+    /// The numbers of an SVG path, in order.
+    static func numbers(_ path: String) -> [Double] {
+        path.split(whereSeparator: { "MLVHhz ".contains($0) }).compactMap { Double($0) }
+    }
+
+    @Test(arguments: [11, 90, 662, 1_500])
+    func barsAreCentredOnTheirDaysLikeTheTicksAndTheLinesPoints(days: Int) throws {
+        // Cumulative 0, 1, 3, 6, …: daily 0, 1, 2, … (every bar above zero but the first).
+        let cumulative = (0..<days).map { Int64($0 * ($0 + 1) / 2) }
+        let history = History(
+            firstDay: 18_000, cases: cumulative, deaths: cumulative, recovered: cumulative.map { _ in nil })
+        let series = try #require(
+            ChartSeries(
+                history, metric: .cases, interval: .daily, per: .total, population: nil,
+                days: history.firstDay...history.lastDay))
+        let chart = try #require(ChartModel(series, query: ChartQuery(), place: "Testland", words: ChartWords()))
+        let geometry = ChartGeometry(
+            days: history.firstDay...history.lastDay, axis: .linear(NiceTicks(minimum: 0, maximum: 1)), plot: chart.plot
+        )
+        // Each bar is "M left base V top h width V base z": 5 numbers.
+        let bars = Self.numbers(chart.barsPath)
+        let centres = stride(from: 0, to: bars.count, by: 5).map { bars[$0] + bars[$0 + 3] / 2 }
+        let size = chart.daysPerBar
+        for (bar, centre) in centres.enumerated() {
+            // Day 0's 0 has no bar: one day a bar, bars start at day 1; three days a bar, the first
+            // bar's mean (of 0, 1, 2) is above zero.
+            let start = size == 1 ? bar + 1 : bar * size
+            let last = min(days - 1, start + size - 1)
+            let wanted = (geometry.x(ofDay: 18_000 + start) + geometry.x(ofDay: 18_000 + last)) / 2
+            #expect(abs(centre - wanted) <= 0.15, "bar \(bar): \(centre) against \(wanted)")
+        }
+        if size == 1 {
+            // The line's points are the days' centres too, from the seventh day on.
+            let points = Self.numbers(chart.linePath)
+            let xs = stride(from: 0, to: points.count, by: 2).map { points[$0] }
+            #expect(abs(xs[0] - geometry.x(ofDay: 18_006)) <= 0.05)
+            #expect(abs(xs[0] - centres[5]) <= 0.15, "day 7's bar and point")
+            for tick in chart.xTicks {
+                let day = Int(((tick.position - chart.plot.left) / geometry.dayWidth - 0.5).rounded())
+                #expect(abs(tick.position - geometry.x(ofDay: 18_000 + day)) <= 0.05)
+            }
+        }
+    }
+
+    @Test func theLatestLabelSitsBesideTheLinesLastPointNotAtTheRightEdge_B30() throws {
+        // Recoveries reported for 6 of 10 days: the line ends at day 6.
+        let history = ChartSeriesTests.history
+        var query = ChartQuery()
+        (query.metric, query.interval) = (.recovered, .cumulative)
+        let series = try #require(
+            ChartSeries(
+                history, metric: .recovered, interval: .cumulative, per: .total, population: nil,
+                days: ChartSeriesTests.all))
+        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        let latest = try #require(chart.latest)
+        let geometry = ChartGeometry(
+            days: ChartSeriesTests.all, axis: .linear(NiceTicks(minimum: 0, maximum: 3)), plot: chart.plot)
+        #expect(abs(latest.x - geometry.x(ofDay: history.firstDay + 5)) < 0.01)
+        #expect(latest.labelX == latest.x + 6 && latest.anchor == "start")
+        #expect(latest.labelX < chart.plot.right, "not pinned to the right edge")
+    }
+
+    @Test(arguments: [
+        (
+            ChartQuery.Interval.daily,
+            ["bars: New deaths per day", "negative: Below zero: corrections", "line: 7-day average"]
+        ),
+        (.cumulative, ["line: Total deaths"]),
+    ])
+    func theLegendSaysWhatBarsAndLineMean(interval: ChartQuery.Interval, legend: [String]) throws {
+        var query = ChartQuery()
+        (query.metric, query.interval) = (.deaths, interval)
+        let series = try #require(
+            ChartSeries(
+                ChartSeriesTests.history, metric: .deaths, interval: interval, per: .total, population: nil,
+                days: ChartSeriesTests.all))
+        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        #expect(chart.legend.map { "\($0.kind): \($0.label)" } == legend)
+    }
+}
+
 /// The chart's URL parameters: defaults left out, other values in canonical order, anything else a 400.
 struct ChartQueryTests {
     static func parse(_ query: String, defaults: ChartQuery = ChartQuery()) throws -> ChartQuery {
@@ -179,6 +438,10 @@ struct ChartQueryTests {
         ("time=earliest..2020-06-30", "/countries/kr?time=earliest..2020-06-30"),
         ("time=earliest..latest", "/countries/kr"),
         ("time=2020-03-01..2020-03-01", "/countries/kr?time=2020-03-01..2020-03-01"),
+        ("time=latest..latest", "/countries/kr?time=latest..latest"),
+        ("time=earliest..earliest", "/countries/kr?time=earliest..earliest"),
+        ("time=EARLIEST..LATEST", "/countries/kr"),
+        ("time=Earliest..2021-01-01", "/countries/kr?time=earliest..2021-01-01"),
     ])
     func everyViewHasOneCanonicalAddress(query: String, canonical: String) throws {
         #expect(Links.chart("/countries/kr", try Self.parse(query)) == canonical)
@@ -220,6 +483,16 @@ struct ChartQueryTests {
                 "/countries/kr?scale=log", "/countries/kr?metric=deaths&scale=log",
                 "/countries/kr?metric=recovered&scale=log",
             ])
+    }
+
+    @Test(arguments: [
+        ("time=latest..latest", "2021-11-13", "2021-11-13"), ("time=earliest..earliest", "2020-01-22", "2020-01-22"),
+        ("time=2021-11-01..latest", "2021-11-01", "2021-11-13"),
+        ("time=earliest..2020-02-01", "2020-01-22", "2020-02-01"),
+    ])
+    func aKeywordOnEitherSideIsTheDataSFirstOrLastDay(query: String, first: String, last: String) throws {
+        let available = TickTests.days("2020-01-22", "2021-11-13")
+        #expect(try Self.parse(query).days(within: available) == TickTests.days(first, last))
     }
 
     @Test func daysOutsideTheDataAreClampedToIt() throws {

@@ -122,12 +122,29 @@ struct HistoryAgainstJHUTests {
         #expect(served.deaths == JHUFiles.sum(jhu.deaths, rows), "deaths of \(id)")
     }
 
+    @Test func canadasRecoveriesAreJHUsNationalRowWhichDiseaseShLeavesOut() throws {
+        // JHU's recovered file has one Canada row (no provinces), its other files 16 province rows.
+        let national = jhu.recovered.filter { $0.country == "Canada" }
+        #expect(national.map(\.province) == [""])
+        let served = try served("ca")
+        let end = try #require(jhu.dates.firstIndex(of: "8/4/21"))
+        #expect(Array(served.recovered[...end]) == Array(national[0].counts[...end]))
+        #expect(served.recovered[end] == 1_405_971)
+    }
+
     @Test func theWorldIsTheSumOfEveryRow() throws {
         let served = try app.client.get("/api/historical/all?lastdays=all")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(served.body)) as? [String: [String: Int64]])
         let cases = try jhu.dates.map { try #require(object["cases"]?[$0]) }
         #expect(cases == JHUFiles.sum(jhu.confirmed) { _ in true })
+        // Recoveries: every row's sum while every row that reports them does (up to 4/12/20, the UK's
+        // last), then not reported (0 in disease.sh's shape), never the sum without a stopped row.
+        let recovered = try jhu.dates.map { try #require(object["recovered"]?[$0]) }
+        let end = try #require(jhu.dates.firstIndex(of: "4/12/20"))
+        let sum = JHUFiles.sum(jhu.recovered) { _ in true }
+        #expect(Array(recovered[...end]) == Array(sum[...end]))
+        #expect(recovered[(end + 1)...].allSatisfy { $0 == 0 })
     }
 
     @Test func theCSVIsTheRowAsPublishedWithRecoveriesEmptyAfterTheLastReport_B30() throws {

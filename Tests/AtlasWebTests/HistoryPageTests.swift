@@ -33,6 +33,9 @@ struct HistoryPageTests {
         #expect(svg.contains("<desc id=\"chart-desc\">Bars: new cases per day from 22 Jan 2020 to 13 Nov 2021."))
         #expect(svg.contains("class=\"chart-bars chart-cases\""))
         #expect(svg.contains("class=\"chart-bars chart-bars-negative\""), "France's correction of 20 May 2021")
+        #expect(svg.contains("349,116"), "the description names the correction")
+        #expect(!svg.contains(">-"), "labels write the minus sign, not a hyphen")
+        #expect(svg.contains(">\u{2212}"))
         #expect(svg.contains("class=\"chart-line chart-cases\""))
         #expect(svg.utf8.count < 40_000, "the chart is \(svg.utf8.count) bytes")
         #expect(!svg.contains("style="), "the CSP forbids inline styles")
@@ -48,6 +51,22 @@ struct HistoryPageTests {
         // 662 days: 95 weeks, the last one ending on the last day.
         #expect(page.components(separatedBy: "<tr><th scope=\"row\"><time").count - 1 == 95)
         #expect(page.contains("<time datetime=\"2021-11-13\">13 Nov 2021</time>"))
+    }
+
+    @Test func aWeekCutByTheRangeSaysHowManyDaysItCounts() throws {
+        // 1–13 Nov: weeks ending 13 Nov (7 days) and 6 Nov (1–6 Nov: 6 of its days).
+        let page = try page("/countries/kr?time=2021-11-01..latest")
+        let json = try app.client.get("/api/historical/kr?lastdays=14")
+        let cases = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any]).flatMap {
+                ($0["timeline"] as? [String: [String: Int]])?["cases"]
+            })
+        let newInFirstWeek = try #require(cases["11/6/21"]) - (try #require(cases["10/31/21"]))
+        #expect(
+            page.contains(
+                "<time datetime=\"2021-11-06\">6 Nov 2021</time> <span class=\"chart-partial\">(only 6 days)</span></th>"
+                    + "<td>\(Formatting.grouped(Int64(newInFirstWeek)))</td>"), "\(newInFirstWeek)")
+        #expect(page.contains("<time datetime=\"2021-11-13\">13 Nov 2021</time></th>"), "a whole week is not marked")
     }
 
     @Test func everyViewIsALinkOnTheCanonicalAddress() throws {
@@ -85,12 +104,107 @@ struct HistoryPageTests {
         #expect(page.contains("<input type=\"date\" name=\"from\" value=\"2021-11-01\""))
     }
 
+    @Test func theSevenDayAverageIsNotDrawnBeforeSevenDaysOfDataExist() throws {
+        let page = try page("/countries/kr?time=2020-01-22..2020-01-27")
+        let svg = try svg(page)
+        #expect(svg.contains("class=\"chart-bars chart-cases\""))
+        #expect(!svg.contains("class=\"chart-line"), "no line where there is no average")
+        #expect(page.contains("There is no 7-day average yet"))
+        #expect(page.contains("<td>–</td>"), "the weekly table has no average either")
+    }
+
+    @Test func theFirstDayOfTheDataIsNoDayOfNewCases() throws {
+        // The world's series starts at 557 cases on 22 Jan 2020 (China's 548 among them): not 557 new.
+        let page = try page("/?time=2020-01-22..2020-01-28")
+        #expect(page.contains("Bars: new cases per day from 23 Jan 2020 to 28 Jan 2020."))
+    }
+
+    @Test(arguments: [
+        ("/countries/kr?time=latest..latest", "from 13 Nov 2021 to 13 Nov 2021"),
+        ("/countries/kr?time=earliest..earliest&interval=cumulative", "from 22 Jan 2020 to 22 Jan 2020"),
+        ("/countries/kr?time=EARLIEST..LATEST&interval=cumulative", "from 22 Jan 2020 to 13 Nov 2021"),
+    ])
+    func aSingleDayOrKeywordsInCapitalsAreARange(target: String, days: String) throws {
+        #expect(try page(target).contains(days))
+    }
+
+    @Test(arguments: ["/countries/kr?time=2019-01-01..2019-12-31", "/countries/kr?time=2021-12-01..latest"])
+    func daysOutsideTheDataSayWhichDaysItHasAndTheCSVLinkStillLeadsToDays(target: String) throws {
+        let page = try page(target)
+        #expect(page.contains("JHU’s series for S. Korea runs from 22 Jan 2020 to 13 Nov 2021"))
+        #expect(page.contains("asks for none of these days"))
+        #expect(page.contains("<a href=\"/countries/kr/history.csv\" download>Download every day as CSV</a>"))
+        #expect(try app.client.get("/countries/kr/history.csv").status == .ok)
+    }
+
+    @Test func theCSVLinkKeepsTheDaysShownAndOnlyThem() throws {
+        let page = try page("/countries/kr?metric=deaths&scale=log&time=2021-01-01..latest")
+        let link = "/countries/kr/history.csv?time=2021-01-01..latest"
+        #expect(page.contains("<a href=\"\(link)\" download>Download these days as CSV</a>"))
+        let csv = try app.client.get(link)
+        #expect(csv.status == .ok)
+        #expect(csv.text.hasPrefix("date,cases,deaths,recovered\n2021-01-01,"))
+    }
+
+    @Test func theCSVsErrorsSpeakOfTheCSV() throws {
+        let bad = try app.client.get("/countries/kr/history.csv?time=yesterday")
+        #expect(bad.status == .badRequest)
+        #expect(bad.text.contains("The CSV cannot show time"), "\(bad.text.prefix(500))")
+        let uncovered = try app.client.get("/countries/eh/history.csv")
+        #expect(uncovered.status == .notFound)
+        #expect(uncovered.text.contains("does not cover Western Sahara"))
+        #expect(!uncovered.text.contains("range"), "no range was given")
+        let outside = try app.client.get("/countries/kr/history.csv?time=2019-01-01..2019-12-31")
+        #expect(outside.status == .notFound)
+        #expect(outside.text.contains("asks for none of these days"))
+    }
+
+    @Test func theWorldHasACSVToo() throws {
+        let page = try page("/")
+        #expect(page.contains("<a href=\"/history.csv\" download>Download every day as CSV</a>"))
+        let csv = try app.client.get("/history.csv")
+        #expect(csv.status == .ok)
+        #expect(csv.fields[.contentType] == "text/csv; charset=utf-8")
+        #expect(csv.fields["Content-Disposition"] == "attachment; filename=\"world-history.csv\"")
+        let lines = csv.text.split(separator: "\n")
+        #expect(lines.count == 663)
+        #expect(lines[1].hasPrefix("2020-01-22,557,17,"))
+        #expect(try app.client.get("/history.csv?time=2021-11-01..latest").text.split(separator: "\n").count == 14)
+    }
+
     @Test func theDateFormAnswersWithTheCanonicalAddress() throws {
         let response = try app.client.get("/countries/kr?scale=log&from=2021-01-01&to=")
         #expect(response.status == .found)
         #expect(response.fields[.location] == "/countries/kr?scale=log&time=2021-01-01..latest")
         let all = try app.client.get("/?from=&to=")
         #expect(all.fields[.location] == "/")
+    }
+
+    @Test(arguments: [
+        // The form as the page fills it in, sent untouched: the preset's address, marked current.
+        ("/countries/kr?from=2020-01-22&to=2021-11-13", "/countries/kr"),
+        ("/countries/kr?scale=log&from=2020-11-14&to=2021-11-13", "/countries/kr?scale=log&time=2020-11-14..latest"),
+        ("/?from=2019-06-01&to=2030-01-01", "/"),  // beyond the data on both sides: every day
+        ("/countries/kr?from=2020-01-22&to=2021-06-30", "/countries/kr?time=earliest..2021-06-30"),
+    ])
+    func theDateFormSentUntouchedLeadsToThePreset(target: String, location: String) throws {
+        let response = try app.client.get(target)
+        #expect(response.status == .found)
+        #expect(response.fields[.location] == location)
+    }
+
+    @Test func theUntouchedFormsPresetIsMarkedCurrent() throws {
+        let page = try page("/countries/kr?time=2020-11-14..latest")
+        #expect(
+            page.contains("<a href=\"/countries/kr?time=2020-11-14..latest\" aria-current=\"true\">Last 365 days</a>"))
+    }
+
+    @Test func theDateFormOnAnotherSpellingKeepsItsDates() throws {
+        let moved = try app.client.get("/countries/KR?from=2021-01-01&to=2021-02-01&utm=x")
+        #expect(moved.status == .movedPermanently)
+        #expect(moved.fields[.location] == "/countries/kr?from=2021-01-01&to=2021-02-01")
+        let form = try app.client.get(try #require(moved.fields[.location]))
+        #expect(form.fields[.location] == "/countries/kr?time=2021-01-01..2021-02-01")
     }
 
     @Test(arguments: [
@@ -129,8 +243,49 @@ struct HistoryPageTests {
 
     @Test func recoveriesEndAtTheLastReportAndThePageSaysSo_B30() throws {
         let page = try page("/countries/us?metric=recovered")
-        #expect(page.contains("JHU stopped reporting recoveries for USA: its last report was on 13 Dec 2020"))
+        #expect(page.contains("JHU’s recovery figures for USA end on 13 Dec 2020, so the line ends there"))
         #expect(page.contains("on the latest day, 13 Dec 2020"), "the line ends there, not in November 2021")
+        #expect(page.contains("Bars: new recoveries per day from 22 Jan 2020 to 13 Dec 2020."), "nor do the bars")
+    }
+
+    @Test(arguments: [
+        // The UK's row stops first, on 13 Apr 2020; before, the world has no correction below zero.
+        ("/?metric=recovered", "12 Apr 2020", nil as String?),
+        // New South Wales stops on 1 Aug 2020 (2,989, which was the fake fall); JHU's own small corrections stay.
+        (
+            "/countries/au?metric=recovered", "31 Jul 2020",
+            "2 days are below zero (corrections), the lowest \u{2212}6 on 11 Jul 2020"
+        ),
+    ])
+    func aSumOfRowsEndsItsRecoveriesWhereTheFirstRowStopsNeverFallingBelowZero_B30(
+        target: String, end: String, belowZero: String?
+    ) throws {
+        let page = try page(target)
+        let svg = try svg(page)
+        if let belowZero {
+            #expect(svg.contains(belowZero), "\(target): only JHU's own corrections")
+        } else {
+            #expect(!svg.contains("chart-bars-negative"), "no fake negative recoveries")
+        }
+        #expect(svg.contains(" to \(end)."), "\(target)")
+        #expect(page.contains("end on \(end)"), "\(target): the page says so in words")
+    }
+
+    @Test func canadaHasJHUsRecoveries() throws {
+        let page = try page("/countries/ca?metric=recovered&interval=cumulative")
+        #expect(page.contains("The total was highest on the latest day, 4 Aug 2021: 1,405,971."), "JHU’s national row")
+        #expect(!page.contains("no recovery figures"))
+    }
+
+    @Test func aPlaceWithoutAnyRecoveriesSaysSoOnceWithoutAnEmptyTable() throws {
+        let page = try page("/countries/se?metric=recovered")
+        #expect(page.contains("There are no recovery figures for Sweden in this history"))
+        let messages =
+            page.components(separatedBy: "class=\"chart-note\"").count - 1
+            + page.components(separatedBy: "class=\"chart-message\"").count - 1
+        #expect(messages == 1, "one message, not two")
+        #expect(!page.contains("<details class=\"chart-table\">"), "no table of days not reported")
+        #expect(!page.contains("<svg class=\"chart-svg\""))
     }
 
     @Test func theWorldPageHasTheWorldsHistory() throws {
@@ -163,9 +318,77 @@ struct HistoryPageTests {
         #expect(moved.fields[.location] == "/api/historical/kr,fr?lastdays=2")
         let unknown = try app.client.get("/api/historical/kr,atlantis")
         #expect(unknown.status == .notFound)
-        #expect(unknown.text == #"{"message":"Country not found or doesn't have any historical data"}"#)
+        #expect(unknown.text == #"{"message":"Country not found or doesn't have any historical data: “atlantis”"}"#)
         let bad = try app.client.get("/api/historical/kr?lastdays=-3")
         #expect(bad.status == .badRequest)
         #expect(bad.fields[.contentType] == "application/json; charset=utf-8")
+    }
+}
+
+/// The JSON twins' lists: every entry once, a bounded length, and a 404 that names the id it is about.
+struct HistoryAPIListTests {
+    let app: AppFixture
+    init() throws { app = try AppFixture() }
+
+    func countries(_ response: Response) throws -> [String] {
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+        return array.compactMap { $0["country"] as? String }
+    }
+
+    @Test func anEntryNamedTwiceIsAnsweredOnceInTheOrderFirstNamed() throws {
+        let repeated = try app.client.get("/api/historical/us,kr,us,us,kr?lastdays=2")
+        #expect(repeated.status == .ok)
+        #expect(try countries(repeated) == ["USA", "S. Korea"])
+        // One entry named twice is still a list: an array of one.
+        #expect(try countries(try app.client.get("/api/historical/us,us")) == ["USA"])
+        // Other spellings move to the canonical ones, then are answered once.
+        let moved = try app.client.get("/api/historical/USA,us")
+        #expect(moved.status == .movedPermanently)
+        #expect(moved.fields[.location] == "/api/historical/us,us")
+    }
+
+    @Test func aListOfTheSameIDThousandsOfTimesIsRefusedNamingTheLimit() throws {
+        let ids = Array(repeating: "us", count: 2_700).joined(separator: ",")
+        let response = try app.client.get("/api/historical/" + ids)
+        #expect(response.status == .badRequest)
+        #expect(response.body.count < 1_000)
+        #expect(response.text.contains("at most 224 ids"), "\(response.text.prefix(300))")
+        #expect(response.text.contains("2,700"), "\(response.text.prefix(300))")
+    }
+
+    @Test(arguments: [(224, StatusCode.ok), (225, StatusCode.badRequest)])
+    func aListMayNameAsManyIDsAsThereAreEntries(count: Int, status: StatusCode) throws {
+        let ids = Array(repeating: "kr", count: count).joined(separator: ",")
+        #expect(try app.client.get("/api/historical/" + ids + "?lastdays=1").status == status)
+    }
+
+    @Test(arguments: [("kr,eh", "“eh”"), ("kr,bogus", "“bogus”"), ("eh", "“eh”")])
+    func aListWithAnIDThatFailsSaysWhichID(ids: String, named: String) throws {
+        let response = try app.client.get("/api/historical/" + ids)
+        #expect(response.status == .notFound)
+        #expect(response.text.contains("Country not found or doesn't have any historical data"))
+        #expect(response.text.contains(named), "\(response.text)")
+    }
+
+    @Test func theWorldInCapitalsMovesLikeAnyOtherSpelling() throws {
+        let response = try app.client.get("/api/historical/ALL?lastdays=3")
+        #expect(response.status == .movedPermanently)
+        #expect(response.fields[.location] == "/api/historical/all?lastdays=3")
+    }
+
+    @Test(arguments: [
+        ("re", ["reunion"]), ("je", ["channel islands", "guernsey", "jersey"]), ("hk", ["hong kong"]),
+        ("kr", ["mainland"]),
+    ])
+    func aTerritoryListsItsJHUProvinces(id: String, provinces: [String]) throws {
+        let response = try app.client.get("/api/historical/\(id)?lastdays=1")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        #expect(object["province"] as? [String] == provinces)
+    }
+
+    @Test func lastdaysZeroSaysWhatTheRuleIs() throws {
+        let response = try app.client.get("/api/historical/kr?lastdays=0")
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains(#""allowed":"all, a whole number from 1""#), "\(response.text)")
     }
 }

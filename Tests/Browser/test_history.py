@@ -24,33 +24,67 @@ def test_the_chart_is_there_without_javascript_and_every_view_is_a_link(browser_
     start = driver.find_element(By.NAME, "from")
     driver.execute_script("arguments[0].value = '2021-06-01';", start)
     navigate(driver, driver.find_element(By.CSS_SELECTOR, ".chart-range button").click)
-    assert driver.current_url.endswith("/countries/kr?metric=deaths&scale=log&time=2021-06-01..2021-11-13")
+    # The untouched end is the last day: the canonical address says latest.
+    assert driver.current_url.endswith("/countries/kr?metric=deaths&scale=log&time=2021-06-01..latest")
     assert "from 1 Jun 2021 to 13 Nov 2021" in driver.find_element(By.ID, "chart-desc").get_attribute("textContent")
     assert console_errors(driver) == []
 
 
-def test_the_chart_fits_a_phone_and_its_labels_stay_inside(browser, server_url):
+def shown_labels(driver):
+    """The chart's text elements a visitor sees (not inside a group hidden at this width), with their
+    boxes relative to the chart's, and their font size in CSS pixels as drawn."""
+    return driver.execute_script("""
+        var svg = document.querySelector('svg.chart-svg').getBoundingClientRect();
+        function shown(e) {
+            for (; e && e.nodeType === 1; e = e.parentNode) if (getComputedStyle(e).display === 'none') return false;
+            return true;
+        }
+        return Array.from(document.querySelectorAll('svg.chart-svg text')).filter(shown).map(function (t) {
+            var r = t.getBoundingClientRect();
+            return {text: t.textContent, left: r.left - svg.left, right: svg.right - r.right,
+                    x: r.left, y: r.top, w: r.width, h: r.height, axis: !!t.closest('.chart-axis-x')}; });""")
+
+
+# Ranges whose time axis once drew labels over each other ("15 May 202117 May").
+CROWDED_RANGES = [
+    "/countries/fr", "/countries/fr?time=2021-05-15..2021-05-25", "/countries/fr?time=2021-11-01..latest",
+    "/countries/fr?time=2021-10-05..latest", "/countries/fr?time=2021-08-16..latest",
+    "/countries/fr?time=2020-10-10..latest",
+]
+
+
+def test_the_chart_fits_a_phone_and_its_labels_stay_inside_and_apart(browser, server_url):
+    for width in (390, 1280):
+        set_width(browser, width)
+        for path in CROWDED_RANGES:
+            browser.get(server_url + path)
+            assert browser.execute_script("return window.innerWidth;") == width
+            assert page_overflow(browser) <= 0
+            box = chart_box(browser)
+            if width == 390:
+                assert 300 <= box["width"] <= 390
+            labels = shown_labels(browser)
+            assert labels
+            # Every label lies inside the chart's box, and is legible (12 px or more) at a phone's width.
+            for label in labels:
+                assert label["left"] >= -1 and label["right"] >= -1, (path, width, label)
+                # A label's box is about 1.15 times its font size high.
+                assert label["h"] >= 12 * 1.1, (path, width, label)
+            x_labels = sorted((l for l in labels if l["axis"]), key=lambda l: l["x"])
+            assert len(x_labels) >= 2, (path, width, x_labels)
+            for a, b in zip(x_labels, x_labels[1:]):
+                assert a["x"] + a["w"] <= b["x"] + 1, f"{path} at {width} px: {a['text']} overlaps {b['text']}"
     set_width(browser, 390)
     browser.get(server_url + "/countries/fr")
-    assert browser.execute_script("return window.innerWidth;") == 390
-    assert page_overflow(browser) <= 0
-    box = chart_box(browser)
-    assert 300 <= box["width"] <= 390
-    # Every label of the chart lies inside the chart's box, and the visible ones do not overlap.
-    labels = browser.execute_script("""
-        var svg = document.querySelector('svg.chart-svg').getBoundingClientRect();
-        return Array.from(document.querySelectorAll('svg.chart-svg text')).filter(function (t) {
-            return getComputedStyle(t).display !== 'none';
-        }).map(function (t) { var r = t.getBoundingClientRect();
-            return {text: t.textContent, left: r.left - svg.left, right: svg.right - r.right,
-                    x: r.left, y: r.top, w: r.width, h: r.height, size: parseFloat(getComputedStyle(t).fontSize)}; });""")
-    assert labels
-    for label in labels:
-        assert label["left"] >= -1 and label["right"] >= -1, label
-    x_labels = sorted((l for l in labels if l["y"] > box["y"] + box["height"] * 0.8), key=lambda l: l["x"])
-    for a, b in zip(x_labels, x_labels[1:]):
-        assert a["x"] + a["w"] <= b["x"] + 1, f"{a['text']} overlaps {b['text']}"
     save_screenshot(browser, "history-phone")
+
+
+def test_a_visible_title_and_legend_say_what_bars_and_line_are(browser_no_js, server_url):
+    driver = browser_no_js
+    driver.get(server_url + "/countries/fr")
+    assert driver.find_element(By.CSS_SELECTOR, ".chart-heading").text == "Daily new cases in France, with the 7-day average"
+    legend = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".chart-legend li")]
+    assert legend == ["New cases per day", "Below zero: corrections", "7-day average"]
 
 
 def test_dark_mode_draws_the_chart_in_the_dark_palette(browser, server_url):

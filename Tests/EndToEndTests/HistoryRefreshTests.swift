@@ -61,7 +61,7 @@ struct HistoryRefreshTests {
         ("every series 200 days shorter", "days before the stored one"),
         ("every count 0", "every series is 0 on every day"),
         ("a negative count", "is outside 0…100000000000"),
-        ("a day missing", "skip days"),
+        ("a day missing", "skip 6/1/21 (2021-06-01)"),
     ])
     func aBadHistoryIsRefusedInOneLineAndTheStoredOneStays(_ kind: String, message: String) throws {
         let server = try ServerProcess()
@@ -81,6 +81,40 @@ struct HistoryRefreshTests {
                 series["6/1/21"] = nil
                 return series
             }
+        }
+        let before = try fetch(server.port, "/api/historical/fr?lastdays=all").body
+        let result = try Self.refresh(server, try Self.stub(history: body))
+        #expect(result.status == 1)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+        Thread.sleep(forTimeInterval: 2.2)  // past the server's reload check: nothing must have changed
+        #expect(try fetch(server.port, "/api/historical/fr?lastdays=all").body == before)
+    }
+
+    @Test(arguments: [
+        ("only the last 30 days", "days after the stored one"),
+        ("a second Afghanistan row", "two rows for \"Afghanistan\""),
+        ("every recovered -1", "no row reports recovered on any day"),
+    ])
+    func aHistoryThatWouldEraseStoredDaysIsRefusedInOneLineAndTheStoredOneStays(_ kind: String, message: String)
+        throws
+    {
+        let server = try ServerProcess()
+        var rows = try shippedHistoryRows()
+        switch kind {
+        case "a second Afghanistan row": rows.insert(rows[0], at: 1)
+        case "every recovered -1":
+            for index in rows.indices {
+                var timeline = try #require(rows[index]["timeline"] as? [String: [String: Int]])
+                timeline["recovered"] = timeline["recovered"]?.mapValues { _ in -1 }
+                rows[index]["timeline"] = timeline
+            }
+        default: break
+        }
+        let body = try historyJSON(rows) { series in
+            guard kind == "only the last 30 days" else { return series }
+            let kept = Set(series.keys.sorted { Self.day($0) < Self.day($1) }.suffix(30))
+            return series.filter { kept.contains($0.key) }
         }
         let before = try fetch(server.port, "/api/historical/fr?lastdays=all").body
         let result = try Self.refresh(server, try Self.stub(history: body))
@@ -119,5 +153,33 @@ struct HistoryRefreshTests {
         let noHistory = try runCLI(["import", "-", "--database", server.directory + "/atlas.sqlite"])
         #expect(noHistory.status == 1)
         #expect(noHistory.errors == "covid-atlas: FILE - imports only a history: give it with --historical FILE\n")
+    }
+
+    @Test func anEmptyHistoryIsCalledOneAndTheFileNamed() throws {
+        let directory = NSTemporaryDirectory() + "atlas-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let empty = directory + "/empty.json"
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: empty))
+        for files in [["-"], [packageRoot + "/data/disease-sh/countries.json"]] {
+            let result = try runCLI(
+                ["import"] + files + ["--historical", empty, "--database", directory + "/atlas.sqlite"])
+            #expect(result.status != 0)
+            #expect(
+                result.errors.contains("\(empty): empty history: the /historical array has no rows"), "\(result.errors)"
+            )
+            #expect(!result.errors.contains("countries"), "\(result.errors)")
+        }
+    }
+
+    @Test func aHistoryAloneIntoNoDatabaseLeavesNoFileBehind() throws {
+        let directory = NSTemporaryDirectory() + "atlas-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let database = directory + "/new.sqlite"
+        let result = try runCLI([
+            "import", "-", "--historical", packageRoot + "/data/disease-sh/historical.json.gz", "--database", database,
+        ])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("there is no database at \(database)"), "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "no empty .sqlite left behind")
     }
 }

@@ -19,7 +19,9 @@ struct PostgreSQLDataStore: DataStore {
         func loadSnapshot() throws -> Snapshot? { try PostgreSQLCountryStore.loadSnapshot(on: connection) }
         func snapshotVersion() throws -> Int64 { try PostgreSQLCountryStore.snapshotVersion(on: connection) }
         func hasHistory() throws -> Bool { try PostgreSQLHistoryStore.hasHistory(on: connection) }
-        func storedLastDays() throws -> [String: Int] { try PostgreSQLHistoryStore.storedLastDays(on: connection) }
+        func storedSeries() throws -> [String: StoredSeries] {
+            try PostgreSQLHistoryStore.storedSeries(on: connection)
+        }
         func validators(for url: String) throws -> FetchValidators? {
             try PostgreSQLFetchValidatorStore.validators(for: url, on: connection)
         }

@@ -37,13 +37,18 @@ struct PostgreSQLHistoryStore: HistoryStore {
         try connection.query("SELECT 1 FROM history LIMIT 1").count > 0
     }
 
-    static func storedLastDays(on connection: PostgreSQLConnection) throws -> [String: Int] {
-        let rows = try connection.query("SELECT series, max(day) FROM history GROUP BY series")
-        var days: [String: Int] = [:]
+    /// See `DataTransaction.storedSeries()`.
+    static func storedSeries(on connection: PostgreSQLConnection) throws -> [String: StoredSeries] {
+        let rows = try connection.query(
+            "SELECT series, min(day), max(day), count(recovered) FROM history GROUP BY series")
+        var series: [String: StoredSeries] = [:]
         for row in 0..<rows.count {
-            if let key = rows.string(row, 0), let day = rows.int(row, 1) { days[key] = day }
+            guard let key = rows.string(row, 0), let first = rows.int(row, 1), let last = rows.int(row, 2) else {
+                continue
+            }
+            series[key] = StoredSeries(firstDay: first, lastDay: last, reportsRecovered: (rows.int(row, 3) ?? 0) > 0)
         }
-        return days
+        return series
     }
 
     /// See `DataTransaction.replaceHistory(_:storedAt:)`: the rows go in with `COPY`, the fast path

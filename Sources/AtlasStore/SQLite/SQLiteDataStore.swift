@@ -16,7 +16,7 @@ struct SQLiteDataStore: DataStore {
         func loadSnapshot() throws -> Snapshot? { try SQLiteCountryStore.loadSnapshot(in: database) }
         func snapshotVersion() throws -> Int64 { try SQLiteCountryStore.snapshotVersion(in: database) }
         func hasHistory() throws -> Bool { try SQLiteHistoryStore.hasHistory(in: database) }
-        func storedLastDays() throws -> [String: Int] { try SQLiteHistoryStore.storedLastDays(in: database) }
+        func storedSeries() throws -> [String: StoredSeries] { try SQLiteHistoryStore.storedSeries(in: database) }
         func validators(for url: String) throws -> FetchValidators? {
             try SQLiteFetchValidatorStore.validators(for: url, in: database)
         }

@@ -33,16 +33,20 @@ struct SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// See `DataTransaction.storedLastDays()`.
-    static func storedLastDays(in database: Database) throws -> [String: Int] {
+    /// See `DataTransaction.storedSeries()`.
+    static func storedSeries(in database: Database) throws -> [String: StoredSeries] {
         try database.withConnection { database in
-            let select = try database.prepare("SELECT series, max(day) FROM history GROUP BY series")
+            let select = try database.prepare(
+                "SELECT series, min(day), max(day), count(recovered) FROM history GROUP BY series")
             defer { select.reset() }
-            var days: [String: Int] = [:]
+            var series: [String: StoredSeries] = [:]
             while try select.step() {
-                if let key = select.string(at: 0), let day = select.int(at: 1) { days[key] = day }
+                guard let key = select.string(at: 0), let first = select.int(at: 1), let last = select.int(at: 2)
+                else { continue }
+                series[key] = StoredSeries(
+                    firstDay: first, lastDay: last, reportsRecovered: (select.int(at: 3) ?? 0) > 0)
             }
-            return days
+            return series
         }
     }
 

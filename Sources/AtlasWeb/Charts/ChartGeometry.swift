@@ -6,30 +6,58 @@ struct ChartGeometry: Equatable {
     /// The view box: 640 × 320 units, scaled by the page to its width.
     static let width = 640.0
     static let height = 320.0
-    /// The plot inside it, leaving room for the value axis (left), the latest value (right), the peak's
-    /// label (top) and the time axis (bottom).
-    static let plot = (left: 64.0, right: 564.0, top: 30.0, bottom: 284.0)
+
+    /// A box in view box units.
+    struct Box: Equatable {
+        var left: Double
+        var right: Double
+        var top: Double
+        var bottom: Double
+    }
+
+    /// The plot's box when the value axis' labels are short: room for the value axis (left, widened
+    /// for longer labels by `plotLeft(yLabels:)`), the latest value (right), the peak's label (top) and
+    /// the time axis (bottom), each for labels at `LabelWidth.narrowFontSize`.
+    static let defaultPlot = Box(left: 64, right: 548, top: 30, bottom: 278)
+    /// How far below the plot the time axis' labels start; its tick marks are a little shorter.
+    static let tickLength = 6.0
+    static let xLabelGap = 8.0
 
     /// The first and last day drawn.
     let days: ClosedRange<Int>
     /// The value axis.
     let axis: ValueAxis
+    /// The plot's box.
+    let plot: Box
+
+    init(days: ClosedRange<Int>, axis: ValueAxis, plot: Box = ChartGeometry.defaultPlot) {
+        self.days = days
+        self.axis = axis
+        self.plot = plot
+    }
+
+    /// The plot's left edge for value labels `yLabels`: the default, or further right so that the
+    /// widest label at the largest font (right-aligned 6 units left of the plot) stays in the view box.
+    static func plotLeft(yLabels: [String]) -> Double {
+        let widest = yLabels.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize) }.max() ?? 0
+        return max(defaultPlot.left, (widest + 6 + 2).rounded(.up))
+    }
 
     /// Where a day's bar or point is centred.
     func x(ofDay day: Int) -> Double {
         let span = Double(max(1, days.count))
-        return ChartGeometry.plot.left + (Double(day - days.lowerBound) + 0.5) / span * plotWidth
+        return plot.left + (Double(day - days.lowerBound) + 0.5) / span * plotWidth
     }
 
     /// How wide one day is.
     var dayWidth: Double { plotWidth / Double(max(1, days.count)) }
 
-    var plotWidth: Double { ChartGeometry.plot.right - ChartGeometry.plot.left }
+    var plotWidth: Double { plot.right - plot.left }
 
     /// Where a value lies; `nil` for one the scale cannot show (≤ 0 on a log scale).
     func y(of value: Double) -> Double? {
-        let top = ChartGeometry.plot.top
-        let bottom = ChartGeometry.plot.bottom
+        let top = plot.top
+        let bottom = plot.bottom
         switch axis {
         case .linear(let ticks):
             let span = ticks.upper - ticks.lower
@@ -46,8 +74,8 @@ struct ChartGeometry: Equatable {
     /// Where bars start: the zero line on a linear scale, the bottom on a log scale.
     var baseline: Double {
         switch axis {
-        case .linear(let ticks): return y(of: min(max(0, ticks.lower), ticks.upper)) ?? ChartGeometry.plot.bottom
-        case .log: return ChartGeometry.plot.bottom
+        case .linear(let ticks): return y(of: min(max(0, ticks.lower), ticks.upper)) ?? plot.bottom
+        case .log: return plot.bottom
         }
     }
 
@@ -56,6 +84,44 @@ struct ChartGeometry: Equatable {
         var text = Formatting.decimalDigits(value, decimals: 1)
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
+    }
+}
+
+/// How wide a chart label will be, estimated from its characters, so that labels are placed where
+/// they cannot overlap or leave the view box, before any browser lays them out. The widths are DejaVu
+/// Sans' advance widths (regular and bold), in ems: the sans-serif a Linux browser falls back to, and
+/// wider than the system fonts of other platforms (San Francisco, Segoe UI, Roboto), so an estimate is
+/// never short.
+enum LabelWidth {
+    /// The labels' font size in view box units on wide screens (`.chart-svg text` in atlas.css).
+    static let wideFontSize = 13.0
+    /// The largest font size of the labels on narrow screens (atlas.css, `max-width: 30rem`), where
+    /// the chart shrinks: about 12 px at 390 px.
+    static let narrowFontSize = 23.0
+
+    /// The width of `text` in view box units at `fontSize`, bold for the marked values' labels.
+    static func of(_ text: String, fontSize: Double, bold: Bool = false) -> Double {
+        var ems = 0.0
+        for character in text {
+            ems += em(character, bold: bold)
+        }
+        return ems * fontSize
+    }
+
+    private static func em(_ character: Character, bold: Bool) -> Double {
+        let (regular, heavy): (Double, Double)
+        switch character {
+        case "0"..."9": (regular, heavy) = (0.636, 0.696)
+        case " ", ".", ",": (regular, heavy) = (0.318, 0.380)
+        case "\u{2212}": (regular, heavy) = (0.838, 0.838)
+        case "-": (regular, heavy) = (0.361, 0.415)
+        case "i", "j", "l": (regular, heavy) = (0.278, 0.343)
+        case "f", "t", "r", "J": (regular, heavy) = (0.411, 0.493)
+        case "m", "w", "M", "W": (regular, heavy) = (0.974, 1.042)
+        case "A"..."Z": (regular, heavy) = (0.787, 0.850)
+        default: (regular, heavy) = (0.636, 0.716)
+        }
+        return bold ? heavy : regular
     }
 }
 

@@ -2,9 +2,11 @@ import AtlasCore
 import Foundation
 import Mustache
 
-/// One history chart as the template writes it out: the axes' ticks, the bars and the line as SVG
-/// path data, the peak and the latest value marked, and the title and description that name it for
-/// people who cannot see it. Pure: the same series and view give the same bytes.
+/// One history chart as the template writes it out: the axes' ticks (the time axis twice, for wide
+/// and narrow screens), the bars and the line as SVG path data, the peak and the latest value marked,
+/// the visible title and legend, and the description that stands for it for people who cannot see
+/// it. Labels are placed from their estimated widths (`LabelWidth`). Pure: the same series and view
+/// give the same bytes.
 struct ChartModel: Equatable {
     /// A marked point and its label.
     struct Marker: Equatable {
@@ -27,10 +29,21 @@ struct ChartModel: Equatable {
         var anchor = "middle"
     }
 
+    /// One entry of the visible legend: what a kind of mark (`bars`, `negative` bars, the `line`) means.
+    struct LegendItem: Equatable {
+        let kind: String
+        let label: String
+    }
+
     let title: String
     let description: String
+    /// The plot's box (its left edge leaves room for the value labels).
+    let plot: ChartGeometry.Box
     let yTicks: [Tick]
+    /// The time axis on wide screens, labels at `LabelWidth.wideFontSize`.
     let xTicks: [Tick]
+    /// The time axis on narrow screens, where labels are larger in the view box's units: fewer ticks.
+    let narrowXTicks: [Tick]
     /// `M x y V y h w V y z` per bar above zero, one path (one element keeps the SVG small).
     let barsPath: String
     /// The bars below zero (corrections), drawn apart.
@@ -40,13 +53,16 @@ struct ChartModel: Equatable {
     /// The zero line when the axis reaches below zero.
     let zeroLine: Double?
     let peak: Marker?
+    /// The line's last point, labelled beside it (to its right where there is room).
     let latest: Marker?
+    /// What the marks mean, shown above the chart.
+    let legend: [LegendItem]
     /// How many days each bar stands for (more than one when a day would be narrower than a pixel
     /// at the chart's usual width); 0 without bars.
     let daysPerBar: Int
 
     /// The most bars drawn (a day each up to here, so the 662 days of the shipped history are 662
-    /// bars): the plot is about 500 units wide, so more would be bars of well under a pixel.
+    /// bars): the plot is about 480 units wide, so more would be bars of well under a pixel.
     static let maximumBars = 700
 
     /// The chart of `series` viewed as `query`, for `place` (`S. Korea`, `the world`).
@@ -59,34 +75,43 @@ struct ChartModel: Equatable {
         let bars = daily ? ChartModel.buckets(series.values) : []
         let drawn = bars.compactMap(\.value) + series.line.compactMap { $0 }
         guard !drawn.isEmpty, let axis = ValueAxis.fitting(drawn, log: query.scale == .log) else { return nil }
-        let geometry = ChartGeometry(days: days, axis: axis)
         let format = { (value: Double) in ChartNumbers.abbreviated(value) }
+        var box = ChartGeometry.defaultPlot
+        box.left = ChartGeometry.plotLeft(yLabels: axis.ticks.map(format))
+        let geometry = ChartGeometry(days: days, axis: axis, plot: box)
+        plot = box
 
         yTicks = axis.ticks.compactMap { value in
             geometry.y(of: value).map { Tick(position: $0, label: format(value), isMajor: value == 0) }
         }
-        xTicks = TimeTicks(days: days, maximum: 8).ticks.map { tick in
-            let x = geometry.x(ofDay: tick.day)
-            let anchor =
-                x - ChartGeometry.plot.left < 32 ? "start" : ChartGeometry.plot.right - x < 32 ? "end" : "middle"
-            return Tick(position: x, label: tick.label, isMajor: tick.startsYear, anchor: anchor)
+        func timeTicks(_ fontSize: Double) -> [Tick] {
+            TimeTicks(days: days, fontSize: fontSize) { geometry.x(ofDay: $0) }.ticks.map { tick in
+                Tick(
+                    position: geometry.x(ofDay: tick.day), label: tick.label, isMajor: tick.startsYear,
+                    anchor: tick.anchor)
+            }
         }
-        daysPerBar =
-            daily ? max(1, Int((Double(series.values.count) / Double(ChartModel.maximumBars)).rounded(.up))) : 0
+        xTicks = timeTicks(LabelWidth.wideFontSize)
+        narrowXTicks = timeTicks(LabelWidth.narrowFontSize)
+        daysPerBar = daily ? ChartModel.bucketSize(series.values.count) : 0
         var above = ""
         var below = ""
         if daily {
-            let width = geometry.dayWidth * Double(daysPerBar)
+            let width = max(0.4, geometry.dayWidth * Double(daysPerBar) * 0.8)
             let base = geometry.baseline
             for bar in bars {
                 guard let value = bar.value, value != 0, let top = geometry.y(of: value) else { continue }
                 let (baseText, topText) = (ChartGeometry.coordinate(base), ChartGeometry.coordinate(top))
                 // A bar too short to see at this precision is left out (the SVG stays small).
                 guard baseText != topText else { continue }
-                let left = geometry.x(ofDay: series.firstDay + bar.start) - geometry.dayWidth / 2
+                // Centred on its days, as the ticks and the line's points are on theirs.
+                let lastOfBar = min(series.values.count - 1, bar.start + daysPerBar - 1)
+                let centre =
+                    (geometry.x(ofDay: series.firstDay + bar.start) + geometry.x(ofDay: series.firstDay + lastOfBar))
+                    / 2
                 let piece =
-                    "M\(ChartGeometry.coordinate(left)) \(baseText)V\(topText)"
-                    + "h\(ChartGeometry.coordinate(max(0.4, width * 0.8)))V\(baseText)z"
+                    "M\(ChartGeometry.coordinate(centre - width / 2)) \(baseText)V\(topText)"
+                    + "h\(ChartGeometry.coordinate(width))V\(baseText)z"
                 if value > 0 { above += piece } else { below += piece }
             }
         }
@@ -106,29 +131,85 @@ struct ChartModel: Equatable {
         linePath = line
         if case .linear(let ticks) = axis, ticks.lower < 0 { zeroLine = geometry.y(of: 0) } else { zeroLine = nil }
 
-        func marker(_ index: Int?, label: (Double) -> String, above: Bool) -> Marker? {
-            guard let index, let value = series.line[index], let y = geometry.y(of: value) else { return nil }
-            let x = geometry.x(ofDay: series.firstDay + index)
-            if above {
-                let anchor =
-                    x < ChartGeometry.plot.left + 60 ? "start" : x > ChartGeometry.plot.right - 60 ? "end" : "middle"
-                return Marker(x: x, y: y, label: label(value), anchor: anchor, labelX: x, labelY: max(14, y - 9))
-            }
-            return Marker(
-                x: x, y: y, label: label(value), anchor: "start", labelX: ChartGeometry.plot.right + 6,
-                labelY: min(ChartGeometry.plot.bottom, max(ChartGeometry.plot.top + 4, y + 4)))
-        }
         let latestIndex = series.latestIndex
-        latest = marker(latestIndex, label: format, above: false)
+        latest = latestIndex.flatMap { index in
+            series.line[index].flatMap { value in
+                geometry.y(of: value).map { y in
+                    ChartModel.latestMarker(
+                        x: geometry.x(ofDay: series.firstDay + index), y: y, label: format(value), plot: box)
+                }
+            }
+        }
+        // A peak no higher than the latest value says nothing the latest label does not (a flat series);
+        // one whose label would cover the latest's is left to the words.
         let peakIndex = series.peakIndex
-        peak = peakIndex == latestIndex ? nil : marker(peakIndex, label: { "Peak " + format($0) }, above: true)
+        let peakValue = peakIndex.flatMap { series.line[$0] }
+        var peakMarker: Marker?
+        if let peakIndex, let peakValue, peakValue > latestIndex.flatMap({ series.line[$0] }) ?? 0,
+            let y = geometry.y(of: peakValue)
+        {
+            peakMarker = ChartModel.markerAbove(
+                x: geometry.x(ofDay: series.firstDay + peakIndex), y: y, label: "Peak " + format(peakValue))
+        }
+        if let marker = peakMarker, let latest, ChartModel.overlap(marker, latest) { peakMarker = nil }
+        peak = peakMarker
+        var legend: [LegendItem] = []
+        let noun = ChartWords.noun(query.metric)
+        let per = query.per == .million ? " per million people" : ""
+        if daily {
+            legend.append(LegendItem(kind: "bars", label: "New \(noun)\(per) per day"))
+            if !below.isEmpty { legend.append(LegendItem(kind: "negative", label: "Below zero: corrections")) }
+            if !line.isEmpty { legend.append(LegendItem(kind: "line", label: "7-day average")) }
+        } else {
+            legend.append(LegendItem(kind: "line", label: "Total \(noun)\(per)"))
+        }
+        self.legend = legend
         title = words.title(query: query, place: place)
         description = words.description(series, query: query, place: place, daysPerBar: daysPerBar)
     }
 
+    /// The marker of the line's last point: its label just right of it where the largest font leaves
+    /// room in the view box (the usual case, a line to the last day), else above it.
+    static func latestMarker(x: Double, y: Double, label: String, plot: ChartGeometry.Box) -> Marker {
+        let width = LabelWidth.of(label, fontSize: LabelWidth.narrowFontSize, bold: true)
+        if x + 6 + width <= ChartGeometry.width - 2 {
+            return Marker(
+                x: x, y: y, label: label, anchor: "start", labelX: x + 6,
+                labelY: min(plot.bottom, max(plot.top + 4, y + 4)))
+        }
+        return markerAbove(x: x, y: y, label: label)
+    }
+
+    /// A marker with its label above the point: centred, or anchored at an end near the view box's edges.
+    static func markerAbove(x: Double, y: Double, label: String) -> Marker {
+        let width = LabelWidth.of(label, fontSize: LabelWidth.narrowFontSize, bold: true)
+        let anchor = x - width / 2 < 2 ? "start" : x + width / 2 > ChartGeometry.width - 2 ? "end" : "middle"
+        // The baseline low enough that the label's ascent stays inside the view box.
+        return Marker(
+            x: x, y: y, label: label, anchor: anchor, labelX: x,
+            labelY: max(LabelWidth.narrowFontSize * 0.8 + 2, y - 9))
+    }
+
+    /// Whether the labels of two markers (at the largest font) would overlap.
+    static func overlap(_ a: Marker, _ b: Marker) -> Bool {
+        func box(_ marker: Marker) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+            let font = LabelWidth.narrowFontSize
+            let width = LabelWidth.of(marker.label, fontSize: font, bold: true)
+            let left =
+                marker.anchor == "start"
+                ? marker.labelX : marker.anchor == "end" ? marker.labelX - width : marker.labelX - width / 2
+            return ((left - 4)...(left + width + 4), (marker.labelY - font * 0.8)...(marker.labelY + font * 0.25))
+        }
+        let (first, second) = (box(a), box(b))
+        return first.x.overlaps(second.x) && first.y.overlaps(second.y)
+    }
+
+    /// How many consecutive days one bar stands for: one, or more when there are more than `maximumBars`.
+    static func bucketSize(_ count: Int) -> Int { max(1, Int((Double(count) / Double(maximumBars)).rounded(.up))) }
+
     /// Consecutive days in groups of `maximumBars` at most: each group's mean of its reported days.
     static func buckets(_ values: [Double?]) -> [(start: Int, value: Double?)] {
-        let size = max(1, Int((Double(values.count) / Double(maximumBars)).rounded(.up)))
+        let size = bucketSize(values.count)
         return stride(from: 0, to: values.count, by: size).map { start in
             let reported = values[start..<min(values.count, start + size)].compactMap { $0 }
             return (start, reported.isEmpty ? nil : reported.reduce(0, +) / Double(reported.count))
@@ -155,16 +236,19 @@ struct ChartModel: Equatable {
         return [
             "width": .string(ChartGeometry.coordinate(ChartGeometry.width)),
             "height": .string(ChartGeometry.coordinate(ChartGeometry.height)),
-            "plotLeft": .string(ChartGeometry.coordinate(ChartGeometry.plot.left)),
-            "plotRight": .string(ChartGeometry.coordinate(ChartGeometry.plot.right)),
-            "plotTop": .string(ChartGeometry.coordinate(ChartGeometry.plot.top)),
-            "plotBottom": .string(ChartGeometry.coordinate(ChartGeometry.plot.bottom)),
-            "xLabelY": .string(ChartGeometry.coordinate(ChartGeometry.plot.bottom + 18)),
-            "yLabelX": .string(ChartGeometry.coordinate(ChartGeometry.plot.left - 6)),
+            "plotLeft": .string(ChartGeometry.coordinate(plot.left)),
+            "plotRight": .string(ChartGeometry.coordinate(plot.right)),
+            "plotTop": .string(ChartGeometry.coordinate(plot.top)),
+            "plotBottom": .string(ChartGeometry.coordinate(plot.bottom)),
+            "tickBottom": .string(ChartGeometry.coordinate(plot.bottom + ChartGeometry.tickLength)),
+            "xLabelY": .string(ChartGeometry.coordinate(plot.bottom + ChartGeometry.xLabelGap)),
+            "yLabelX": .string(ChartGeometry.coordinate(plot.left - 6)),
             "title": .string(title),
             "description": .string(description),
+            "legend": .array(legend.map { ["kind": .string($0.kind), "label": .string($0.label)] }),
             "yTicks": .array(yTicks.map(tick)),
             "xTicks": .array(xTicks.map(tick)),
+            "narrowXTicks": .array(narrowXTicks.map(tick)),
             "barsPath": barsPath.isEmpty ? .null : .string(barsPath),
             "negativeBarsPath": negativeBarsPath.isEmpty ? .null : .string(negativeBarsPath),
             "linePath": linePath.isEmpty ? .null : .string(linePath),

@@ -2,14 +2,15 @@ import Foundation
 
 /// Numbers as chart labels show them, the Our World in Data way (grapher's `formatValue`): short,
 /// with K, M and B (thousand, million, billion) and at most three significant digits: `1.2M`, `850K`,
-/// `12`, `0.25`; negative values keep their sign.
+/// `12`, `0.25`; negative values keep their sign, written as a minus sign (U+2212, `−200K`) as typeset
+/// numbers have it, not a hyphen-minus.
 enum ChartNumbers {
     /// The abbreviated label of `value`: rounded to three significant digits first, so 999,600 is
     /// `1M`, not `1000K`.
     static func abbreviated(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
         guard value != 0 else { return "0" }
-        let sign = value < 0 ? "-" : ""
+        let sign = value < 0 ? "\u{2212}" : ""
         var magnitude = abs(value)
         let power = log10(magnitude).rounded(.down)
         let unit = pow(10, power - 2)

@@ -27,8 +27,9 @@ struct ChartQuery: Sendable, Equatable {
             }
         }
 
+        /// The keywords in any case (`LATEST`), as the other parameters' values.
         init?(_ text: String) {
-            switch text {
+            switch text.lowercased() {
             case "earliest": self = .earliest
             case "latest": self = .latest
             default:
@@ -60,9 +61,11 @@ struct ChartQuery: Sendable, Equatable {
     /// - Throws: `HTTPError(400)` naming the parameter with an `ErrorContext` that lists its valid values
     ///   (each a link keeping the rest of the view), for an unknown `metric`, `interval`, `scale` or
     ///   `per`, or a `time` that is not `START..END` with each side `YYYY-MM-DD`, `earliest` or
-    ///   `latest` and the start not after the end.
-    static func parse(_ target: RequestTarget, defaults: ChartQuery, link: (ChartQuery) -> String) throws -> ChartQuery
-    {
+    ///   `latest` and the start not after the end (`latest..earliest`, or two dates reversed).
+    ///   `subject` names what cannot show the value: `The chart`, `The CSV`.
+    static func parse(
+        _ target: RequestTarget, defaults: ChartQuery, subject: String = "The chart", link: (ChartQuery) -> String
+    ) throws -> ChartQuery {
         // Every valid parameter first, so that the links offered for a bad one keep all the others.
         var query = defaults
         var invalid: (name: String, raw: String)?
@@ -91,9 +94,7 @@ struct ChartQuery: Sendable, Equatable {
         var badTime: String?
         if let raw = target.queryValue("time"), !raw.isEmpty {
             let sides = raw.components(separatedBy: "..")
-            if sides.count == 2, let start = Bound(sides[0]), let end = Bound(sides[1]), start != .latest,
-                end != .earliest, !(start.isAfter(end))
-            {
+            if sides.count == 2, let start = Bound(sides[0]), let end = Bound(sides[1]), !start.isAfter(end) {
                 (query.start, query.end) = (start, end)
             } else {
                 badTime = raw
@@ -108,7 +109,7 @@ struct ChartQuery: Sendable, Equatable {
             default: valid = choices { (query, value: Per) in query.per = value }
             }
             throw HTTPError(
-                .badRequest, "The chart cannot show \(invalid.name) “\(invalid.raw.shownInMessages)”.",
+                .badRequest, "\(subject) cannot show \(invalid.name) “\(invalid.raw.shownInMessages)”.",
                 context: ErrorContext(invalidParameter: .init(name: invalid.name, choices: valid)))
         }
         if let badTime {
@@ -116,7 +117,7 @@ struct ChartQuery: Sendable, Equatable {
             (all.start, all.end) = (.earliest, .latest)
             throw HTTPError(
                 .badRequest,
-                "The chart cannot show time “\(badTime.shownInMessages)”: give START..END, each side a date "
+                "\(subject) cannot show time “\(badTime.shownInMessages)”: give START..END, each side a date "
                     + "(YYYY-MM-DD), earliest or latest, the start not after the end.",
                 context: ErrorContext(
                     invalidParameter: .init(
@@ -142,27 +143,35 @@ struct ChartQuery: Sendable, Equatable {
     }
 
     /// The days to show of a series that covers `available` (days since the epoch): `time` clamped to
-    /// it; `nil` when the two do not overlap.
+    /// it (`latest..latest` is the last day, `earliest..earliest` the first); `nil` when the two do not
+    /// overlap.
     func days(within available: ClosedRange<Int>) -> ClosedRange<Int>? {
-        let first: Int
-        switch start {
-        case .earliest, .latest: first = available.lowerBound
-        case .day(let date): first = max(available.lowerBound, date.daysSinceEpoch)
+        func day(_ bound: Bound) -> Int {
+            switch bound {
+            case .earliest: return available.lowerBound
+            case .latest: return available.upperBound
+            case .day(let date): return date.daysSinceEpoch
+            }
         }
-        let last: Int
-        switch end {
-        case .latest, .earliest: last = available.upperBound
-        case .day(let date): last = min(available.upperBound, date.daysSinceEpoch)
-        }
+        let first = max(available.lowerBound, day(start))
+        let last = min(available.upperBound, day(end))
         return first <= last ? first...last : nil
     }
+
+    /// Whether `time` names days, rather than all of them (`earliest..latest`).
+    var hasRange: Bool { start != .earliest || end != .latest }
 }
 
 extension ChartQuery.Bound {
-    /// Whether this bound, as a start, comes after `end`: only two days can be compared.
+    /// Whether this bound, as a start, comes after `end` whatever the data's days: `latest..earliest`
+    /// (on data of more than one day), or two days reversed. A day and a keyword are compared by the
+    /// page, against the data (`days(within:)`).
     fileprivate func isAfter(_ end: ChartQuery.Bound) -> Bool {
-        guard case .day(let start) = self, case .day(let last) = end else { return false }
-        return last < start
+        switch (self, end) {
+        case (.latest, .earliest): return true
+        case (.day(let start), .day(let last)): return last < start
+        default: return false
+        }
     }
 }
 

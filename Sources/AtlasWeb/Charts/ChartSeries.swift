@@ -4,15 +4,20 @@ import AtlasCore
 /// cumulative count of one metric (per million people when asked), and for daily changes the
 /// trailing 7-day average. Nothing is smoothed or clipped: a correction's negative day stays
 /// negative (docs/field-cases.md B29) and counts in the average; a day without a report stays empty.
+/// The first day of the data has no daily change unless its count is 0: what it adds to the day
+/// before is unknown (China's series starts at 548 cases on 22 Jan 2020, a history cut to its last
+/// 30 days at a million), so its count is never shown as that day's new figures.
 struct ChartSeries: Equatable {
     /// The first shown day (days since the epoch).
     let firstDay: Int
+    /// What `values` are.
+    let interval: ChartQuery.Interval
     /// Per shown day: the daily change (`interval=daily`) or the cumulative count; `nil` where the
-    /// metric was not reported.
+    /// metric was not reported, or the change is unknown.
     let values: [Double?]
     /// Per shown day, for daily changes: the mean of that day's and the six days' before (taken from
     /// the whole series, so the first shown days have one too); `nil` where any of the seven is not
-    /// reported, and for cumulative counts.
+    /// reported or unknown (so the first six days of the data have none), and for cumulative counts.
     let average: [Double?]
 
     /// - Parameters:
@@ -37,7 +42,7 @@ struct ChartSeries: Equatable {
                 continue
             }
             if index == 0 {
-                daily.append(Double(value))
+                daily.append(value == 0 ? 0 : nil)
             } else if let previous = cumulative[index - 1] {
                 daily.append(Double(value - previous))
             } else {
@@ -48,6 +53,7 @@ struct ChartSeries: Equatable {
         let offset = shown.lowerBound - history.firstDay
         let indices = offset..<(offset + shown.count)
         firstDay = shown.lowerBound
+        self.interval = interval
         switch interval {
         case .cumulative:
             values = indices.map { index in cumulative[index].map { Double($0) * scale } }
@@ -66,8 +72,9 @@ struct ChartSeries: Equatable {
         }
     }
 
-    /// The line the chart draws: the 7-day average of daily changes, or the cumulative count.
-    var line: [Double?] { average.contains { $0 != nil } ? average : values }
+    /// The line the chart draws: the 7-day average of daily changes (none where seven days do not
+    /// exist yet: never the daily values instead), or the cumulative count.
+    var line: [Double?] { interval == .daily ? average : values }
 
     /// The index of the line's highest point, the earliest of equals; `nil` when it has none.
     var peakIndex: Int? {
@@ -84,4 +91,7 @@ struct ChartSeries: Equatable {
 
     /// The index of the last day with a value.
     var lastReportIndex: Int? { values.lastIndex { $0 != nil } }
+
+    /// The calendar date of the shown day at `index`.
+    func date(_ index: Int) -> CalendarDate { CalendarDate(daysSinceEpoch: firstDay + index) }
 }

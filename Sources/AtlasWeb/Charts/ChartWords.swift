@@ -25,36 +25,61 @@ struct ChartWords: Sendable {
         }
     }
 
-    /// What the chart shows, for `<desc>`: the days, what bars and line stand for, the peak and the
-    /// latest value with their dates.
+    /// What the chart shows, for `<desc>`: the days with a value, what bars and line stand for, the
+    /// days below zero (corrections), what a log scale leaves out, the peak and the latest value with
+    /// their dates.
     func description(_ series: ChartSeries, query: ChartQuery, place: String, daysPerBar: Int) -> String {
-        let first = CalendarDate(daysSinceEpoch: series.firstDay).short
-        let last = CalendarDate(daysSinceEpoch: series.firstDay + series.values.count - 1).short
         let noun = ChartWords.noun(query.metric)
         let per = query.per == .million ? " per million people" : ""
+        // The days that have a value: recoveries end early, the data's first day has no daily change.
+        let first = series.values.firstIndex { $0 != nil }.map(series.date) ?? series.date(0)
+        let last = series.lastReportIndex.map(series.date) ?? series.date(series.values.count - 1)
         var text: String
         switch query.interval {
         case .daily:
             let width = daysPerBar > 1 ? ", each bar the mean of \(daysPerBar) days" : ""
-            text = "Bars: new \(noun)\(per) per day from \(first) to \(last)\(width). Line: the 7-day average."
+            text =
+                "Bars: new \(noun)\(per) per day from \(first.short) to \(last.short)\(width). Line: the 7-day average."
+            let negative = series.values.indices.filter { (series.values[$0] ?? 0) < 0 }
+            if let lowest = negative.min(by: { series.values[$0]! < series.values[$1]! }) {
+                let figure = ChartWords.figure(series.values[lowest]!)
+                let day = series.date(lowest).short
+                text +=
+                    negative.count == 1
+                    ? " One day is below zero (a correction): \(figure) on \(day)."
+                    : " \(negative.count) days are below zero (corrections), the lowest \(figure) on \(day)."
+            }
+            if query.scale == .log { text += " Log scale: days with no new \(noun), or fewer, are left out." }
         case .cumulative:
-            text = "Line: total \(noun)\(per) from \(first) to \(last)."
+            text = "Line: total \(noun)\(per) from \(first.short) to \(last.short)."
+            if query.scale == .log { text += " Log scale: days with a total of 0 are left out." }
         }
-        if query.scale == .log { text += " Log scale: days with no new \(noun), or fewer, are left out." }
         if let sentence = summary(series, query: query) { text += " " + sentence }
         return text
     }
 
     /// One sentence with the peak (of the 7-day average, or of the total) and its date, and the latest
     /// value: `The 7-day average peaked at 2,345.71 on 7 Mar 2021; the latest, on 13 Nov 2021, is
-    /// 1,234.57.`; `nil` when the series has no value.
+    /// 1,234.57.`; that there were none when every value is 0; the latest day's figure when the data
+    /// has fewer than seven days for an average; `nil` when the series has no value.
     func summary(_ series: ChartSeries, query: ChartQuery) -> String? {
+        guard let lastReport = series.lastReportIndex else { return nil }
+        let noun = ChartWords.noun(query.metric)
+        if series.values.allSatisfy({ $0 == nil || $0 == 0 }) {
+            return query.interval == .daily
+                ? "There were no new \(noun) in these days." : "There were no \(noun) in these days: the total is 0."
+        }
         guard let peak = series.peakIndex, let latest = series.latestIndex,
             let peakValue = series.line[peak], let latestValue = series.line[latest]
-        else { return nil }
+        else {
+            // Daily figures without an average: the data's first six days.
+            let value = series.values[lastReport] ?? 0
+            return "There is no 7-day average yet: the data has fewer than seven days. "
+                + "On \(series.date(lastReport).short), the latest day, there were \(ChartWords.figure(value)) new \(noun)."
+        }
         let what = query.interval == .daily ? "The 7-day average" : "The total"
-        let peakDay = CalendarDate(daysSinceEpoch: series.firstDay + peak).short
-        let latestDay = CalendarDate(daysSinceEpoch: series.firstDay + latest).short
+        let peakDay = series.date(peak).short
+        let latestDay = series.date(latest).short
         if peak == latest {
             return "\(what) was highest on the latest day, \(latestDay): \(ChartWords.figure(latestValue))."
         }
@@ -62,9 +87,13 @@ struct ChartWords: Sendable {
             + "the latest, on \(latestDay), is \(ChartWords.figure(latestValue))."
     }
 
-    /// A figure in words: whole numbers grouped (`1,234`), others with up to two decimals (`12.5`).
+    /// A figure in words: whole numbers grouped (`1,234`), others with up to two decimals (`12.5`);
+    /// below zero with a minus sign (U+2212, `−349,116`), as the chart's labels. (CSV and JSON keep
+    /// the ASCII hyphen-minus their readers parse.)
     static func figure(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 9e15
-            ? Formatting.grouped(Int64(value)) : Formatting.decimal(value)
+        let magnitude =
+            value == value.rounded() && abs(value) < 9e15
+            ? Formatting.grouped(Int64(abs(value))) : Formatting.decimal(abs(value))
+        return value < 0 && magnitude != "0" ? "\u{2212}" + magnitude : magnitude
     }
 }

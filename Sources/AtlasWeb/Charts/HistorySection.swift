@@ -18,8 +18,8 @@ struct HistorySection {
     let link: @Sendable (ChartQuery) -> String
     /// The page's path, the target of the date form.
     let path: String
-    /// The CSV download of this place, when it has one.
-    var csvHref: String? = nil
+    /// The address of this place's CSV download (`/countries/kr/history.csv`), when it has one.
+    var csvPath: String? = nil
 
     var templateValue: TemplateValue {
         guard let history, !history.isEmpty else {
@@ -32,13 +32,23 @@ struct HistorySection {
             "controls": .array(controls),
             "presets": .array(presets(history)),
             "form": form(history),
-            "csvHref": csvHref.map(TemplateValue.string) ?? .null,
         ]
         let words = ChartWords()
-        guard let days = query.days(within: history.firstDay...history.lastDay) else {
+        let days = query.days(within: history.firstDay...history.lastDay)
+        if let csvPath {
+            // The days shown, or every day when none of the days asked for is in the data (never a 404).
+            var range = ChartQuery()
+            if days != nil { (range.start, range.end) = (query.start, query.end) }
+            value["csv"] = [
+                "href": .string(Links.chart(csvPath, range)),
+                "label": .string(range.hasRange ? "Download these days as CSV" : "Download every day as CSV"),
+            ]
+        }
+        guard let days else {
             value["message"] = .string(
                 "JHU’s series for \(place) runs from \(history.date(at: 0).short) to "
-                    + "\(history.date(at: history.count - 1).short); the days asked for are outside it.")
+                    + "\(history.date(at: history.count - 1).short); time “\(query.start.text)..\(query.end.text)” "
+                    + "asks for none of these days. The links above show the days it has.")
             return .object(value)
         }
         guard
@@ -50,6 +60,9 @@ struct HistorySection {
             return .object(value)
         }
         if let note = recoveredNote(history, days: days) { value["note"] = .string(note) }
+        // Without a single recovery the note is all there is to say: no empty chart, no table of
+        // days "not reported".
+        if query.metric == .recovered && history.lastRecoveredReport == nil { return .object(value) }
         if let chart = ChartModel(series, query: query, place: place, words: words) {
             value["chart"] = chart.templateValue
             value["summary"] = words.summary(series, query: query).map(TemplateValue.string) ?? .null
@@ -130,15 +143,18 @@ struct HistorySection {
         ]
     }
 
-    /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there).
+    /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there). A sum of
+    /// rows ends where the first of them stops (`HistoryMapping`), which the words say too.
     private func recoveredNote(_ history: History, days: ClosedRange<Int>) -> String? {
         guard query.metric == .recovered else { return nil }
         guard let last = history.lastRecoveredReport else {
-            return "JHU has no recovery figures for \(place)."
+            // Sweden never reported any; disease.sh drops JHU's national Canada row (data/README.md).
+            return "There are no recovery figures for \(place) in this history: JHU CSSE reported none, "
+                + "or disease.sh, which passes JHU’s series on, leaves them out."
         }
         guard history.firstDay + last < history.lastDay else { return nil }
-        return "JHU stopped reporting recoveries for \(place): its last report was on \(history.date(at: last).short), "
-            + "so the line ends there."
+        return "JHU’s recovery figures for \(place) end on \(history.date(at: last).short), so the line ends there: "
+            + "JHU stopped reporting them (a sum of several JHU rows ends where the first of them stops)."
     }
 
     private var tableCaption: String {
@@ -148,7 +164,9 @@ struct HistorySection {
     }
 
     /// One row per week, ending on the last shown day and every seventh day before it, oldest first:
-    /// the week's new figures, the 7-day average and the total on its last day.
+    /// the week's new figures, the 7-day average and the total on its last day. A week with fewer than
+    /// seven days of new figures (the first, cut by the range or the data's start; one where reports
+    /// end) counts the days it has and says how many.
     private func weeklyRows() -> [TemplateValue] {
         // The weekly figures come from the daily and cumulative views of the same days.
         guard let history, let range = query.days(within: history.firstDay...history.lastDay),
@@ -162,11 +180,13 @@ struct HistorySection {
         var end = daily.values.count - 1
         while end >= 0 {
             let start = max(0, end - 6)
-            let week = daily.values[start...end]
-            let sum: Double? = week.contains { $0 == nil } ? nil : week.reduce(0) { $0 + ($1 ?? 0) }
+            let known = daily.values[start...end].compactMap { $0 }
+            let sum: Double? = known.isEmpty ? nil : known.reduce(0, +)
             let date = CalendarDate(daysSinceEpoch: daily.firstDay + end)
             rows.append([
                 "date": .string(date.short), "iso": .string(date.iso),
+                "days": known.isEmpty || known.count == 7
+                    ? .null : .string(known.count == 1 ? "1 day" : "\(known.count) days"),
                 "new": .string(sum.map(ChartWords.figure) ?? "not reported"),
                 "average": .string(daily.average[end].map(ChartWords.figure) ?? "–"),
                 "total": .string(cumulative.values[end].map(ChartWords.figure) ?? "not reported"),

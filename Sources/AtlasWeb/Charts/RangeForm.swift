@@ -1,18 +1,32 @@
+import AtlasCore
 import HTTPCore
 import Routing
 
 /// The chart's date form sends `from` and `to` (two date inputs; a GET form cannot join them into
 /// one parameter); the page answers with its canonical address, where they are one `time`.
 enum RangeForm {
-    /// A `302` to `path` with `time=FROM..TO` (an empty side is `earliest` or `latest`) and the
-    /// target's other chart parameters, when the target has `from` or `to`; otherwise `nil`. The
-    /// values are not judged here: the page at the new address says what is wrong with them.
-    static func redirect(_ target: RequestTarget, path: String) -> Response? {
+    /// The form's parameters, which a redirect from another spelling of the page keeps too.
+    static let parameterNames = ["from", "to"]
+
+    /// A `302` to `path` with `time=FROM..TO` and the target's other chart parameters, when the target
+    /// has `from` or `to`; otherwise `nil`. A side that is empty, or a date at or beyond the data's
+    /// first (last) day, is `earliest` (`latest`): the form sent untouched shows every day, and the
+    /// canonical address is the preset's. Other values are not judged here: the page at the new
+    /// address says what is wrong with them.
+    /// - Parameter available: the data's days (days since the epoch), read only when the form was sent.
+    static func redirect(
+        _ target: RequestTarget, path: String, available: () throws -> ClosedRange<Int>? = { nil }
+    ) rethrows -> Response? {
         let from = target.queryValue("from")
         let to = target.queryValue("to")
         guard from != nil || to != nil else { return nil }
-        let start = from.flatMap { $0.isEmpty ? nil : $0 } ?? "earliest"
-        let end = to.flatMap { $0.isEmpty ? nil : $0 } ?? "latest"
+        let days = try available()
+        var start = from.flatMap { $0.isEmpty ? nil : $0 } ?? "earliest"
+        var end = to.flatMap { $0.isEmpty ? nil : $0 } ?? "latest"
+        if let days {
+            if let date = CalendarDate(iso: start), date.daysSinceEpoch <= days.lowerBound { start = "earliest" }
+            if let date = CalendarDate(iso: end), date.daysSinceEpoch >= days.upperBound { end = "latest" }
+        }
         var pairs = ChartQuery.parameterNames.filter { $0 != "time" }.compactMap { name in
             target.queryValue(name).map { (name: name, value: $0) }
         }

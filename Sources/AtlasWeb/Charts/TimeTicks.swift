@@ -1,47 +1,109 @@
 import AtlasCore
 
 /// The ticks of a time axis: days, weeks or the first days of months, as many as fit, labelled so a
-/// person can read them: `Jan 2021`, `Apr`, `Jul` for months (the year where it starts and on the
-/// first tick), `3 Nov`, `10 Nov` for days.
+/// person can read them: `Jan 2021`, `Apr`, `Jul` for months (the year on the first tick and on
+/// January's), `2021`, `2022` for years, `3 Nov`, `10 Nov` for days (the year on the first tick and on
+/// the first of a new year).
+/// "Fit" is measured, not guessed from a count: each label's width is estimated (`LabelWidth`) at the
+/// font size it is drawn in, and the ticks chosen are the densest whose labels stay inside the view
+/// box and at least half an em apart.
 struct TimeTicks: Equatable {
     /// One tick: its day (days since the epoch) and label; `startsYear` for January's tick, drawn
-    /// stronger.
+    /// stronger; `anchor` how its label is anchored (`middle`, or `start`/`end` where a centred label
+    /// would leave the view box).
     struct Tick: Equatable {
         let day: Int
         let label: String
         let startsYear: Bool
+        var anchor = "middle"
+    }
+
+    /// The spacing of ticks, densest first.
+    enum Step: Equatable, CaseIterable {
+        case days1, days2, days7, days14, months1, months2, months3, months6, months12, months24
     }
 
     let ticks: [Tick]
+    /// The spacing chosen.
+    let step: Step
 
-    /// Ticks for the days `days`, at most `maximum` of them.
-    init(days: ClosedRange<Int>, maximum: Int) {
-        let limit = max(2, maximum)
-        for step in [1, 2, 7, 14] where days.count <= step * limit {
-            ticks = stride(from: days.lowerBound, through: days.upperBound, by: step).enumerated().map { index, day in
-                let date = CalendarDate(daysSinceEpoch: day)
-                let label = "\(date.day) \(date.monthAbbreviation)" + (index == 0 ? " \(date.year)" : "")
-                return Tick(day: day, label: label, startsYear: date.month == 1 && date.day == 1)
+    /// Ticks for the days `days`.
+    /// - Parameters:
+    ///   - fontSize: the labels' font size in view box units.
+    ///   - bounds: where labels may lie (the view box's width).
+    ///   - position: where a day's tick is drawn.
+    init(
+        days: ClosedRange<Int>, fontSize: Double, bounds: ClosedRange<Double> = 0...ChartGeometry.width,
+        position: (Int) -> Double
+    ) {
+        var sparsest: [Tick] = []
+        for step in Step.allCases {
+            let candidate = TimeTicks.ticks(days, step)
+            guard !candidate.isEmpty else { continue }
+            sparsest = candidate
+            if let placed = TimeTicks.place(candidate, fontSize: fontSize, bounds: bounds, position: position) {
+                (ticks, self.step) = (placed, step)
+                return
             }
-            return
         }
+        // Not even one tick every two years fits (or none falls in the days): the first label alone.
+        let first = sparsest.prefix(1).map { $0 }
+        ticks = TimeTicks.place(first, fontSize: fontSize, bounds: bounds, position: position) ?? []
+        step = .months24
+    }
+
+    /// The estimated extent of each tick's label, or `nil` when two come closer than half an em or one
+    /// leaves `bounds`; the ticks with their anchors otherwise.
+    static func place(
+        _ ticks: [Tick], fontSize: Double, bounds: ClosedRange<Double>, position: (Int) -> Double
+    ) -> [Tick]? {
+        var placed: [Tick] = []
+        var previousEnd = -Double.infinity
+        for var tick in ticks {
+            let x = position(tick.day)
+            let width = LabelWidth.of(tick.label, fontSize: fontSize)
+            var extent = (x - width / 2)...(x + width / 2)
+            if extent.lowerBound < bounds.lowerBound {
+                (tick.anchor, extent) = ("start", x...(x + width))
+            } else if extent.upperBound > bounds.upperBound {
+                (tick.anchor, extent) = ("end", (x - width)...x)
+            }
+            guard bounds.contains(extent.lowerBound), bounds.contains(extent.upperBound),
+                extent.lowerBound >= previousEnd + fontSize / 2
+            else { return nil }
+            previousEnd = extent.upperBound
+            placed.append(tick)
+        }
+        return placed
+    }
+
+    /// The ticks of `step` in `days`, labelled.
+    static func ticks(_ days: ClosedRange<Int>, _ step: Step) -> [Tick] {
+        let dayStep: Int? = [Step.days1: 1, .days2: 2, .days7: 7, .days14: 14][step]
+        if let dayStep {
+            var previousYear: Int?
+            return stride(from: days.lowerBound, through: days.upperBound, by: dayStep).map { day in
+                let date = CalendarDate(daysSinceEpoch: day)
+                let showsYear = date.year != previousYear
+                previousYear = date.year
+                return Tick(
+                    day: day, label: "\(date.day) \(date.monthAbbreviation)" + (showsYear ? " \(date.year)" : ""),
+                    startsYear: date.month == 1 && date.day == 1)
+            }
+        }
+        let months = [Step.months1: 1, .months2: 2, .months3: 3, .months6: 6, .months12: 12, .months24: 24][step] ?? 1
         let first = CalendarDate(daysSinceEpoch: days.lowerBound)
-        let last = CalendarDate(daysSinceEpoch: days.upperBound)
-        let months = (last.year - first.year) * 12 + last.month - first.month + 1
-        let step = [1, 2, 3, 6, 12, 24].first { months <= $0 * limit } ?? 24
         var result: [Tick] = []
         var year = first.year
         var month = first.month
-        while true {
-            guard let start = CalendarDate(year: year, month: month, day: 1) else { break }
+        while let start = CalendarDate(year: year, month: month, day: 1), start.daysSinceEpoch <= days.upperBound {
             let day = start.daysSinceEpoch
-            if day > days.upperBound { break }
-            if day >= days.lowerBound, (month - 1) % min(step, 12) == 0, step < 24 || year % 2 == 0 {
+            if day >= days.lowerBound, (month - 1) % min(months, 12) == 0, months < 24 || year % 2 == 0 {
                 let showsYear = month == 1 || result.isEmpty
-                result.append(
-                    Tick(
-                        day: day, label: start.monthAbbreviation + (showsYear ? " \(year)" : ""),
-                        startsYear: month == 1))
+                // A tick a year or less often is only its year.
+                let label =
+                    months >= 12 ? "\(year)" : start.monthAbbreviation + (showsYear ? " \(year)" : "")
+                result.append(Tick(day: day, label: label, startsYear: month == 1))
             }
             month += 1
             if month > 12 {
@@ -49,6 +111,6 @@ struct TimeTicks: Equatable {
                 year += 1
             }
         }
-        ticks = result
+        return result
     }
 }

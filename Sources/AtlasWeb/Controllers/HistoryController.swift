@@ -16,7 +16,8 @@ struct HistoryController: Sendable {
     /// `GET /countries/{id}/history.csv?time=…`: `date,cases,deaths,recovered`, one row per day of
     /// `time` (ISO dates), the counts cumulative as published, recovered empty after its last report.
     /// Other spellings of the id answer `301` to the canonical address, keeping `time`.
-    /// - Throws: `HTTPError(404)` for an unknown id or an entry JHU does not cover; `400` for a bad `time`.
+    /// - Throws: `HTTPError(404)` for an unknown id, an entry JHU does not cover, or a `time` with no day
+    ///   of the data (each saying so); `400` for a bad `time`.
     func csv(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = site.snapshots.current()
         let entry: CountryCatalog.Entry
@@ -28,19 +29,42 @@ struct HistoryController: Sendable {
                 status: .movedPermanently)
         case .notFound: throw HTTPError(.notFound, "There is no country with this id.")
         }
-        let path = Links.country(entry.id) + "/history.csv"
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
-        var range = chart
-        range.metric = .cases
+        return try csv(
+            request, path: Links.country(entry.id) + "/history.csv", key: entry.id, place: entry.country.country,
+            filename: entry.id + "-history.csv", current: current)
+    }
+
+    /// `GET /history.csv?time=…`: the world's series (the sum of every JHU row) as a country's CSV.
+    /// - Throws: `HTTPError(404)` when no history is stored or `time` has no day of it; `400` for a bad `time`.
+    func worldCSV(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        try csv(
+            request, path: "/history.csv", key: HistoryKey.world, place: "the world",
+            filename: "world-history.csv", current: site.snapshots.current())
+    }
+
+    private func csv(
+        _ request: Request, path: String, key: String, place: String, filename: String, current: SnapshotCache.Current
+    ) throws -> Response {
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery(), subject: "The CSV") {
+            Links.chart(path, $0)
+        }
+        // Only `time` changes a CSV: every other view of it shares one cached answer.
+        var range = ChartQuery()
+        (range.start, range.end) = (chart.start, chart.end)
         return try site.pageCache.response(
             for: request, key: Links.chart(path, range), version: current.version, dataChangedAt: current.dataChangedAt,
             freshness: { nil }
         ) {
-            guard let history = try site.histories.history(entry.id, version: current.version),
-                let days = chart.days(within: history.firstDay...history.lastDay)
-            else {
+            guard let history = try site.histories.history(key, version: current.version), !history.isEmpty else {
                 throw HTTPError(
-                    .notFound, "JHU CSSE’s time series has no days for \(entry.country.country) in this range.")
+                    .notFound, "JHU CSSE’s time series does not cover \(place), so there is no history to download.")
+            }
+            guard let days = chart.days(within: history.firstDay...history.lastDay) else {
+                throw HTTPError(
+                    .notFound,
+                    "JHU CSSE’s series for \(place) runs from \(history.date(at: 0).short) to "
+                        + "\(history.date(at: history.count - 1).short); time “\(chart.start.text)..\(chart.end.text)” "
+                        + "asks for none of these days.")
             }
             var text = "date,cases,deaths,recovered\n"
             let shown = history.days(days)
@@ -51,7 +75,7 @@ struct HistoryController: Sendable {
             }
             var fields = Fields()
             fields[.contentType] = "text/csv; charset=utf-8"
-            fields["Content-Disposition"] = "attachment; filename=\"\(entry.id)-history.csv\""
+            fields["Content-Disposition"] = "attachment; filename=\"\(filename)\""
             fields[.xContentTypeOptions] = "nosniff"
             CachePolicy.shared.apply(to: &fields)
             return CacheablePage(status: .ok, fields: fields, content: SplicedContent(Array(text.utf8)))
@@ -61,56 +85,86 @@ struct HistoryController: Sendable {
     /// `GET /api/historical/{id}` (one object), `/api/historical/{id},{id}` (an array) with
     /// `lastdays=N|all` (default 30, as disease.sh): `{"country", "province": ["mainland"], "timeline":
     /// {"cases": {"M/D/YY": n, …}, "deaths": …, "recovered": …}}`, recovered 0 where not reported (as
-    /// disease.sh sends it). Other spellings answer `301` to the canonical ids.
-    /// - Throws: `HTTPError(404)` with disease.sh's message when an id is unknown or has no series;
-    ///   `400` for a bad `lastdays`.
+    /// disease.sh sends it). Other spellings answer `301` to the canonical ids (`/api/historical/ALL` to
+    /// `/api/historical/all`). A list answers one element per entry, in the order first named: an entry
+    /// named twice (`us,us`, `us,USA`) is answered once, so every spelling of a list shares one cached
+    /// answer.
+    /// - Throws: `HTTPError(400)` for a list of more than `maximumIDs(in:)` ids or a bad `lastdays`;
+    ///   `404` with disease.sh's message and the id that failed when an id is unknown or has no series.
     func countries(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let lastDays = try HistoryController.lastDays(request.target)
         let current = site.snapshots.current()
+        let query = request.target.queryValue("lastdays").map { "?" + FormURLEncoding.encode([("lastdays", $0)]) } ?? ""
+        // Counted before anything is resolved: an unknown id costs a search for near matches.
+        let limit = HistoryController.maximumIDs(in: current.catalog)
+        let count = parameters["ids"].utf8.count { $0 == UInt8(ascii: ",") } + 1
+        guard count <= limit else {
+            throw HTTPError(
+                .badRequest,
+                "A list may name at most \(limit) ids (one per entry); this one names \(Formatting.grouped(Int64(count)))."
+            )
+        }
         let raw = parameters["ids"].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        if raw.count == 1, raw[0].lowercased() == "all" {
+            return Response.redirect(to: "/api/historical/all" + query, status: .movedPermanently)
+        }
         var entries: [CountryCatalog.Entry] = []
         var canonical: [String] = []
         for id in raw {
             switch current.catalog.resolve(id) {
             case .found(let entry):
-                entries.append(entry)
+                if !entries.contains(where: { $0.id == entry.id }) { entries.append(entry) }
                 canonical.append(entry.id)
             case .moved(let id), .matched(let id): canonical.append(id)
-            case .notFound: throw HTTPError(.notFound, HistoryController.notFoundMessage)
+            case .notFound:
+                throw HTTPError(.notFound, HistoryController.notFoundMessage + ": “\(id.shownInMessages)”")
             }
         }
         guard canonical == raw else {
-            let query =
-                request.target.queryValue("lastdays").map { "?" + FormURLEncoding.encode([("lastdays", $0)]) } ?? ""
             return Response.redirect(
                 to: "/api/historical/" + canonical.map { PercentDecoding.encode($0) }.joined(separator: ",") + query,
                 status: .movedPermanently)
         }
+        // The shape follows the request: a list (even of one entry named twice) is an array.
+        let isList = raw.count > 1
         let key =
-            "/api/historical/" + canonical.joined(separator: ",") + "?lastdays=" + (lastDays.map(String.init) ?? "all")
+            "/api/historical/" + entries.map(\.id).joined(separator: ",") + (isList ? "," : "") + "?lastdays="
+            + (lastDays.map(String.init) ?? "all")
         return try site.pageCache.response(
             for: request, key: key, version: current.version, dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
             var writer = JSONWriter()
-            if entries.count > 1 { writer.beginArray() }
+            if isList { writer.beginArray() }
             for entry in entries {
                 guard let history = try site.histories.history(entry.id, version: current.version) else {
-                    throw HTTPError(.notFound, HistoryController.notFoundMessage)
+                    throw HTTPError(
+                        .notFound,
+                        HistoryController.notFoundMessage + ": “\(entry.id)” (JHU CSSE has no series for "
+                            + "\(entry.country.country))")
                 }
                 writer.beginObject()
                 writer.field("country", entry.country.country)
+                // disease.sh lists the provinces summed: a territory is its own JHU province (rows for
+                // several, Channel Islands); a country's own row is "mainland". (Which provinces a
+                // country's sum holds is not kept by the store: a country says "mainland".)
+                let provinces = entry.country.countryInfo.iso2.map(HistoryMapping.ownProvinces(ofISO2:)) ?? []
                 writer.key("province")
                 writer.beginArray()
-                writer.value("mainland")
+                for province in provinces.isEmpty ? ["mainland"] : provinces { writer.value(province) }
                 writer.endArray()
                 writer.key("timeline")
                 HistoryController.timeline(history, lastDays: lastDays, to: &writer)
                 writer.endObject()
             }
-            if entries.count > 1 { writer.endArray() }
+            if isList { writer.endArray() }
             return HistoryController.cacheable(writer.output)
         }
     }
+
+    /// The most ids one `/api/historical/{ids}` list may name: one per entry of the snapshot. disease.sh
+    /// documents no limit; without one, a list of the same id 2,700 times (what fits in the request
+    /// line) answered 86 MB.
+    static func maximumIDs(in catalog: CountryCatalog) -> Int { max(1, catalog.entries.count) }
 
     /// `GET /api/historical/all?lastdays=N|all`: the world's series, disease.sh's
     /// `{"cases": {…}, "deaths": {…}, "recovered": {…}}`.
@@ -142,7 +196,8 @@ struct HistoryController: Sendable {
                 "lastdays must be a whole number of days from 1, or all; “\(raw.shownInMessages)” is neither.",
                 context: ErrorContext(
                     invalidParameter: .init(
-                        name: "lastdays", choices: [.init(value: "all", href: nil), .init(value: "30", href: nil)])))
+                        name: "lastdays",
+                        choices: [.init(value: "all", href: nil), .init(value: "a whole number from 1", href: nil)])))
         }
         return days
     }

@@ -16,14 +16,17 @@ struct PageController: Sendable {
     let favoriteForms = FavoriteForms()
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        if let redirect = RangeForm.redirect(request.target, path: "/") { return redirect }
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart("/", $0) }
         let current = site.snapshots.current()
+        let days: () throws -> ClosedRange<Int>? = {
+            try site.histories.history(HistoryKey.world, version: current.version).map { $0.firstDay...$0.lastDay }
+        }
+        if let redirect = try RangeForm.redirect(request.target, path: "/", available: days) { return redirect }
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart("/", $0) }
         return try site.cachedPage(request, key: Links.chart("/", chart), current) {
             let history = HistorySection(
                 place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
-                link: { Links.chart("/", $0) }, path: "/")
+                link: { Links.chart("/", $0) }, path: "/", csvPath: "/history.csv")
             var context = WorldPage(catalog: current.catalog).templateValue
             context.set("history", history.templateValue)
             return try site.renderer.render(
@@ -64,7 +67,10 @@ struct PageController: Sendable {
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
             let path = Links.country(entry.id)
-            if let redirect = RangeForm.redirect(request.target, path: path) { return redirect }
+            let days: () throws -> ClosedRange<Int>? = {
+                try site.histories.history(entry.id, version: current.version).map { $0.firstDay...$0.lastDay }
+            }
+            if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
             let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
             // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
             let visitor = Visitor.resolve(request, sessions: site.sessions)
@@ -86,7 +92,7 @@ struct PageController: Sendable {
                     place: entry.country.country,
                     history: try site.histories.history(entry.id, version: current.version),
                     population: entry.country[.population], query: chart, defaults: ChartQuery(),
-                    link: { Links.chart(path, $0) }, path: path, csvHref: Links.chart(path + "/history.csv", chart))
+                    link: { Links.chart(path, $0) }, path: path, csvPath: path + "/history.csv")
                 var context = CountryDetailPage(
                     entry: entry, outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
                     tileURL: site.renderer.tiles.template

@@ -62,7 +62,7 @@ public struct DataImporter: Sendable {
             }
             let mapped = HistoryMapping.map(rows, onto: entries.countries)
             acceptedHistory = try HistoryValidation.validate(
-                rows, mapped: mapped, storedLastDays: try transaction.storedLastDays())
+                rows, mapped: mapped, stored: storedHistory(try transaction.storedSeries()))
             if let snapshot = update.snapshot { try transaction.replaceSnapshot(snapshot) }
             var series = mapped.series
             series[HistoryKey.world] = mapped.world
@@ -79,6 +79,14 @@ public struct DataImporter: Sendable {
                 for: url)
         }
         return RefreshReport(previous: previous, current: update.snapshot ?? previous, history: acceptedHistory)
+    }
+
+    /// What the stored history is, for `HistoryValidation`: every series' first and last day, and
+    /// whether any has recovered figures.
+    private static func storedHistory(_ series: [String: StoredSeries]) -> HistoryValidation.Stored {
+        HistoryValidation.Stored(
+            lastDays: series.mapValues(\.lastDay), firstDays: series.mapValues(\.firstDay),
+            reportsRecovered: series.values.contains { $0.reportsRecovered })
     }
 
     /// Stores the parts of `update` the store does not hold yet, deciding inside the one transaction

@@ -24,10 +24,13 @@ enum Links {
         return pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
     }
 
-    /// `path` with the chart's parameters of `target` as they were given (valid or not) and no other:
-    /// what a redirect from another spelling of a page keeps.
+    /// `path` with the chart's parameters of `target` as they were given (valid or not), its date
+    /// form's (`from`, `to`, turned into `time` at the canonical address) and no other: what a redirect
+    /// from another spelling of a page keeps.
     static func keepingChartParameters(_ path: String, from target: RequestTarget) -> String {
-        let pairs = ChartQuery.parameterNames.compactMap { name in target.queryValue(name).map { (name, $0) } }
+        let pairs = (ChartQuery.parameterNames + RangeForm.parameterNames).compactMap { name in
+            target.queryValue(name).map { (name, $0) }
+        }
         return pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
     }
 
