@@ -127,6 +127,6 @@ struct ProfileMigrationTests {
         #expect(try client.get("/countries").text.contains("Oldland"))
         #expect(
             try client.get("/profile", fields: [.cookie: visitor.cookie ?? ""]).text.contains(
-                "<h1 id=\"profile-name\">Kept</h1>"))
+                "<h1 id=\"profile-name\" dir=\"auto\">Kept</h1>"))
     }
 }

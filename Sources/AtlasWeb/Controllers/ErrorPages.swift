@@ -25,8 +25,13 @@ struct ErrorPages: Sendable {
             "status": .string(String(error.status.code)),
             "reason": .string(error.status.reasonPhrase),
             "message": .string(error.message),
-            "q": .string(context.search),
+            "q": .string(context.search.echoed),
         ]
+        if let quote = context.quote {
+            values["quote"] = [
+                "before": .string(quote.before), "value": .string(quote.value), "after": .string(quote.after),
+            ]
+        }
         if let invalid = context.invalidParameter {
             values["allowed"] = .array(
                 invalid.choices.map {

@@ -47,7 +47,7 @@ struct PageController: Sendable {
         ) {
             var title = "Countries"
             if let continent = query.continent { title = "\(continent.displayName) — Countries" }
-            if !query.search.isEmpty { title = "“\(query.search)” — " + title }
+            if !query.search.isEmpty { title = "“\(query.search.echoed)” — " + title }
             if page > 1 { title += " (page \(page))" }
             var cacheable = try site.renderer.render(
                 "countries/index",
@@ -103,7 +103,7 @@ struct PageController: Sendable {
             return Response.redirect(
                 to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: .found)
         case .notFound(let suggestions):
-            let shownID = parameters["id"].withoutControlCharacters
+            let shownID = parameters["id"].echoed
             let context: TemplateValue = [
                 "id": .string(shownID),
                 "suggestions": .array(suggestions.map { CountryRow($0).templateValue }),

@@ -29,7 +29,7 @@ struct ProfileController: Sendable {
         let favorites = starred.map { FavoriteCountry(id: $0, catalog: catalog) }
         var response = try site.renderer.page(
             "profile/show", context: ProfilePage(profile: profile, draft: draft, favorites: favorites).templateValue,
-            layout: site.layout("\(profile.username) — Profile — Covid Atlas", .profile))
+            layout: site.layout("\(profile.username.echoed) — Profile — Covid Atlas", .profile))
         visitor.apply(to: &response, secure: site.isSecure(request))
         return response
     }
@@ -161,7 +161,7 @@ struct ProfileController: Sendable {
         context["csrfToken"] = .string(visitor.csrfToken)
         if let newer {
             context["conflict"] = [
-                "username": .string(newer.username),
+                "username": .string(newer.username.echoed),
                 "notifications": .string(newer.notifications ? "On" : "Off"),
                 "season": .string("\(newer.season.emoji) \(newer.season.displayName)"),
                 "goalDate": .string(newer.goalDate.readable),

@@ -52,7 +52,7 @@ struct CountryListPage {
         }
         return [
             "sortLinks": .object(sortLinks),
-            "q": .string(query.search),
+            "q": .string(query.search.echoed),
             "continent": query.continent.map { .string($0.slug) } ?? .null,
             "continentName": query.continent.map { .string($0.displayName) } ?? .null,
             "sortLabel": .string(query.sort.displayName),

@@ -11,7 +11,7 @@ struct ProfilePage {
 
     var templateValue: TemplateValue {
         [
-            "username": .string(profile.username),
+            "username": .string(profile.username.echoed),
             "notifications": .string(profile.notifications ? "On" : "Off"),
             "seasonEmoji": .string(profile.season.emoji),
             "seasonName": .string(profile.season.displayName),
