@@ -250,6 +250,20 @@ struct MalformedRequestTests {
             #expect(client.isClosedByServer())
         }
     }
+
+    @Test("a request in a later HTTP/1 minor version is answered as HTTP/1.1 and keeps the connection (RFC 9110 §2.5)")
+    func laterMinorVersion() throws {
+        try withServer { _, port in
+            let client = try RawClient(port: port)
+            client.send("GET /one HTTP/1.2\r\nHost: t\r\n\r\n")
+            let first = try #require(client.readResponse())
+            #expect(first.statusCode == 200)
+            #expect(first.version == "HTTP/1.1")
+            #expect(first.field("Connection") == nil)
+            client.send("GET /two HTTP/1.2\r\nHost: t\r\n\r\n")
+            #expect(client.readResponse()?.body == "GET /two")
+        }
+    }
 }
 
 struct RobustnessTests {

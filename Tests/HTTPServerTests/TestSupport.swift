@@ -10,6 +10,8 @@ struct WireResponse {
     var statusCode: Int
     var fields: [(name: String, value: String)]
     var bodyBytes: [UInt8]
+    /// The status line's protocol version, e.g. `HTTP/1.1`.
+    var version = ""
     var body: String { String(decoding: bodyBytes, as: UTF8.self) }
 
     func field(_ name: String) -> String? {
@@ -94,7 +96,7 @@ final class RawClient {
             let colon = line.firstIndex(of: ":")!
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var response = WireResponse(statusCode: code, fields: fields, bodyBytes: [])
+        var response = WireResponse(statusCode: code, fields: fields, bodyBytes: [], version: String(statusLine[0]))
         let length =
             forHead || code == 204 || code == 304 || code < 200 ? 0 : Int(response.field("Content-Length") ?? "0") ?? 0
         while buffer.count < length {

@@ -4,8 +4,9 @@ import Mustache
 import Routing
 
 /// The app's answer to every error: a JSON body in disease.sh's shape (`{"message": …}`) for clients
-/// that get JSON, otherwise the site's HTML page (4xx: what was wrong and what is allowed; 5xx: an
-/// apology), chosen by `ResponseFormat`.
+/// that get JSON, otherwise the site's HTML page (4xx: what was wrong and what is allowed; 501 and 505:
+/// what the request asked for that this server does not do; other 5xx: an apology), chosen by
+/// `ResponseFormat`.
 struct ErrorPages: Sendable {
     let site: SiteContext
 
@@ -40,7 +41,13 @@ struct ErrorPages: Sendable {
             values["parameter"] = .string(invalid.name)
             values["hasAllowed"] = .bool(true)
         }
-        let template = error.status.code >= 500 ? "errors/server-error" : "errors/client-error"
+        // 501 and 505 say what the server does not do: nothing failed, and sending it again cannot help.
+        let template =
+            switch error.status.code {
+            case 501, 505: "errors/not-supported"
+            case 500...: "errors/server-error"
+            default: "errors/client-error"
+            }
         return try? site.renderer.page(
             template, status: error.status, context: .object(values),
             layout: site.layout("\(error.status.reasonPhrase) — Covid Atlas", .none))
