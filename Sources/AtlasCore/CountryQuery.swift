@@ -11,14 +11,15 @@ public struct CountryQuery: Sendable, Equatable {
         case population
         case todayCases = "today-cases"
 
-        /// The label shown in the sort control.
+        /// The label shown in the sort control; pages name the day of `todayCases` themselves
+        /// (`New cases today`, `New cases on 14 Nov 2021`).
         public var displayName: String {
             switch self {
             case .name: return "Name"
             case .cases: return "Cases"
             case .deaths: return "Deaths"
             case .population: return "Population"
-            case .todayCases: return "Today's cases"
+            case .todayCases: return "New cases"
             }
         }
     }

@@ -24,7 +24,7 @@ struct PageController: Sendable {
                 place: "the world", history: try site.histories.history(HistoryKey.world),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
                 link: { Links.chart("/", $0) }, path: "/")
-            var context = WorldPage(catalog: current.catalog).templateValue
+            var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current))).templateValue
             context.set("history", history.templateValue)
             return try site.renderer.render(
                 "world", context: context, layout: site.layout("Worldwide — Covid Atlas", .world, current))
@@ -51,7 +51,9 @@ struct PageController: Sendable {
             if page > 1 { title += " (page \(page))" }
             var cacheable = try site.renderer.render(
                 "countries/index",
-                context: try CountryListPage(query: query, catalog: current.catalog, page: page).templateValue(),
+                context: try CountryListPage(
+                    query: query, catalog: current.catalog, page: page, day: DataDay(site.freshness(current))
+                ).templateValue(),
                 layout: site.layout(title + " — Covid Atlas", .countries, current),
                 holes: visitor == nil ? [] : ["starred"])
             CachePolicy.sharedVaryingByCookie.apply(to: &cacheable.fields)
@@ -86,7 +88,8 @@ struct PageController: Sendable {
                     population: entry.country[.population], query: chart, defaults: ChartQuery(),
                     link: { Links.chart(path, $0) }, path: path, csvHref: Links.chart(path + "/history.csv", chart))
                 var context = CountryDetailPage(
-                    entry: entry, outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
+                    entry: entry, day: DataDay(site.freshness(current)),
+                    outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
                     tileURL: site.renderer.tiles.template
                 ).templateValue
                 context.set("history", history.templateValue)

@@ -11,6 +11,13 @@ struct CountryListPage {
     let catalog: CountryCatalog
     /// The page shown, from 1.
     var page = 1
+    /// The day the daily figures are for, as the page names it.
+    var day: DataDay
+
+    /// The name of `sort` on this page: the day's new cases name their day.
+    func label(_ sort: CountryQuery.Sort) -> String {
+        sort == .todayCases ? day.newCasesLabel : sort.displayName
+    }
 
     /// - Throws: `HTTPError(400)` for a page after the last one, naming how many there are.
     func templateValue() throws -> TemplateValue {
@@ -30,7 +37,7 @@ struct CountryListPage {
         buttons += Continent.allCases.map { button(name: $0.displayName, continent: $0) }
         let sorts: [TemplateValue] = CountryQuery.Sort.allCases.map { sort in
             [
-                "value": .string(sort.rawValue), "label": .string(sort.displayName),
+                "value": .string(sort.rawValue), "label": .string(label(sort)),
                 "selected": .bool(sort == query.sort),
             ]
         }
@@ -55,7 +62,8 @@ struct CountryListPage {
             "q": .string(query.search.echoed),
             "continent": query.continent.map { .string($0.slug) } ?? .null,
             "continentName": query.continent.map { .string($0.displayName) } ?? .null,
-            "sortLabel": .string(query.sort.displayName),
+            "sortLabel": .string(label(query.sort)),
+            "todayHeading": .string(day.columnHeading),
             "buttons": .array(buttons),
             "sorts": .array(sorts),
             "rows": .array(rows.map { CountryRow($0).templateValue }),
