@@ -146,6 +146,12 @@ public struct CountryCatalog: Sendable {
         "Channel Islands": ["Jersey", "Guernsey"]
     ]
 
+    /// The entry with the canonical id `id`, or whose ISO code or name slug `id` is (an id stored by an
+    /// earlier snapshot); `nil` when the data has no such entry.
+    public func entry(id: String) -> Entry? {
+        (byID[id] ?? byAlias[id]).map { entries[$0] }
+    }
+
     /// Resolves an id as typed in a URL: canonical ids are found; `KR`, `kor`, `KOR`, `s-korea`,
     /// `south-korea`, `S.%20Korea` move to `kr`; anything else is not found, with suggestions.
     public func resolve(_ rawID: String) -> Resolution {

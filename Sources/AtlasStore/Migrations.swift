@@ -7,6 +7,7 @@ public enum Migrations {
         .fetchValidators,
         .profileTables,
         .historyTable,
+        .favoriteNames,
     ]
 
     /// The version a fully migrated file has (`all.last.version`).

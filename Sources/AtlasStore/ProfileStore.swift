@@ -15,6 +15,20 @@ public struct Draft: Sendable, Equatable {
     }
 }
 
+/// A starred country: its canonical id and the name it had when it was starred.
+public struct Favorite: Sendable, Equatable {
+    /// The canonical country id, e.g. `kr`.
+    public var countryID: String
+    /// The disease.sh name when it was starred, e.g. `S. Korea`; `nil` for a star stored before names were.
+    public var name: String?
+
+    /// A star from its parts.
+    public init(countryID: String, name: String?) {
+        self.countryID = countryID
+        self.name = name
+    }
+}
+
 /// What became of a submitted draft.
 public enum DraftOutcome: Sendable, Equatable {
     /// Stored as the draft (also when a stale form carried exactly the stored values): the draft now.
@@ -75,16 +89,17 @@ public protocol ProfileStore: Sendable {
     /// - Throws: `StoreError`.
     func discardDraft(_ sessionHash: [UInt8], expectedVersion: Int64?, now: Int64) throws -> Draft?
 
-    /// Stars `countryID` (`starred` true) or unstars it; doing it again changes nothing.
+    /// Stars `countryID` (`starred` true), remembering `name` (the country's name now), or unstars it;
+    /// doing it again changes nothing but the remembered name.
     /// - Throws: `StoreError`.
-    func setFavorite(_ sessionHash: [UInt8], countryID: String, starred: Bool, now: Int64) throws
+    func setFavorite(_ sessionHash: [UInt8], countryID: String, name: String, starred: Bool, now: Int64) throws
 
-    /// Stars `countryID` when it is not starred, unstars it when it is.
+    /// Stars `countryID` (remembering `name`) when it is not starred, unstars it when it is.
     /// - Returns: whether the country is starred now.
     /// - Throws: `StoreError`.
-    func toggleFavorite(_ sessionHash: [UInt8], countryID: String, now: Int64) throws -> Bool
+    func toggleFavorite(_ sessionHash: [UInt8], countryID: String, name: String, now: Int64) throws -> Bool
 
-    /// The starred country ids, oldest star first. Never writes.
+    /// The starred countries, oldest star first. Never writes.
     /// - Throws: `StoreError` when the store cannot be read.
-    func favorites(_ sessionHash: [UInt8]) throws -> [String]
+    func favorites(_ sessionHash: [UInt8]) throws -> [Favorite]
 }

@@ -121,28 +121,33 @@ public struct SQLiteProfileStore: ProfileStore {
         }
     }
 
-    /// Stars `countryID` (`starred` true, keeping the first star's time) or unstars it; doing it
-    /// again changes nothing.
+    /// Stars `countryID` (`starred` true, keeping the first star's time and remembering `name`) or
+    /// unstars it; doing it again changes nothing but the remembered name.
     /// - Throws: `StoreError`.
-    public func setFavorite(_ sessionHash: [UInt8], countryID: String, starred: Bool, now: Int64) throws {
+    public func setFavorite(_ sessionHash: [UInt8], countryID: String, name: String, starred: Bool, now: Int64)
+        throws
+    {
         try database.transaction { database in
             _ = try ensureProfile(database, sessionHash, now: now)
             let statement = try database.prepare(
                 starred
-                    ? "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3) "
-                        + "ON CONFLICT DO NOTHING"
+                    ? "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES (?1, ?2, ?3, ?4) "
+                        + "ON CONFLICT DO UPDATE SET name = excluded.name"
                     : "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2")
             try statement.bind(sessionHash, at: 1)
             try statement.bind(countryID, at: 2)
-            if starred { try statement.bind(now, at: 3) }
+            if starred {
+                try statement.bind(now, at: 3)
+                try statement.bind(name, at: 4)
+            }
             try statement.run()
         }
     }
 
-    /// Stars `countryID` when it is not starred, unstars it when it is.
+    /// Stars `countryID` (remembering `name`) when it is not starred, unstars it when it is.
     /// - Returns: whether the country is starred now.
     /// - Throws: `StoreError`.
-    public func toggleFavorite(_ sessionHash: [UInt8], countryID: String, now: Int64) throws -> Bool {
+    public func toggleFavorite(_ sessionHash: [UInt8], countryID: String, name: String, now: Int64) throws -> Bool {
         try database.transaction { database in
             _ = try ensureProfile(database, sessionHash, now: now)
             let delete = try database.prepare(
@@ -154,27 +159,30 @@ public struct SQLiteProfileStore: ProfileStore {
             delete.reset()
             if wasStarred { return false }
             let insert = try database.prepare(
-                "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3)")
+                "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES (?1, ?2, ?3, ?4)")
             try insert.bind(sessionHash, at: 1)
             try insert.bind(countryID, at: 2)
             try insert.bind(now, at: 3)
+            try insert.bind(name, at: 4)
             try insert.run()
             return true
         }
     }
 
-    /// The starred country ids, oldest star first. Never writes.
+    /// The starred countries, oldest star first. Never writes.
     /// - Throws: `StoreError`.
-    public func favorites(_ sessionHash: [UInt8]) throws -> [String] {
+    public func favorites(_ sessionHash: [UInt8]) throws -> [Favorite] {
         // One statement reads one consistent state on its own: no BEGIN and COMMIT to run around it.
         try database.withConnection { database in
             let select = try database.prepare(
-                "SELECT country_id FROM favorites WHERE session_hash = ?1 ORDER BY starred_at, country_id")
+                "SELECT country_id, name FROM favorites WHERE session_hash = ?1 ORDER BY starred_at, country_id")
             defer { select.reset() }
             try select.bind(sessionHash, at: 1)
-            var ids: [String] = []
-            while try select.step() { ids.append(select.string(at: 0) ?? "") }
-            return ids
+            var favorites: [Favorite] = []
+            while try select.step() {
+                favorites.append(Favorite(countryID: select.string(at: 0) ?? "", name: select.string(at: 1)))
+            }
+            return favorites
         }
     }
 

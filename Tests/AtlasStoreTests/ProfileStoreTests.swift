@@ -73,13 +73,47 @@ struct ProfileStoreTests {
     @Test func favouritesToggleInStarOrderAndBelongToOneVisitor() throws {
         try withTemporaryStore { database, _ throws in
             let store = SQLiteProfileStore(database: database)
-            #expect(try store.toggleFavorite(alice, countryID: "kr", now: now))
-            #expect(try store.toggleFavorite(alice, countryID: "fr", now: now + 1))
-            #expect(try store.toggleFavorite(alice, countryID: "de", now: now + 2))
-            #expect(try store.toggleFavorite(alice, countryID: "fr", now: now + 3) == false)
-            #expect(try store.favorites(alice) == ["kr", "de"])
+            #expect(try store.toggleFavorite(alice, countryID: "kr", name: "S. Korea", now: now))
+            #expect(try store.toggleFavorite(alice, countryID: "fr", name: "France", now: now + 1))
+            #expect(try store.toggleFavorite(alice, countryID: "de", name: "Germany", now: now + 2))
+            #expect(try store.toggleFavorite(alice, countryID: "fr", name: "France", now: now + 3) == false)
+            #expect(try store.favorites(alice).map(\.countryID) == ["kr", "de"])
             #expect(try store.favorites(bob).isEmpty)
             #expect(try store.profile(bob) == nil)
+        }
+    }
+
+    /// The name is kept with the star, so a country that later leaves the data can still be named;
+    /// starring again keeps the first star's place and takes the newer name.
+    @Test func aStarKeepsTheNameTheCountryHadWhenItWasStarred() throws {
+        try withTemporaryStore { database, _ throws in
+            let store = SQLiteProfileStore(database: database)
+            try store.setFavorite(alice, countryID: "kr", name: "S. Korea", starred: true, now: now)
+            try store.setFavorite(alice, countryID: "tr", name: "Turkey", starred: true, now: now + 1)
+            try store.setFavorite(alice, countryID: "tr", name: "Türkiye", starred: true, now: now + 2)
+            #expect(
+                try store.favorites(alice) == [
+                    Favorite(countryID: "kr", name: "S. Korea"), Favorite(countryID: "tr", name: "Türkiye"),
+                ])
+        }
+    }
+
+    /// Stars from before version 5 have no name: they come back with `nil`, not an error.
+    @Test func aStarFromBeforeNamesWereKeptHasNone() throws {
+        try withTemporaryDatabasePath { path in
+            let old = try Database(path: path)
+            try Migrations.migrate(old, migrations: Array(Migrations.all.prefix(4)))
+            let store = SQLiteProfileStore(database: old)
+            _ = try store.ensureProfile(alice, now: now)
+            try old.execute(
+                "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (x'\(String(repeating: "01", count: 32))', 'kr', 1)"
+            )
+            old.close()
+            let database = try Database.open(path: path)
+            defer { database.close() }
+            #expect(try database.userVersion() == 5)
+            #expect(
+                try SQLiteProfileStore(database: database).favorites(alice) == [Favorite(countryID: "kr", name: nil)])
         }
     }
 }

@@ -26,9 +26,11 @@ struct ProfileController: Sendable {
         let draft = visitor.isNew ? nil : try store.draft(hash)
         let catalog = site.snapshots.current().catalog
         let starred = visitor.isNew ? [] : try store.favorites(hash)
-        let favorites = starred.map { FavoriteCountry(id: $0, catalog: catalog) }
+        let favorites = starred.map { FavoriteCountry($0, catalog: catalog) }
         var response = try site.renderer.page(
-            "profile/show", context: ProfilePage(profile: profile, draft: draft, favorites: favorites).templateValue,
+            "profile/show",
+            context: ProfilePage(profile: profile, draft: draft, favorites: favorites, csrfToken: visitor.csrfToken)
+                .templateValue,
             layout: site.layout("\(profile.username.echoed) — Profile — Covid Atlas", .profile))
         visitor.apply(to: &response, secure: site.isSecure(request))
         return response
@@ -124,8 +126,9 @@ struct ProfileController: Sendable {
 
     /// `POST /countries/{id}/favorite`: `star=on` stars the country, `star=off` unstars it (the page's
     /// form asks for the state its button shows, so a double click or an older tab's press is harmless);
-    /// without `star` it toggles. `303` back to its page. Unknown ids are `404`; other spellings of a
-    /// known id act on the canonical id.
+    /// without `star` it toggles. `303` back to its page. Unknown ids are `404`, but for `star=off` on a
+    /// country the visitor starred before it left the data (the profile's "Remove the star"), which
+    /// answers `303` to the profile; other spellings of a known id act on the canonical id.
     /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `400` for a `star` other than
     ///   `on`/`off`, `404` for an unknown country.
     func toggleFavorite(_ request: Request, _ parameters: RouteParameters) throws -> Response {
@@ -137,17 +140,30 @@ struct ProfileController: Sendable {
         case "off": wanted = false
         default: throw HTTPError(.badRequest, "The form’s star must be on or off. Nothing changed.")
         }
-        let id: String
-        switch site.snapshots.current().catalog.resolve(parameters["id"]) {
-        case .found(let entry): id = entry.id
-        case .moved(let canonicalID), .matched(let canonicalID): id = canonicalID
-        case .notFound: throw HTTPError(.notFound, "There is no country with this id to star.")
+        let catalog = site.snapshots.current().catalog
+        let entry: CountryCatalog.Entry
+        switch catalog.resolve(parameters["id"]) {
+        case .found(let found): entry = found
+        case .moved(let canonicalID), .matched(let canonicalID):
+            guard let found = catalog.entry(id: canonicalID) else {
+                throw HTTPError(.notFound, "There is no country with this id to star.")
+            }
+            entry = found
+        case .notFound:
+            let hash = submission.visitor.sessionHash
+            let raw = parameters["id"]
+            guard wanted == false, try store.favorites(hash).contains(where: { $0.countryID == raw }) else {
+                throw HTTPError(.notFound, "There is no country with this id to star.")
+            }
+            try store.setFavorite(hash, countryID: raw, name: "", starred: false, now: site.configuration.now())
+            return Response.redirect(to: "/profile", status: .seeOther)
         }
+        let (id, name) = (entry.id, entry.country.country)
         let hash = submission.visitor.sessionHash
         if let wanted {
-            try store.setFavorite(hash, countryID: id, starred: wanted, now: site.configuration.now())
+            try store.setFavorite(hash, countryID: id, name: name, starred: wanted, now: site.configuration.now())
         } else {
-            _ = try store.toggleFavorite(hash, countryID: id, now: site.configuration.now())
+            _ = try store.toggleFavorite(hash, countryID: id, name: name, now: site.configuration.now())
         }
         return Response.redirect(to: Links.country(id), status: .seeOther)
     }

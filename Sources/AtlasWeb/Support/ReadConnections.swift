@@ -32,11 +32,11 @@ final class ReadConnections: Sendable {
         }
     }
 
-    /// The visitor's starred country ids (canonical ids, in the order they were starred), read on this
-    /// thread's own connection.
+    /// The visitor's starred countries (canonical ids with the names they had when starred, in the
+    /// order they were starred), read on this thread's own connection.
     /// - Parameter sessionHash: SHA-256 of the visitor's session id (32 bytes).
     /// - Throws: `StoreError` when the read fails (`.closed` after `close()`).
-    func favorites(_ sessionHash: [UInt8]) throws -> [String] {
+    func favorites(_ sessionHash: [UInt8]) throws -> [Favorite] {
         guard let store = stores.withValue({ $0 }) else { return try fallback.favorites(sessionHash) }
         return try store.favorites(sessionHash)
     }
