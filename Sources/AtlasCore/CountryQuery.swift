@@ -39,40 +39,52 @@ public struct CountryQuery: Sendable, Equatable {
     }
 
     /// The entries of `catalog` that match, in the requested order: names A–Z (folded), figures
-    /// largest first with unknown figures last, ties by name. A search matches names and ISO codes
-    /// (see `CountryCatalog.Entry.matches`), or, when it holds flag emoji, the flags' country codes.
+    /// largest first with unknown figures last, ties by name. A search matches names in any language,
+    /// alternative spellings and ISO codes (see `CountryCatalog.Entry.rank(for:)`), or, when it holds
+    /// flag emoji, the flags' country codes. Ordered by name, a search lists the best matches first: an
+    /// exact code or name, then names that start with the search, then the rest, each group A–Z
+    /// (`us` lists the USA before Australia).
     ///
     /// The orders are precomputed per catalog and a text search first narrows the entries with the
     /// catalog's n-gram index, so the cost follows the number of matches more than the catalog's size.
     public func apply(to catalog: CountryCatalog) -> [CountryCatalog.Entry] {
-        let key = TextFolding.searchKey(search)
         let flags = TextFolding.regionCodes(inFlags: search)
+        var term: SearchTerm?
         var allowed: [Bool]?
         if !search.isEmpty, flags.isEmpty {
             // Text that folds to nothing (🦠) matches nothing.
-            guard !key.isEmpty else { return [] }
-            if let candidates = catalog.searchIndex.candidates(for: key) {
-                var marks = [Bool](repeating: false, count: catalog.entries.count)
-                for position in candidates { marks[Int(position)] = true }
-                allowed = marks
+            guard let folded = SearchTerm(search) else { return [] }
+            term = folded
+            var marks: [Bool]?
+            for variant in folded.variants {
+                guard let candidates = catalog.searchIndex.candidates(for: variant.key) else {
+                    marks = nil
+                    break
+                }
+                if marks == nil { marks = [Bool](repeating: false, count: catalog.entries.count) }
+                for position in candidates { marks![Int(position)] = true }
             }
+            allowed = marks
         }
-        var result: [CountryCatalog.Entry] = []
+        // Three groups by rank (`Entry.rank(for:)`), each in the list's order.
+        var groups: [[CountryCatalog.Entry]] = [[], [], []]
         for position in catalog.orders[sort] ?? [] {
             if let allowed, !allowed[Int(position)] { continue }
             let entry = catalog.entries[Int(position)]
             if let continent, entry.continent != continent { continue }
+            var rank = 0
             if !search.isEmpty {
                 // A flag emoji searches by its country code.
                 if !flags.isEmpty {
                     guard entry.isoCodes.contains(where: { flags.contains($0) }) else { continue }
-                } else if !entry.matches(searchKey: key) {
-                    continue
+                } else {
+                    guard let found = term.flatMap(entry.rank(for:)) else { continue }
+                    rank = found
                 }
             }
-            result.append(entry)
+            groups[sort == .name ? rank : 0].append(entry)
         }
-        return result
+        return groups[0] + groups[1] + groups[2]
     }
 
     /// Whether `a` comes before `b` in this query's order.

@@ -21,6 +21,18 @@ public enum TextFolding {
         return result.lowercased()
     }
 
+    /// The abbreviations names spell out, by folded word: `st` → `saint`, `ste` → `sainte`
+    /// (`St. Barth`, `St. Vincent Grenadines` beside `Saint Lucia`, `Saint Martin`).
+    static let abbreviations = ["st": "saint", "ste": "sainte"]
+
+    /// A folded key with its abbreviations spelled out, word by word: `"st lucia"` → `"saint lucia"`;
+    /// a key without any is returned as it is.
+    public static func spellingOutAbbreviations(_ key: String) -> String {
+        let words = key.split(separator: " ")
+        guard words.contains(where: { abbreviations[String($0)] != nil }) else { return key }
+        return words.map { abbreviations[String($0)] ?? String($0) }.joined(separator: " ")
+    }
+
     /// A URL slug: the search key with spaces as `-`: `"Diamond Princess"` → `"diamond-princess"`,
     /// `"S. Korea"` → `"s-korea"`.
     public static func slug(_ text: String) -> String {

@@ -46,7 +46,8 @@ public struct AtlasApp: Sendable {
             let site = SiteContext(
                 configuration: configuration,
                 snapshots: try SnapshotCache(
-                    store: stores.countries, facts: shipped.facts, checkInterval: configuration.reloadCheckInterval,
+                    store: stores.countries, facts: shipped.facts, otherNames: shipped.otherNames,
+                    checkInterval: configuration.reloadCheckInterval,
                     now: configuration.now),
                 renderer: renderer,
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),

@@ -105,10 +105,14 @@ struct PageController: Sendable {
         case .matched(let canonicalID):
             return Response.redirect(
                 to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: .found)
-        case .notFound(let suggestions):
+        case .notFound(let near):
             let shownID = parameters["id"].echoed
+            // A country the data lacks (North Korea) is named as such, not answered with a namesake.
+            let absent = current.catalog.absentCountry(named: parameters["id"])
+            let suggestions = absent == nil ? near : []
             let context: TemplateValue = [
                 "id": .string(shownID),
+                "absent": absent.map(AbsentCountryValue.templateValue) ?? .null,
                 "suggestions": .array(suggestions.map { CountryRow($0).templateValue }),
                 "hasSuggestions": .bool(!suggestions.isEmpty),
                 "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),

@@ -31,6 +31,7 @@ final class SnapshotCache: Sendable {
 
     private let store: any CountryStore
     private let facts: [String: CountryFacts]
+    private let otherNames: [String: [String]]
     private let now: @Sendable () -> Int64
     private let checkIntervalNanoseconds: UInt64
     private let shared: Mutex<Current>
@@ -47,17 +48,19 @@ final class SnapshotCache: Sendable {
     ///   - now: the app's clock, ms since the epoch (to date a loaded version for `Last-Modified`).
     /// - Throws: `StoreError` when the database cannot be read; `AtlasStartupError.noSnapshot` when it holds none.
     init(
-        store: any CountryStore, facts: [String: CountryFacts], checkInterval: Double,
-        now: @escaping @Sendable () -> Int64
+        store: any CountryStore, facts: [String: CountryFacts], otherNames: [String: [String]] = [:],
+        checkInterval: Double, now: @escaping @Sendable () -> Int64
     ) throws {
         self.store = store
         self.facts = facts
+        self.otherNames = otherNames
         self.now = now
         self.checkIntervalNanoseconds = UInt64(max(0, checkInterval) * 1_000_000_000)
         guard let snapshot = try store.loadSnapshot() else { throw AtlasStartupError.noSnapshot }
         shared = Mutex(
             Current(
-                catalog: CountryCatalog(snapshot: snapshot, facts: facts), version: snapshot.version ?? 0,
+                catalog: CountryCatalog(snapshot: snapshot, facts: facts, otherNames: otherNames),
+                version: snapshot.version ?? 0,
                 loadedAt: now()))
         lastCheck = Atomic(MonotonicClock.nanoseconds())
     }
@@ -89,7 +92,8 @@ final class SnapshotCache: Sendable {
         else { return }
         // The version read with the rows, not the one checked above: an import may have landed between.
         let fresh = Current(
-            catalog: CountryCatalog(snapshot: snapshot, facts: facts), version: snapshot.version ?? version,
+            catalog: CountryCatalog(snapshot: snapshot, facts: facts, otherNames: otherNames),
+            version: snapshot.version ?? version,
             loadedAt: now())
         shared.withLock { current in
             // Two slow reloads may finish out of order; never replace a newer catalog with an older one.

@@ -68,6 +68,8 @@ struct CountryListPage {
             "sorts": .array(sorts),
             "rows": .array(rows.map { CountryRow($0).templateValue }),
             "hasRows": .bool(!rows.isEmpty),
+            "absent": rows.isEmpty && !query.search.isEmpty
+                ? catalog.absentCountry(named: query.search).map(AbsentCountryValue.templateValue) ?? .null : .null,
             "hasQuery": .bool(!query.search.isEmpty),
             "summary": .string(summary),
             "pagination": pagination(pageCount: pageCount),
