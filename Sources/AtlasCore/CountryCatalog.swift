@@ -113,8 +113,8 @@ public struct CountryCatalog: Sendable {
     private let byAlias: [String: Int]
     /// The n-gram index over every entry's search strings.
     let searchIndex: SearchIndex
-    /// Entry positions in each list order (`CountryQuery.Sort`), computed once per data version.
-    let orders: [CountryQuery.Sort: [Int32]]
+    /// Entry positions in each list order and direction, computed once per data version.
+    let orders: [CountryQuery.OrderKey: [Int32]]
 
     /// Joins `snapshot` with `facts` and `otherNames` (both keyed by upper-case ISO2; the other names
     /// are `data/country-names.json`'s alternative spellings, native names and translations).
@@ -164,11 +164,13 @@ public struct CountryCatalog: Sendable {
                 iso2: code, name: fact.name.common, flag: fact.flag,
                 keys: Set(names.map { TextFolding.searchKey($0) }.filter { !$0.isEmpty }))
         }
-        var orders: [CountryQuery.Sort: [Int32]] = [:]
+        var orders: [CountryQuery.OrderKey: [Int32]] = [:]
         for sort in CountryQuery.Sort.allCases {
-            let query = CountryQuery(sort: sort)
-            orders[sort] = entries.indices.sorted { query.isOrdered(entries[$0], before: entries[$1]) }.map {
-                Int32($0)
+            for direction in CountryQuery.Direction.allCases {
+                let query = CountryQuery(sort: sort, direction: direction)
+                orders[CountryQuery.OrderKey(sort: sort, direction: direction)] = entries.indices.sorted {
+                    query.isOrdered(entries[$0], before: entries[$1])
+                }.map { Int32($0) }
             }
         }
         self.orders = orders
@@ -180,11 +182,13 @@ public struct CountryCatalog: Sendable {
     /// without repeats or empty keys.
     static func foldedWithSpelledOutForms(_ names: [String]) -> [String] {
         var keys: [String] = []
+        var seen = Set<String>()
         for name in names {
             let key = TextFolding.searchKey(name)
-            for form in [key, TextFolding.spellingOutAbbreviations(key)] where !form.isEmpty && !keys.contains(form) {
-                keys.append(form)
-            }
+            guard !key.isEmpty else { continue }
+            if seen.insert(key).inserted { keys.append(key) }
+            let spelledOut = TextFolding.spellingOutAbbreviations(key)
+            if spelledOut != key, seen.insert(spelledOut).inserted { keys.append(spelledOut) }
         }
         return keys
     }

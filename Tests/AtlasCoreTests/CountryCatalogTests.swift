@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AtlasCore
@@ -265,5 +266,21 @@ struct SearchRankTests {
     @Test func aSearchIsMatchedAsTypedAndSpelledOut() {
         let term = SearchTerm("st")!
         #expect(term.variants.map(\.key) == ["st", "saint"])
+    }
+}
+
+struct SearchKeyTests {
+    /// The byte-by-byte path for ASCII text folds exactly as Foundation's folding does.
+    @Test(arguments: [
+        "S. Korea", "Côte d'Ivoire", "  UK  ", "St. Vincent Grenadines", "Guinea-Bissau", "A1b2--C3", "...", "",
+        "Korea (Democratic People's Republic of)", "MS Zaandam", "a\tb", "Ünited", "ＵＳＡ",
+    ])
+    func asciiAndOtherTextFoldAlike(_ text: String) {
+        // Appending a non-ASCII letter sends the text down Foundation's path; the prefix must agree.
+        let viaFoundation = TextFolding.searchKey(text + " é")
+        let expected =
+            viaFoundation.hasSuffix("e")
+            ? String(viaFoundation.dropLast()).trimmingCharacters(in: .whitespaces) : viaFoundation
+        #expect(TextFolding.searchKey(text) == expected, "\(text)")
     }
 }

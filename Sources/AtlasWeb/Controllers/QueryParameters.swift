@@ -2,11 +2,11 @@ import AtlasCore
 import HTTPCore
 import Routing
 
-/// Reads the country list's parameters (`q`, `continent`, `sort`, `page`) from a request target.
+/// Reads the country list's parameters (`q`, `continent`, `sort`, `order`, `page`) from a request target.
 enum QueryParameters {
     /// - Throws: `HTTPError(400)` naming the bad value, with an `ErrorContext` that keeps `q` and
     ///   lists the valid values (each a link keeping the rest of the query), for an unknown
-    ///   `continent` or `sort`.
+    ///   `continent`, `sort` or `order` (`asc` or `desc`; empty or absent is the sort's own direction).
     static func countryQuery(_ target: RequestTarget) throws -> CountryQuery {
         // Control characters (a NUL, a tab pasted from a spreadsheet) are never part of a name.
         let search = (target.queryValue("q") ?? "").withoutControlCharacters
@@ -41,7 +41,22 @@ enum QueryParameters {
             }
             sort = parsed
         }
-        return CountryQuery(search: search, continent: continent, sort: sort)
+        var direction: CountryQuery.Direction?
+        if let rawOrder = target.queryValue("order"), !rawOrder.isEmpty {
+            guard let parsed = CountryQuery.Direction(rawValue: rawOrder.lowercased()) else {
+                let choices = CountryQuery.Direction.allCases.map { value in
+                    ErrorContext.Choice(
+                        value: value.rawValue,
+                        href: Links.countryList(
+                            CountryQuery(search: search, continent: continent, sort: sort, direction: value)))
+                }
+                throw HTTPError.quoting(
+                    .badRequest, "The list cannot be ordered ", rawOrder, ": order is asc or desc.",
+                    context: ErrorContext(search: search, invalidParameter: .init(name: "order", choices: choices)))
+            }
+            direction = parsed
+        }
+        return CountryQuery(search: search, continent: continent, sort: sort, direction: direction)
     }
 
     /// The `page` parameter of a list: 1 when absent or empty.

@@ -19,6 +19,13 @@ struct CountryListPage {
         sort == .todayCases ? day.newCasesLabel : sort.displayName
     }
 
+    /// The order as the summary names it: `Cases`, or with its direction when it is not the sort's
+    /// own (`Cases, smallest first`, `Name, Z–A`).
+    var orderLabel: String {
+        guard query.direction != query.sort.defaultDirection else { return label(query.sort) }
+        return label(query.sort) + (query.sort == .name ? ", Z–A" : ", smallest first")
+    }
+
     /// - Throws: `HTTPError(400)` for a page after the last one, naming how many there are.
     func templateValue() throws -> TemplateValue {
         let matching = query.apply(to: catalog)
@@ -49,20 +56,35 @@ struct CountryListPage {
         }
         var sortLinks: [String: TemplateValue] = [:]
         for sort in CountryQuery.Sort.allCases {
-            var target = query
-            target.sort = sort
+            // The column the list is sorted by turns the order around; another starts in its own.
+            let isCurrent = query.sort == sort
+            let target =
+                isCurrent
+                ? query.sorted(by: sort, query.direction == .ascending ? .descending : .ascending)
+                : query.sorted(by: sort)
             sortLinks[sort.rawValue] = [
                 "href": .string(Links.countryList(target)),
-                // Names read A–Z; figures largest first (CountryQuery's orders).
-                "ariaSort": query.sort == sort ? .string(sort == .name ? "ascending" : "descending") : .null,
+                "ariaSort": isCurrent ? .string(query.direction == .ascending ? "ascending" : "descending") : .null,
             ]
         }
+        let directions: [TemplateValue] = [
+            ["value": "", "label": "Usual order", "selected": .bool(query.direction == query.sort.defaultDirection)],
+            [
+                "value": "asc", "label": "Ascending (A–Z, smallest first)",
+                "selected": .bool(query.direction != query.sort.defaultDirection && query.direction == .ascending),
+            ],
+            [
+                "value": "desc", "label": "Descending (Z–A, largest first)",
+                "selected": .bool(query.direction != query.sort.defaultDirection && query.direction == .descending),
+            ],
+        ]
         return [
             "sortLinks": .object(sortLinks),
             "q": .string(query.search.echoed),
             "continent": query.continent.map { .string($0.slug) } ?? .null,
             "continentName": query.continent.map { .string($0.displayName) } ?? .null,
-            "sortLabel": .string(label(query.sort)),
+            "sortLabel": .string(orderLabel),
+            "directions": .array(directions),
             "todayHeading": .string(day.columnHeading),
             "buttons": .array(buttons),
             "sorts": .array(sorts),
@@ -73,10 +95,14 @@ struct CountryListPage {
             "hasQuery": .bool(!query.search.isEmpty),
             "summary": .string(summary),
             "pagination": pagination(pageCount: pageCount),
-            "clearHref": .string(Links.countryList(CountryQuery(continent: query.continent, sort: query.sort))),
+            "clearHref": .string(
+                Links.countryList(
+                    CountryQuery(continent: query.continent, sort: query.sort, direction: query.direction))),
             "sortKey": .string(query.sort.rawValue),
             "searchEverywhereHref": query.continent != nil && !query.search.isEmpty
-                ? .string(Links.countryList(CountryQuery(search: query.search, sort: query.sort))) : .null,
+                ? .string(
+                    Links.countryList(CountryQuery(search: query.search, sort: query.sort, direction: query.direction)))
+                : .null,
         ]
     }
 

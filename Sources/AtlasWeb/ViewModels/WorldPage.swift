@@ -58,6 +58,8 @@ struct CountryRow {
             "population": .string(Formatting.grouped(country[.population].flatMap { $0 > 0 ? $0 : nil })),
             "cases": .string(Formatting.grouped(country[.cases])),
             "deaths": .string(Formatting.grouped(country[.deaths])),
+            "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
+            "deathsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.deathsPerMillion, of: entry))),
             "todayCases": .string(
                 country.figures.dailyFiguresAreUnreported
                     ? Formatting.notReported : Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),
