@@ -38,7 +38,9 @@ func importFiles(_ arguments: Arguments) throws {
     let database = try Database.open(path: databasePath)
     defer { database.close() }
     let report = try DataImporter(database: database).apply(update, now: WallClock.millisecondsSinceEpoch())
-    if let snapshot = update.snapshot {
+    if report.changedNothing {
+        print("\(databasePath) holds this data already; nothing was replaced, the data version stays")
+    } else if report.replacedSnapshot, let snapshot = update.snapshot {
         print("imported \(snapshot.countries.count) countries from \(countriesPath) into \(databasePath)")
     } else {
         print("imported a history into \(databasePath); the stored snapshot stays")

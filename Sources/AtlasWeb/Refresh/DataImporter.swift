@@ -45,16 +45,20 @@ public struct DataImporter: Sendable {
         self.validatorStore = FetchValidatorStore(database: database)
     }
 
-    /// Validates `update` and stores it.
-    /// - Returns: what changed, old → new.
+    /// Validates `update` and stores what differs from the stored data: a snapshot or history equal to
+    /// the stored one (the same countries, totals and update times; the same series) is not written
+    /// again, so the data version stays and every page keeps its `ETag`.
+    /// - Returns: what changed, old → new (`RefreshReport.changedNothing` when nothing did).
     /// - Throws: `SourceError.emptyPayload` / `.invalidSnapshot` from `SnapshotValidation`,
     ///   `.invalidHistory` from `HistoryValidation` (nothing is written); `StoreError` when the database
     ///   refuses (the transaction is rolled back).
     public func apply(_ update: DataUpdate, now: Int64) throws -> RefreshReport {
         try database.transaction { _ in
             let previous = try countries.loadSnapshot()
+            var newSnapshot: Snapshot?
             if let snapshot = update.snapshot {
                 try SnapshotValidation.validate(snapshot, storedCountryCount: previous?.countries.count)
+                if !(previous.map { DataImporter.holdTheSameData($0, snapshot) } ?? false) { newSnapshot = snapshot }
             }
             var acceptedHistory: HistoryValidation.Accepted?
             if let rows = update.history {
@@ -62,14 +66,17 @@ public struct DataImporter: Sendable {
                     throw SourceError.invalidHistory("there is no snapshot to map the history's rows onto")
                 }
                 let mapped = HistoryMapping.map(rows, onto: entries.countries)
-                acceptedHistory = try HistoryValidation.validate(
+                let accepted = try HistoryValidation.validate(
                     rows, mapped: mapped, storedLastDays: try histories.storedLastDays())
-                if let snapshot = update.snapshot { try countries.replaceSnapshot(snapshot) }
                 var series = mapped.series
                 series[HistoryKey.world] = mapped.world
-                try histories.replaceHistory(series)
-            } else if let snapshot = update.snapshot {
-                try countries.replaceSnapshot(snapshot)
+                if let newSnapshot { try countries.replaceSnapshot(newSnapshot) }
+                if try !isStored(series) {
+                    try histories.replaceHistory(series)
+                    acceptedHistory = accepted
+                }
+            } else if let newSnapshot {
+                try countries.replaceSnapshot(newSnapshot)
             }
             if update.fromFiles {
                 try validatorStore.removeAll()
@@ -79,8 +86,25 @@ public struct DataImporter: Sendable {
                     .init(entityTag: validators.entityTag, lastModified: validators.lastModified), for: url,
                     fetchedAt: now)
             }
-            return RefreshReport(previous: previous, current: update.snapshot ?? previous, history: acceptedHistory)
+            return RefreshReport(
+                previous: previous, current: newSnapshot ?? previous, history: acceptedHistory,
+                replacedSnapshot: newSnapshot != nil, keptSameHistory: update.history != nil && acceptedHistory == nil)
         }
+    }
+
+    /// Whether two snapshots hold the same data: the same countries and totals, update times
+    /// included (where they came from and when they were stored aside).
+    static func holdTheSameData(_ a: Snapshot, _ b: Snapshot) -> Bool {
+        a.countries == b.countries && a.totals == b.totals
+    }
+
+    /// Whether the store holds exactly `series`: the same keys, each with the same days and counts.
+    private func isStored(_ series: [String: History]) throws -> Bool {
+        let stored = try histories.storedLastDays()
+        guard Set(stored.keys) == Set(series.keys) else { return false }
+        for (key, history) in series where stored[key] != history.lastDay { return false }
+        for (key, history) in series where try histories.history(key) != history { return false }
+        return true
     }
 
     /// Stores the parts of `update` the store does not hold yet, deciding under the write lock: of two

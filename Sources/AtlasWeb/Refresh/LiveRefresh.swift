@@ -10,6 +10,9 @@ public struct LiveRefresh: Sendable {
     public enum Result: Sendable {
         /// The upstream answered `304` to both: the stored data is current, nothing was written.
         case notModified
+        /// The upstream sent what the store holds already: nothing was replaced and the data version
+        /// stays, so pages keep their `ETag`s (only the fetch validators were stored).
+        case unchanged
         /// The stored snapshot or history (or both) was replaced; old → new.
         case replaced(RefreshReport)
     }
@@ -58,6 +61,7 @@ public struct LiveRefresh: Sendable {
             update.validators[historyURL] = received
         }
         guard update.snapshot != nil || update.history != nil else { return .notModified }
-        return .replaced(try importer.apply(update, now: now))
+        let report = try importer.apply(update, now: now)
+        return report.changedNothing ? .unchanged : .replaced(report)
     }
 }

@@ -9,15 +9,30 @@ public struct RefreshReport: Sendable {
     public let current: Snapshot
     /// The history stored with it, when one was; `nil` when the stored history stays.
     public let history: HistoryValidation.Accepted?
+    /// Whether the snapshot was replaced (it stays when the update had none, or the same data).
+    public let replacedSnapshot: Bool
+    /// Whether the update had a history that equals the stored one, which stays.
+    public let keptSameHistory: Bool
 
     /// A report of what was stored.
     /// - Parameters:
     ///   - current: the snapshot stored now; `nil` only when there is none at all.
-    public init(previous: Snapshot?, current: Snapshot?, history: HistoryValidation.Accepted? = nil) {
+    ///   - replacedSnapshot: whether `current` was stored now, rather than kept.
+    ///   - keptSameHistory: whether a history came that equals the stored one (kept).
+    public init(
+        previous: Snapshot?, current: Snapshot?, history: HistoryValidation.Accepted? = nil,
+        replacedSnapshot: Bool = true, keptSameHistory: Bool = false
+    ) {
         self.previous = previous
         self.current = current ?? Snapshot(countries: [], totals: WorldTotals(), source: "none")
         self.history = history
+        self.replacedSnapshot = replacedSnapshot
+        self.keptSameHistory = keptSameHistory
     }
+
+    /// Whether nothing was replaced: the update held the data the store had, so the data version (and
+    /// every page's `ETag`) stays.
+    public var changedNothing: Bool { !replacedSnapshot && history == nil }
 
     /// How many countries have different figures than before (by ISO2, else by name), new ones included.
     /// A new `updated` time alone is no change: disease.sh stamps every entry anew on every fetch.
@@ -60,7 +75,7 @@ public struct RefreshReport: Sendable {
                     previous.map { Formatting.grouped($0.totals[.deaths]) }, Formatting.grouped(current.totals[.deaths])
                 ),
             "changed figures: \(changedCountries) countries",
-        ] + (historyLine.map { [$0] } ?? [])
+        ] + (historyLine.map { [$0] } ?? (keptSameHistory ? ["history: the same as stored (kept)"] : []))
     }
 
     /// The history's line (`historyLine(_:entries:)`), when a history was stored.
