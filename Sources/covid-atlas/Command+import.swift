@@ -16,14 +16,16 @@ func importFiles(_ arguments: Arguments) throws {
     if arguments.positional.count > 1 { throw Arguments.UsageError.unexpectedArgument(arguments.positional[1]) }
     var update = DataUpdate(fromFiles: true)
     if countriesPath != "-" {
-        let countries = try SnapshotDecoder.decodeCountries(try readFile(countriesPath))
+        let (countries, leftOut) = try SnapshotDecoder.decodeCountriesNamingTheLeftOut(try readFile(countriesPath))
         let totals: WorldTotals
         if let allPath = arguments.value("all") {
             totals = try SnapshotDecoder.decodeTotals(try readFile(allPath))
         } else {
             totals = WorldTotals(summing: countries)
         }
-        update.snapshot = Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath)
+        var snapshot = Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath)
+        snapshot.leftOut = leftOut
+        update.snapshot = snapshot
     } else if arguments.isGiven("all") {
         throw CommandError("--all goes with a countries FILE, not with -")
     }

@@ -56,8 +56,9 @@ public struct DataImporter: Sendable {
         try database.transaction { _ in
             let previous = try countries.loadSnapshot()
             var newSnapshot: Snapshot?
+            var verdict: SnapshotValidation.Accepted?
             if let snapshot = update.snapshot {
-                try SnapshotValidation.validate(snapshot, storedCountryCount: previous?.countries.count)
+                verdict = try SnapshotValidation.validate(snapshot, storedCountryCount: previous?.countries.count)
                 if !(previous.map { DataImporter.holdTheSameData($0, snapshot) } ?? false) { newSnapshot = snapshot }
             }
             var acceptedHistory: HistoryValidation.Accepted?
@@ -88,7 +89,8 @@ public struct DataImporter: Sendable {
             }
             return RefreshReport(
                 previous: previous, current: newSnapshot ?? previous, history: acceptedHistory,
-                replacedSnapshot: newSnapshot != nil, keptSameHistory: update.history != nil && acceptedHistory == nil)
+                replacedSnapshot: newSnapshot != nil, keptSameHistory: update.history != nil && acceptedHistory == nil,
+                snapshotVerdict: verdict)
         }
     }
 

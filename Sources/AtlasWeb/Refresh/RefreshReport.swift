@@ -13,16 +13,21 @@ public struct RefreshReport: Sendable {
     public let replacedSnapshot: Bool
     /// Whether the update had a history that equals the stored one, which stays.
     public let keptSameHistory: Bool
+    /// What validation found in the update's snapshot (its flagged and left-out entries), when it had one.
+    public let snapshotVerdict: SnapshotValidation.Accepted?
 
     /// A report of what was stored.
     /// - Parameters:
     ///   - current: the snapshot stored now; `nil` only when there is none at all.
     ///   - replacedSnapshot: whether `current` was stored now, rather than kept.
     ///   - keptSameHistory: whether a history came that equals the stored one (kept).
+    ///   - snapshotVerdict: what `SnapshotValidation` found in the update's snapshot.
     public init(
         previous: Snapshot?, current: Snapshot?, history: HistoryValidation.Accepted? = nil,
-        replacedSnapshot: Bool = true, keptSameHistory: Bool = false
+        replacedSnapshot: Bool = true, keptSameHistory: Bool = false,
+        snapshotVerdict: SnapshotValidation.Accepted? = nil
     ) {
+        self.snapshotVerdict = snapshotVerdict
         self.previous = previous
         self.current = current ?? Snapshot(countries: [], totals: WorldTotals(), source: "none")
         self.history = history
@@ -76,6 +81,23 @@ public struct RefreshReport: Sendable {
                 ),
             "changed figures: \(changedCountries) countries",
         ] + (historyLine.map { [$0] } ?? (keptSameHistory ? ["history: the same as stored (kept)"] : []))
+            + verdictLines
+    }
+
+    /// A line each for the entries kept but implausible and the entries left out, when there are any:
+    /// `flagged 2 entries (kept): “A”: 10 deaths above 5 cases; “B”: …`, `left out 1 entry: entry 17
+    /// (ISO2 FR, ISO3 FRA): no country name`.
+    var verdictLines: [String] {
+        guard let verdict = snapshotVerdict else { return [] }
+        func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
+        var lines: [String] = []
+        if !verdict.flagged.isEmpty {
+            lines.append("flagged \(entries(verdict.flagged.count)) (kept): " + verdict.flagged.joined(separator: "; "))
+        }
+        if !verdict.leftOut.isEmpty {
+            lines.append("left out \(entries(verdict.leftOut.count)): " + verdict.leftOut.joined(separator: "; "))
+        }
+        return lines
     }
 
     /// The history's line (`historyLine(_:entries:)`), when a history was stored.
