@@ -35,7 +35,8 @@ let usageText: String = {
                  or \(staleAfterHours) h without refreshing).
 
         Fetch limits (whole seconds): --connect-timeout, --fetch-timeout (the whole transfer),
-                 --stall-timeout (under \(limits.lowSpeedBytesPerSecond) byte/s for this long aborts). \
+                 --stall-timeout (once the request is out, this long under \(limits.lowSpeedBytesPerSecond) byte/s aborts:
+                 that many seconds after the last bytes). \
         Bodies over \(limits.maxBodyBytes >> 20) MiB
                  (the history's over \(limits.maxHistoricalBodyBytes >> 20) MiB) are refused.
 

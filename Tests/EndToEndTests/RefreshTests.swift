@@ -72,10 +72,10 @@ struct RefreshTests {
                         Array(
                             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n[".utf8),
                         seconds: 20)
-                }, status: 1, message: "timed out"),
+                }, status: 1, message: "stalled: "),
             UpstreamCase(
                 description: "no reply at all", countries: { .sendThenStall([], seconds: 20) }, status: 1,
-                message: "timed out"),
+                message: "stalled: "),
             UpstreamCase(
                 description: "reset mid-body",
                 countries: {
