@@ -207,9 +207,11 @@ struct SlowResponseServer {
         port = try server.start()
     }
 
-    /// Waits until `/slow` has started, begins the shutdown, then lets `/slow` finish.
-    func shutdownDuringSlowResponse() {
+    /// Waits until `/slow` has started, runs `meanwhile` (while the loop is busy answering it), begins
+    /// the shutdown, then lets `/slow` finish.
+    func shutdownDuringSlowResponse(meanwhile: () -> Void = {}) {
         started.wait()
+        meanwhile()
         server.shutdown()
         proceed.signal()
     }
