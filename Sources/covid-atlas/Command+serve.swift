@@ -18,6 +18,7 @@ func serve(_ arguments: Arguments) throws {
         "stale-after", range: 1...(86_400 * 3650),
         default: refreshInterval > 0 ? 2 * refreshInterval : Int(AtlasConfiguration.Defaults.staleAfterSeconds))
     let limits = try fetchLimits(arguments)
+    let maxConnections = try arguments.integer("max-connections", range: 1...1_000_000)
     let logFormatName = arguments.string("log-format")
     guard let logFormat = LogFormat(rawValue: logFormatName) else {
         throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
@@ -54,6 +55,7 @@ func serve(_ arguments: Arguments) throws {
     var serverConfiguration = ServerConfiguration()
     serverConfiguration.host = host
     serverConfiguration.port = port
+    serverConfiguration.maxConnections = maxConnections
     // Each event-loop thread gathers its lines and hands them to the writer once per batch of events:
     // the writer's lock is shared by all threads, so taking it per response would be a lock that
     // every request contends on.

@@ -1,5 +1,6 @@
 import AtlasSource
 import AtlasWeb
+import HTTPServer
 
 /// An option of a `covid-atlas` command: the one place its default is written. `--help` shows it
 /// (`[--port 8080]`), the README shows `--help`, and `Arguments` falls back to it.
@@ -60,6 +61,7 @@ enum CommandOptions {
             .flag("trust-forwarded-proto"),
             .value("tile-url", default: AtlasConfiguration.Defaults.tileURL),
             .value("log-format", shown: "text|json", default: "text"),
+            .value("max-connections", default: String(ServerConfiguration().maxConnections)),
         ] + fetchLimits
 
     /// `covid-atlas import FILE`.

@@ -23,6 +23,8 @@ let usageText: String = {
                  marks the session cookie Secure.
                  Access log on standard output, one line per request; --log-format json writes
                  every log line (but the first) as one JSON object.
+                 --max-connections: open client connections at once; at the limit new ones wait
+                 in the listen backlog until one closes (each needs a file descriptor: ulimit -n).
         import   Loads a saved disease.sh /v3/covid-19/countries response (and /all with --all, and
                  /historical?lastdays=all with --historical, plain or gzipped) into the database in
                  one transaction. FILE - with --historical imports only the history.
