@@ -35,7 +35,7 @@ struct EchoTests {
     ]
 
     @Test(arguments: echoingAddresses)
-    func directionControlsInAnAddressAreShownNotObeyed(_ target: String, _ status: Int) throws {
+    func directionControlsInAnAddressAreShownNotObeyed_B36(_ target: String, _ status: Int) throws {
         let page = try client.get(target)
         #expect(page.status.code == status)
         #expect(!page.text.unicodeScalars.contains(where: String.isDirectionControl), "\(target) echoes U+202E")

@@ -465,7 +465,7 @@ struct LifecycleTests {
     /// that begins meanwhile answers it (with `Connection: close`) instead of closing the connection
     /// under it, which reset the connection and lost the request.
     @Test("shutdown answers a request a keep-alive client sent while the server was busy, then closes")
-    func shutdownAnswersAQueuedKeepAliveRequest() throws {
+    func shutdownAnswersAQueuedKeepAliveRequest_B35() throws {
         let slow = try SlowResponseServer()
         let (server, port) = (slow.server, slow.port)
         let idle = try RawClient(port: port)
