@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layering (docs/design.md): covid-atlas → AtlasWeb → Routing → HTTPCore (+ CZlib for gzip); AtlasWeb → Mustache + COpenSSL,
-// AtlasStore → AtlasCore + CSQLite + CPostgreSQL, AtlasSource → AtlasCore + CCurl; covid-atlas → HTTPServer → HTTPCore.
+// AtlasStore → AtlasCore + CSQLite + CPostgreSQL, AtlasSource → AtlasCore + CCurl (+ Clocks); covid-atlas → HTTPServer → HTTPCore.
 // No `.package(url:)` dependencies: only the toolchain and Debian's C libraries. Linux only (epoll, Glibc).
 let package = Package(
     name: "covid-atlas",
@@ -39,7 +39,7 @@ let package = Package(
 
         .target(name: "AtlasCore"),
         .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks"]),
-        .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl", "CZlib"]),
+        .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl", "CZlib", "Clocks"]),
         .target(
             name: "AtlasWeb",
             dependencies: [

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the country list shows: a search term, a continent category and an order
-/// (the `q`, `continent` and `sort` query parameters of `/countries`, docs/design.md "URLs").
+/// What the country list shows: a search term, a continent category, an order and its direction
+/// (the `q`, `continent`, `sort` and `order` query parameters of `/countries`, docs/design.md "URLs").
 public struct CountryQuery: Sendable, Equatable {
     /// The orders the list offers, by their URL value.
     public enum Sort: String, CaseIterable, Sendable {
@@ -10,17 +10,39 @@ public struct CountryQuery: Sendable, Equatable {
         case deaths
         case population
         case todayCases = "today-cases"
+        case casesPerMillion = "cases-per-million"
+        case deathsPerMillion = "deaths-per-million"
 
-        /// The label shown in the sort control.
+        /// The direction of this order unless the URL says otherwise: names A–Z, figures largest first.
+        public var defaultDirection: Direction { self == .name ? .ascending : .descending }
+
+        /// The label shown in the sort control; pages name the day of `todayCases` themselves
+        /// (`New cases today`, `New cases on 14 Nov 2021`).
         public var displayName: String {
             switch self {
             case .name: return "Name"
             case .cases: return "Cases"
             case .deaths: return "Deaths"
             case .population: return "Population"
-            case .todayCases: return "Today's cases"
+            case .todayCases: return "New cases"
+            case .casesPerMillion: return "Cases per million"
+            case .deathsPerMillion: return "Deaths per million"
             }
         }
+    }
+
+    /// Which way an order runs, by its URL value (`order=asc|desc`).
+    public enum Direction: String, CaseIterable, Sendable {
+        /// A–Z, smallest first.
+        case ascending = "asc"
+        /// Z–A, largest first.
+        case descending = "desc"
+    }
+
+    /// One of the precomputed orders of a catalog.
+    struct OrderKey: Hashable, Sendable {
+        let sort: Sort
+        let direction: Direction
     }
 
     /// The search text as typed, trimmed; empty means no search.
@@ -29,72 +51,102 @@ public struct CountryQuery: Sendable, Equatable {
     public var continent: Continent?
     /// The order of the list.
     public var sort: Sort
+    /// Which way it runs.
+    public var direction: Direction
 
-    /// `search` is trimmed of surrounding whitespace.
-    public init(search: String = "", continent: Continent? = nil, sort: Sort = .name) {
+    /// `search` is trimmed of surrounding whitespace; `direction` defaults to the sort's own
+    /// (`Sort.defaultDirection`).
+    public init(search: String = "", continent: Continent? = nil, sort: Sort = .name, direction: Direction? = nil) {
         self.search = search.trimmingCharacters(in: .whitespacesAndNewlines)
         self.continent = continent
         self.sort = sort
+        self.direction = direction ?? sort.defaultDirection
     }
 
-    /// The entries of `catalog` that match, in the requested order: names A–Z (folded), figures
-    /// largest first with unknown figures last, ties by name. A search matches names and ISO codes
-    /// (see `CountryCatalog.Entry.matches`), or, when it holds flag emoji, the flags' country codes.
+    /// The same query in another order, in that order's own direction unless `direction` is given.
+    public func sorted(by sort: Sort, _ direction: Direction? = nil) -> CountryQuery {
+        CountryQuery(search: search, continent: continent, sort: sort, direction: direction)
+    }
+
+    /// The entries of `catalog` that match, in the requested order: names A–Z (folded) or Z–A, figures
+    /// largest or smallest first with unknown figures last either way, ties by name A–Z. A search matches names in any language,
+    /// alternative spellings and ISO codes (see `CountryCatalog.Entry.rank(for:)`), or, when it holds
+    /// flag emoji, the flags' country codes. Ordered by name A–Z, a search lists the best matches first: an
+    /// exact code or name, then names that start with the search, then the rest, each group A–Z
+    /// (`us` lists the USA before Australia).
     ///
     /// The orders are precomputed per catalog and a text search first narrows the entries with the
     /// catalog's n-gram index, so the cost follows the number of matches more than the catalog's size.
     public func apply(to catalog: CountryCatalog) -> [CountryCatalog.Entry] {
-        let key = TextFolding.searchKey(search)
         let flags = TextFolding.regionCodes(inFlags: search)
+        var term: SearchTerm?
         var allowed: [Bool]?
         if !search.isEmpty, flags.isEmpty {
             // Text that folds to nothing (🦠) matches nothing.
-            guard !key.isEmpty else { return [] }
-            if let candidates = catalog.searchIndex.candidates(for: key) {
-                var marks = [Bool](repeating: false, count: catalog.entries.count)
-                for position in candidates { marks[Int(position)] = true }
-                allowed = marks
+            guard let folded = SearchTerm(search) else { return [] }
+            term = folded
+            var marks: [Bool]?
+            for variant in folded.variants {
+                guard let candidates = catalog.searchIndex.candidates(for: variant.key) else {
+                    marks = nil
+                    break
+                }
+                if marks == nil { marks = [Bool](repeating: false, count: catalog.entries.count) }
+                for position in candidates { marks![Int(position)] = true }
             }
+            allowed = marks
         }
-        var result: [CountryCatalog.Entry] = []
-        for position in catalog.orders[sort] ?? [] {
+        // Three groups by rank (`Entry.rank(for:)`), each in the list's order.
+        var groups: [[CountryCatalog.Entry]] = [[], [], []]
+        let ranked = sort == .name && direction == .ascending
+        for position in catalog.orders[OrderKey(sort: sort, direction: direction)] ?? [] {
             if let allowed, !allowed[Int(position)] { continue }
             let entry = catalog.entries[Int(position)]
             if let continent, entry.continent != continent { continue }
+            var rank = 0
             if !search.isEmpty {
                 // A flag emoji searches by its country code.
                 if !flags.isEmpty {
                     guard entry.isoCodes.contains(where: { flags.contains($0) }) else { continue }
-                } else if !entry.matches(searchKey: key) {
-                    continue
+                } else {
+                    guard let found = term.flatMap(entry.rank(for:)) else { continue }
+                    rank = found
                 }
             }
-            result.append(entry)
+            groups[ranked ? rank : 0].append(entry)
         }
-        return result
+        return groups[0] + groups[1] + groups[2]
     }
 
     /// Whether `a` comes before `b` in this query's order.
     func isOrdered(_ a: CountryCatalog.Entry, before b: CountryCatalog.Entry) -> Bool { order(a, b) }
 
     private func order(_ a: CountryCatalog.Entry, _ b: CountryCatalog.Entry) -> Bool {
-        func figure(_ entry: CountryCatalog.Entry) -> Int64? {
-            switch sort {
-            case .name: return nil
-            case .cases: return entry.country[.cases]
-            case .deaths: return entry.country[.deaths]
-            case .population: return entry.country[.population]
-            case .todayCases: return entry.country[.todayCases]
-            }
-        }
         if sort != .name {
-            switch (figure(a), figure(b)) {
-            case let (x?, y?) where x != y: return x > y
+            switch (CountryQuery.figure(sort, of: a), CountryQuery.figure(sort, of: b)) {
+            case let (x?, y?) where x != y: return direction == .descending ? x > y : x < y
             case (.some, nil): return true
             case (nil, .some): return false
             default: break
             }
+            return a.sortKey < b.sortKey
         }
-        return a.sortKey < b.sortKey
+        return direction == .ascending ? a.sortKey < b.sortKey : a.sortKey > b.sortKey
+    }
+
+    /// The figure `sort` orders by; per-million figures are unknown without a population (the cruise
+    /// ships, for which disease.sh sends 0).
+    public static func figure(_ sort: Sort, of entry: CountryCatalog.Entry) -> Double? {
+        let country = entry.country
+        let populated = (country[.population] ?? 0) > 0
+        switch sort {
+        case .name: return nil
+        case .cases: return country[.cases].map(Double.init)
+        case .deaths: return country[.deaths].map(Double.init)
+        case .population: return country[.population].map(Double.init)
+        case .todayCases: return country[.todayCases].map(Double.init)
+        case .casesPerMillion: return populated ? country[ratio: .casesPerOneMillion] : nil
+        case .deathsPerMillion: return populated ? country[ratio: .deathsPerOneMillion] : nil
+        }
     }
 }

@@ -115,3 +115,13 @@ public struct Figures: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     private static let countSlot = Dictionary(uniqueKeysWithValues: Figure.counts.enumerated().map { ($1, $0) })
     private static let ratioSlot = Dictionary(uniqueKeysWithValues: Figure.ratios.enumerated().map { ($1, $0) })
 }
+
+extension Figures {
+    /// Whether the day's figures (`todayCases`, `todayDeaths`, `todayRecovered`) are all 0: Worldometers
+    /// sends 0 for a day nothing was reported yet (every entry early in the UTC day, the USA on a
+    /// weekend), so these zeros mean "not reported". An entry that reported anything that day keeps its
+    /// zeros: China's 0 deaths beside 89 cases is a 0. Unknown (`nil`) figures are not zeros.
+    public var dailyFiguresAreUnreported: Bool {
+        [Figure.todayCases, .todayDeaths, .todayRecovered].allSatisfy { self[$0] == 0 }
+    }
+}

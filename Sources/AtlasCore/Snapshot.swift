@@ -10,6 +10,9 @@ public struct Snapshot: Sendable, Equatable {
     public var importedAt: Int64?
     /// The store's version counter for this copy (it grows with every replace); `nil` before it is stored.
     public var version: Int64?
+    /// The upstream entries the decoder left out (for the import's report); never stored, and not part
+    /// of the data (`==` ignores it).
+    public var leftOut: [LeftOutEntry] = []
 
     /// Creates a snapshot; `importedAt` is set by the store.
     public init(

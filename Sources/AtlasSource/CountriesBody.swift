@@ -2,13 +2,20 @@ import AtlasCore
 import Foundation
 
 /// The body of `GET /v3/covid-19/countries` as `JSONDecoder` sees it: the entries of the top-level array,
-/// each turned into a `Country` or `nil`, or the kind of value found where the array should be.
+/// each turned into a `Country` or a reason it is not one, or the kind of value found where the array
+/// should be.
 ///
-/// Decoding never throws past the JSON syntax check: one odd entry becomes `nil`, the others survive.
+/// Decoding never throws past the JSON syntax check: one odd entry is left out, the others survive.
 struct CountriesBody: Decodable {
-    /// One element per array entry, `nil` where the entry is not an object with a `country` name;
-    /// `nil` as a whole when the top level is not an array.
-    let entries: [Country?]?
+    /// One entry of the array, decoded or left out.
+    enum Entry {
+        case country(Country)
+        case leftOut(LeftOutEntry)
+    }
+
+    /// One element per array entry: the country, or what identifies the entry and why it is not one
+    /// (not an object, no `country` name); `nil` as a whole when the top level is not an array.
+    let entries: [Entry]?
     /// What the top level is when it is not an array, e.g. "an object".
     let foundKind: String
 
@@ -18,10 +25,18 @@ struct CountriesBody: Decodable {
             foundKind = TopLevelKind.describe(decoder)
             return
         }
-        var entries: [Country?] = []
+        var entries: [Entry] = []
         while !list.isAtEnd {
             // CountryEntry never throws, so the container always moves on to the next entry.
-            entries.append(try list.decode(CountryEntry.self).country)
+            let entry = try list.decode(CountryEntry.self)
+            if let country = entry.country {
+                entries.append(.country(country))
+            } else {
+                entries.append(
+                    .leftOut(
+                        LeftOutEntry(position: entries.count + 1, identifiers: entry.identifiers, reason: entry.reason))
+                )
+            }
         }
         self.entries = entries
         foundKind = "an array"
@@ -29,16 +44,25 @@ struct CountriesBody: Decodable {
 }
 
 /// One entry of the countries array; `country` is `nil` when the entry is not an object or has no
-/// non-blank `country` string.
+/// non-blank `country` string, and `reason` says which, `identifiers` what else names it.
 private struct CountryEntry: Decodable {
     let country: Country?
+    var identifiers = ""
+    var reason = ""
 
     init(from decoder: any Decoder) {
-        guard let fields = LenientObject(decoder),
-            let name = fields.text("country"),
-            !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        guard let fields = LenientObject(decoder) else {
+            country = nil
+            reason = "not an object"
+            return
+        }
+        guard let name = fields.text("country"), !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         else {
             country = nil
+            let info = Self.countryInfo(from: fields.object("countryInfo"))
+            identifiers = [info.iso2.map { "ISO2 \($0)" }, info.iso3.map { "ISO3 \($0)" }].compactMap { $0 }
+                .joined(separator: ", ")
+            reason = fields.text("country") == nil ? "no country name" : "a blank country name"
             return
         }
         country = Country(

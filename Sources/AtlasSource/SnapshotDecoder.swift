@@ -10,7 +10,7 @@ import Foundation
 ///   rounded toward zero; a count outside `Int64`, a string or a boolean becomes `nil` for that field;
 /// - ratios (`…PerOneMillion`, `one…PerPeople`) are `Double`;
 /// - `countryInfo` may be `null` or hold `null`s (the cruise ships); an empty `iso2`/`iso3` is `nil`;
-/// - an entry without a non-empty `country` string is skipped, the others survive;
+/// - an entry without a non-empty `country` string is left out (and named, `LeftOutEntry`), the others survive;
 /// - bytes that are not JSON, a top-level value of the wrong kind, or no usable entry throw `SourceError`.
 ///
 /// The JSON itself is parsed by Foundation's `JSONDecoder`; the leniency lives in `LenientObject`.
@@ -22,17 +22,34 @@ public enum SnapshotDecoder {
     ///   `SourceError.malformedPayload` when the top level is not an array or no entry has a `country` name;
     ///   `SourceError.emptyPayload` for `[]`.
     public static func decodeCountries(_ bytes: [UInt8]) throws(SourceError) -> [Country] {
+        try decodeCountriesNamingTheLeftOut(bytes).countries
+    }
+
+    /// Decodes the body of `GET /v3/covid-19/countries` as `decodeCountries(_:)` does.
+    /// - Returns: the countries, and the entries left out (each with its position, what identifies it
+    ///   and why), for the import's report.
+    /// - Throws: as `decodeCountries(_:)`.
+    public static func decodeCountriesNamingTheLeftOut(_ bytes: [UInt8]) throws(SourceError) -> (
+        countries: [Country], leftOut: [LeftOutEntry]
+    ) {
         let body = try decode(CountriesBody.self, from: bytes)
         guard let entries = body.entries else {
             throw .malformedPayload("expected a JSON array of countries, got \(body.foundKind)")
         }
         guard !entries.isEmpty else { throw .emptyPayload }
-        let countries = entries.compactMap { $0 }
+        var countries: [Country] = []
+        var leftOut: [LeftOutEntry] = []
+        for entry in entries {
+            switch entry {
+            case .country(let country): countries.append(country)
+            case .leftOut(let entry): leftOut.append(entry)
+            }
+        }
         guard !countries.isEmpty else {
             throw .malformedPayload(
                 "none of the \(entries.count) entries is an object with a \"country\" name")
         }
-        return countries
+        return (countries, leftOut)
     }
 
     /// Decodes the body of `GET /v3/covid-19/all`: one JSON object of worldwide totals.
@@ -57,9 +74,11 @@ public enum SnapshotDecoder {
     public static func decodeSnapshot(countries: [UInt8], all: [UInt8], source: String) throws(SourceError)
         -> Snapshot
     {
-        let decodedCountries = try decodeCountries(countries)
+        let decodedCountries = try decodeCountriesNamingTheLeftOut(countries)
         let decodedTotals = try decodeTotals(all)
-        return Snapshot(countries: decodedCountries, totals: decodedTotals, source: source)
+        var snapshot = Snapshot(countries: decodedCountries.countries, totals: decodedTotals, source: source)
+        snapshot.leftOut = decodedCountries.leftOut
+        return snapshot
     }
 
     /// Reads `countries.json` and `all.json` (saved disease.sh responses) from a folder and decodes them.

@@ -6,6 +6,9 @@ public enum SnapshotValidation {
     /// The largest count believed: 10^11 people or tests, twelve times the world's population. Anything
     /// larger (`9223372036854775807`) is a broken upstream, not data.
     public static let largestCount: Int64 = 100_000_000_000
+    /// The longest entry name believed, in characters: the real ones stay under 40 (`Saint Vincent and
+    /// the Grenadines`); a longer one is a broken upstream, and every page would show it.
+    public static let longestName = 100
 
     /// What a snapshot that passed holds: what an import reports, and what a test can check was accepted.
     public struct Accepted: Sendable, Equatable {
@@ -15,12 +18,23 @@ public enum SnapshotValidation {
         public var unknownFigures: Int
         /// How many `today…` counters are below zero: corrections, which are data, not errors.
         public var negativeDailyFigures: Int
+        /// Entries kept but implausible, each as a phrase naming the entry and what is odd:
+        /// `“Atlantis”: 10 deaths above 5 cases`, `“Oz”: the continent “Mars” is none of the six (listed
+        /// under All only)`.
+        public var flagged: [String]
+        /// The entries the decoder left out (`Snapshot.leftOut`), as the report names them.
+        public var leftOut: [String]
 
         /// A verdict from its counts.
-        public init(countryCount: Int, unknownFigures: Int, negativeDailyFigures: Int) {
+        public init(
+            countryCount: Int, unknownFigures: Int, negativeDailyFigures: Int, flagged: [String] = [],
+            leftOut: [String] = []
+        ) {
             self.countryCount = countryCount
             self.unknownFigures = unknownFigures
             self.negativeDailyFigures = negativeDailyFigures
+            self.flagged = flagged
+            self.leftOut = leftOut
         }
     }
 
@@ -31,10 +45,12 @@ public enum SnapshotValidation {
     /// - Throws: `SourceError.emptyPayload` without countries; `.invalidSnapshot` when under half of the
     ///   countries have a `cases`, `deaths` or `updated` value, when two entries share an
     ///   id (ISO2, ISO3, or the name of an entry without ISO2), a count is negative (cumulative counts
-    ///   and population) or above `largestCount` (any count, `today…` included), a worldwide `cases` or
-    ///   `deaths` is below one country's (an `/all` that disagrees with the countries), or the snapshot has
-    ///   under half the stored number of countries.
-    /// - Returns: what the snapshot holds (`Accepted`).
+    ///   and population) or above `largestCount` (any count, `today…` included), a name is longer than
+    ///   `longestName` characters, a worldwide `cases` or `deaths` is below one country's (an `/all` that
+    ///   disagrees with the countries), or the snapshot has under half the stored number of countries.
+    /// - Returns: what the snapshot holds (`Accepted`), with the entries kept but flagged as implausible
+    ///   (deaths or recoveries above cases; a continent that is none of the six, but for the cruise
+    ///   ships' empty one) and those the decoder left out.
     @discardableResult
     public static func validate(_ snapshot: Snapshot, storedCountryCount: Int?) throws(SourceError) -> Accepted {
         guard !snapshot.countries.isEmpty else { throw .emptyPayload }
@@ -44,13 +60,16 @@ public enum SnapshotValidation {
             )
         }
         try checkCoverage(snapshot.countries)
+        try checkNames(snapshot.countries)
         try checkDuplicates(snapshot.countries)
         for country in snapshot.countries {
             try checkFigures(country.figures, in: "\"\(country.country)\"")
         }
         try checkFigures(snapshot.totals.figures, in: "the worldwide totals")
         try checkTotalsCoverEachCountry(snapshot)
-        var accepted = Accepted(countryCount: snapshot.countries.count, unknownFigures: 0, negativeDailyFigures: 0)
+        var accepted = Accepted(
+            countryCount: snapshot.countries.count, unknownFigures: 0, negativeDailyFigures: 0,
+            flagged: snapshot.countries.compactMap(flag), leftOut: snapshot.leftOut.map(\.description))
         for country in snapshot.countries {
             for figure in Figure.counts where figure != .affectedCountries {
                 guard let value = country[figure] else {
@@ -61,6 +80,35 @@ public enum SnapshotValidation {
             }
         }
         return accepted
+    }
+
+    /// What is implausible about `country` yet no reason to refuse the snapshot, as one phrase; `nil`
+    /// when nothing is.
+    private static func flag(_ country: Country) -> String? {
+        var odd: [String] = []
+        if let cases = country[.cases] {
+            for figure in [Figure.deaths, .recovered] {
+                if let value = country[figure], value > cases {
+                    odd.append("\(value) \(figure.name) above \(cases) cases")
+                }
+            }
+        }
+        let isShip = country.countryInfo.iso2 == nil && country.continent.isEmpty
+        if Continent(country.continent) == nil, !isShip {
+            odd.append(
+                country.continent.isEmpty
+                    ? "no continent (listed under All only)"
+                    : "the continent “\(country.continent.prefix(40))” is none of the six (listed under All only)")
+        }
+        return odd.isEmpty ? nil : "“\(country.country)”: " + odd.joined(separator: ", ")
+    }
+
+    private static func checkNames(_ countries: [Country]) throws(SourceError) {
+        for (index, country) in countries.enumerated() where country.country.count > longestName {
+            throw .invalidSnapshot(
+                "the name of entry \(index + 1) (“\(country.country.prefix(20))…”) is \(country.country.count) "
+                    + "characters long, over \(longestName); keeping the stored data")
+        }
     }
 
     private static func checkCoverage(_ countries: [Country]) throws(SourceError) {

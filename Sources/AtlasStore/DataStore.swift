@@ -24,6 +24,8 @@ public protocol DataTransaction {
     /// The span of every stored series, by key: what a new history is checked against before it
     /// replaces the stored one. One grouped read, not the series themselves.
     func storedSeries() throws -> [String: StoredSeries]
+    /// The stored series `key`, as `HistoryStore.history(_:)` (read in this transaction).
+    func history(_ key: String) throws -> History?
     /// The stored validators of `url`, as `FetchValidatorStore.validators(for:)`.
     func validators(for url: String) throws -> FetchValidators?
 

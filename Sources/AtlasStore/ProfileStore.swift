@@ -15,6 +15,20 @@ public struct Draft: Sendable, Equatable {
     }
 }
 
+/// A starred country: its canonical id and the name it had when it was starred.
+public struct Favorite: Sendable, Equatable {
+    /// The canonical country id, e.g. `kr`.
+    public var countryID: String
+    /// The disease.sh name when it was starred, e.g. `S. Korea`; `nil` for a star stored before names were.
+    public var name: String?
+
+    /// A star from its parts.
+    public init(countryID: String, name: String?) {
+        self.countryID = countryID
+        self.name = name
+    }
+}
+
 /// What became of a submitted draft.
 public enum DraftOutcome: Sendable, Equatable {
     /// Stored as the draft (also when a stale form carried exactly the stored values): the draft now.
@@ -88,19 +102,19 @@ public protocol ProfileStore: Sendable {
     /// - Throws: `StoreError`.
     func discardDraft(_ visitor: VisitorContext, expectedVersion: Int64?) throws -> Draft?
 
-    /// Stars `countryID` (`starred` true, keeping the first star's time) or unstars it; doing it
-    /// again changes nothing.
+    /// Stars `countryID` (`starred` true, keeping the first star's time), remembering `name` (the
+    /// country's name now), or unstars it; doing it again changes nothing but the remembered name.
     /// - Throws: `StoreError`.
-    func setFavorite(_ visitor: VisitorContext, countryID: String, starred: Bool) throws
+    func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws
 
-    /// Stars `countryID` when it is not starred, unstars it when it is.
+    /// Stars `countryID` (remembering `name`) when it is not starred, unstars it when it is.
     /// - Returns: whether the country is starred now.
     /// - Throws: `StoreError`.
-    func toggleFavorite(_ visitor: VisitorContext, countryID: String) throws -> Bool
+    func toggleFavorite(_ visitor: VisitorContext, countryID: String, name: String) throws -> Bool
 
-    /// The starred country ids, oldest star first. Never writes.
+    /// The starred countries, oldest star first. Never writes.
     /// - Throws: `StoreError` when the store cannot be read.
-    func favorites(_ sessionHash: [UInt8]) throws -> [String]
+    func favorites(_ sessionHash: [UInt8]) throws -> [Favorite]
 
     /// Records that the visitor came back at `now` (ms since the epoch) when they have a profile, so
     /// pruning keeps it; no row is created.

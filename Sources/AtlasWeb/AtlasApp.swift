@@ -61,7 +61,8 @@ public final class AtlasApp: Sendable {
         do {
             let imported = try stores.importShippedDataWhereMissing(
                 from: configuration.dataDirectory, now: configuration.now())
-            let snapshots = try SnapshotCache(store: stores.stores.countries, facts: shipped.facts)
+            let snapshots = try SnapshotCache(
+                store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames)
             let health = DatabaseHealth(now: configuration.now())
             let site = SiteContext(
                 configuration: configuration, snapshots: snapshots, renderer: renderer,

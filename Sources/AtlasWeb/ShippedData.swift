@@ -1,11 +1,14 @@
 import AtlasCore
 import Foundation
 
-/// The data files the app ships beside its snapshot (`data/README.md`): the country facts and the
-/// country outlines, read once at start.
+/// The data files the app ships beside its snapshot (`data/README.md`): the country facts, the other
+/// names countries go by, and the country outlines, read once at start.
 struct ShippedData: Sendable {
     /// mledoze/countries facts by upper-case ISO2 (`countries-facts.json`).
     let facts: [String: CountryFacts]
+    /// mledoze/countries' alternative spellings, native names and translations by upper-case ISO2
+    /// (`country-names.json`, made by `script/make-country-names`), for search.
+    let otherNames: [String: [String]]
     /// Natural Earth outlines (`geo/countries.geojson`), reduced for the map's background.
     let outlines: CountryOutlines
     /// When the outlines file was last modified, ms since the epoch: their `Last-Modified`, the same in
@@ -17,15 +20,21 @@ struct ShippedData: Sendable {
     static func load(from directory: String) throws -> ShippedData {
         let factsPath = directory + "/countries-facts.json"
         let outlinesPath = directory + "/geo/countries.geojson"
+        let namesPath = directory + "/country-names.json"
         let facts = try decode(factsPath, reason: { _ in "not the expected JSON object keyed by ISO2" }) {
             try CountryFacts.decodeAll($0)
+        }
+        let otherNames = try decode(
+            namesPath, reason: { _ in "not the expected JSON object of name lists keyed by ISO2" }
+        ) {
+            try JSONDecoder().decode([String: [String]].self, from: $0)
         }
         let outlines = try decode(outlinesPath, reason: { String(describing: $0) }) {
             try CountryOutlines(naturalEarth: $0)
         }
         let modified = (try? FileManager.default.attributesOfItem(atPath: outlinesPath)[.modificationDate]) as? Date
         return ShippedData(
-            facts: facts, outlines: outlines,
+            facts: facts, otherNames: otherNames, outlines: outlines,
             outlinesModifiedAt: Int64(((modified ?? Date()).timeIntervalSince1970 * 1000).rounded(.down)))
     }
 

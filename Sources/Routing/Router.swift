@@ -104,14 +104,15 @@ public struct Router: Responder {
     private func dispatch(_ request: Request) throws -> Response {
         // RFC 9110 §9.1: a method the server does not recognise is 501, not 405.
         guard Router.knownMethods.contains(request.method) else {
-            throw HTTPError(.notImplemented, "The method \(request.method.rawValue) is not supported.")
+            throw HTTPError(
+                .notImplemented,
+                "The request used the method \(request.method.rawValue), which this server does not implement: "
+                    + "it answers \(routedMethods.map(\.rawValue).joined(separator: ", ")).")
         }
         // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7): name every method it routes.
         if request.target.isAsterisk {
-            var methods: [Method] = []
-            for route in routes where !methods.contains(route.method) { methods.append(route.method) }
-            if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
-            return Response(status: .noContent, fields: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
+            return Response(
+                status: .noContent, fields: [.allow: routedMethods.map(\.rawValue).joined(separator: ", ")])
         }
         let segments = request.target.pathSegments
         var allowed: [Method] = []
@@ -138,6 +139,14 @@ public struct Router: Responder {
                 to: trimmed + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently)
         }
         throw HTTPError(.notFound, "There is no page at this address.")
+    }
+
+    /// Every method a route answers, in the order the routes were added, `HEAD` after them when `GET` is one.
+    private var routedMethods: [Method] {
+        var methods: [Method] = []
+        for route in routes where !methods.contains(route.method) { methods.append(route.method) }
+        if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
+        return methods
     }
 
     private func errorResponse(_ request: Request, _ error: HTTPError) -> Response {

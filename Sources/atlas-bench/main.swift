@@ -80,6 +80,27 @@ for (key, place, query) in [
         "\(history.count) days, \(bytes) bytes of path data (the budget: under 5 ms)")
 }
 
+// The catalog every data version builds (names folded for search, the n-gram index, every order), and
+// searches through it: each a different text, as the list renders them on a cache miss.
+let shipped = try ShippedData.load(from: data)
+var catalog = CountryCatalog(snapshot: snapshot, facts: shipped.facts, otherNames: shipped.otherNames)
+let build = median(runs: 5) {
+    catalog = CountryCatalog(snapshot: snapshot, facts: shipped.facts, otherNames: shipped.otherNames)
+}
+line(
+    "catalog: build for a data version", build,
+    "\(catalog.entries.count) entries, \(shipped.otherNames.count) name lists")
+let searches = catalog.entries.flatMap { entry in
+    [String(entry.country.country.prefix(2)), String(entry.country.country.prefix(4)), entry.country.country]
+}
+var found = 0
+let search =
+    median(runs: 5) {
+        found = 0
+        for text in searches { found += CountryQuery(search: text).apply(to: catalog).count }
+    } / Double(searches.count)
+line("search: one query", search, "\(searches.count) queries (2 and 4 letters, whole names), \(found) rows")
+
 // A cold page: a country page with its chart rendered on a cache miss (the series read from SQLite,
 // the chart, the templates, gzip), each run a range not asked for before.
 let directory = NSTemporaryDirectory() + "atlas-bench-\(UUID().uuidString)"

@@ -16,14 +16,16 @@ func importFiles(_ arguments: Arguments) throws {
     if arguments.positional.count > 1 { throw Arguments.UsageError.unexpectedArgument(arguments.positional[1]) }
     var update = DataUpdate(fromFiles: true)
     if countriesPath != "-" {
-        let countries = try SnapshotDecoder.decodeCountries(try readFile(countriesPath))
+        let (countries, leftOut) = try SnapshotDecoder.decodeCountriesNamingTheLeftOut(try readFile(countriesPath))
         let totals: WorldTotals
         if let allPath = arguments.value("all") {
             totals = try SnapshotDecoder.decodeTotals(try readFile(allPath))
         } else {
             totals = WorldTotals(summing: countries)
         }
-        update.snapshot = Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath)
+        var snapshot = Snapshot(countries: countries, totals: totals, source: "file:" + countriesPath)
+        snapshot.leftOut = leftOut
+        update.snapshot = snapshot
     } else if arguments.isGiven("all") {
         throw CommandError("--all goes with a countries FILE, not with -")
     }
@@ -50,7 +52,9 @@ func importFiles(_ arguments: Arguments) throws {
     let stores = try Stores.open(location)
     defer { stores.close() }
     let report = try DataImporter(stores).apply(update, now: WallClock.millisecondsSinceEpoch())
-    if let snapshot = update.snapshot {
+    if report.changedNothing {
+        print("\(location) holds this data already; nothing was replaced, the data version stays")
+    } else if report.replacedSnapshot, let snapshot = update.snapshot {
         print("imported \(snapshot.countries.count) countries from \(countriesPath) into \(location)")
     } else {
         print("imported a history into \(location); the stored snapshot stays")

@@ -30,6 +30,10 @@ func refresh(_ arguments: Arguments) throws {
     switch result {
     case .notModified:
         print("\(client.baseURL): not modified (304); the stored snapshot is current")
+    case .unchanged:
+        print(
+            "\(SourceError.shown(client.baseURL)) sent the data stored already; nothing was replaced, "
+                + "the data version stays")
     case .replaced(let report):
         print("stored a new snapshot from \(SourceError.shown(client.baseURL)) in \(location)")
         report.lines.forEach { print($0) }

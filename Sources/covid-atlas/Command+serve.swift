@@ -22,6 +22,7 @@ func serve(_ arguments: Arguments) throws {
     let databaseConnections = try arguments.integer("database-connections", range: 1...1000)
     let newVisitorsPerMinute = try arguments.integer("new-visitors-per-minute", range: 0...1_000_000)
     let connectionsPerClient = try arguments.integer("max-connections-per-client", range: 0...1_000_000)
+    let maxConnections = try arguments.integer("max-connections", range: 1...1_000_000)
     let logFormatName = arguments.string("log-format")
     guard let logFormat = LogFormat(rawValue: logFormatName) else {
         throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
@@ -65,6 +66,7 @@ func serve(_ arguments: Arguments) throws {
     serverConfiguration.maxConnectionsPerClient = connectionsPerClient
     // One worker per pooled connection: more would only wait for one.
     serverConfiguration.blockingWorkerCount = databaseConnections
+    serverConfiguration.maxConnections = maxConnections
     // Each event-loop thread gathers its lines and hands them to the writer once per batch of events:
     // the writer's lock is shared by all threads, so taking it per response would be a lock that
     // every request contends on.

@@ -67,6 +67,7 @@ enum CommandOptions {
             .flag("trust-forwarded-host"),
             .value("tile-url", default: AtlasConfiguration.Defaults.tileURL),
             .value("log-format", shown: "text|json", default: "text"),
+            .value("max-connections", default: String(ServerConfiguration().maxConnections)),
         ] + fetchLimits
 
     /// `covid-atlas import FILE`.

@@ -24,12 +24,14 @@ let usageText: String = {
                  entry), --trust-forwarded-host (forms are checked against X-Forwarded-Host).
                  --new-visitors-per-minute: first stored rows per client address (0: no limit; then 429).
                  --max-connections-per-client: per IPv4 address or IPv6 /64 (0: no limit).
+                 --max-connections: open client connections at once; at the limit new ones wait
+                 in the listen backlog until one closes (each needs a file descriptor: ulimit -n).
+                 Access log on standard output, one line per request; --log-format json writes
+                 every log line (but the first) as one JSON object.
         --database  A SQLite file (created when missing), or a PostgreSQL URI that several processes
                  share, e.g. postgresql://atlas@127.0.0.1:5432/atlas (the password from the URI,
                  PGPASSWORD or ~/.pgpass; never printed). --database-connections: the most it opens,
                  and the worker threads that wait on it.
-                 Access log on standard output, one line per request; --log-format json writes
-                 every log line (but the first) as one JSON object.
         import   Loads a saved disease.sh /v3/covid-19/countries response (and /all with --all, and
                  /historical?lastdays=all with --historical, plain or gzipped) into the database in
                  one transaction. FILE - with --historical imports only the history.
@@ -42,7 +44,8 @@ let usageText: String = {
                  or \(staleAfterHours) h without refreshing).
 
         Fetch limits (whole seconds): --connect-timeout, --fetch-timeout (the whole transfer),
-                 --stall-timeout (under \(limits.lowSpeedBytesPerSecond) byte/s for this long aborts). \
+                 --stall-timeout (once the request is out, this long under \(limits.lowSpeedBytesPerSecond) byte/s aborts:
+                 that many seconds after the last bytes). \
         Bodies over \(limits.maxBodyBytes >> 20) MiB
                  (the history's over \(limits.maxHistoricalBodyBytes >> 20) MiB) are refused.
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AtlasCore
@@ -169,5 +170,117 @@ struct TextFoldingTests {
     ])
     func slugsFoldDiacriticsAndPunctuation(_ name: String, _ slug: String) {
         #expect(TextFolding.slug(name) == slug)
+    }
+}
+
+/// The sample catalog with other names (as `data/country-names.json` gives them) and a country the
+/// snapshot lacks (North Korea, in the facts only).
+func catalogWithOtherNames() -> CountryCatalog {
+    let countries = [
+        Country(country: "Germany", countryInfo: CountryInfo(iso2: "DE", iso3: "DEU")),
+        Country(country: "Netherlands", countryInfo: CountryInfo(iso2: "NL", iso3: "NLD")),
+        Country(country: "UK", countryInfo: CountryInfo(iso2: "GB", iso3: "GBR")),
+        Country(country: "St. Barth", countryInfo: CountryInfo(iso2: "BL", iso3: "BLM")),
+        Country(country: "Saint Lucia", countryInfo: CountryInfo(iso2: "LC", iso3: "LCA")),
+        Country(country: "S. Korea", countryInfo: CountryInfo(iso2: "KR", iso3: "KOR")),
+        Country(country: "USA", countryInfo: CountryInfo(iso2: "US", iso3: "USA")),
+        Country(country: "Australia", countryInfo: CountryInfo(iso2: "AU", iso3: "AUS")),
+        Country(country: "Belarus", countryInfo: CountryInfo(iso2: "BY", iso3: "BLR")),
+    ]
+    var facts = [
+        "KR": CountryFacts(common: "South Korea", official: "Republic of Korea"),
+        "US": CountryFacts(common: "United States", official: "United States of America"),
+        "KP": CountryFacts(common: "North Korea", official: "Democratic People's Republic of Korea"),
+    ]
+    facts["KP"]?.flag = "🇰🇵"
+    let otherNames = [
+        "DE": ["Bundesrepublik Deutschland", "Deutschland", "Allemagne"],
+        "NL": ["Holland", "Nederland", "Pays-Bas"],
+        "KR": ["남한", "Южная Корея", "韓国"],
+        "KP": ["Nordkorea", "Северная Корея"],
+        "US": ["USA", "Vereinigte Staaten"],
+    ]
+    return CountryCatalog(
+        snapshot: Snapshot(countries: countries, totals: WorldTotals(), source: "test"), facts: facts,
+        otherNames: otherNames)
+}
+
+struct SearchRankTests {
+    let catalog = catalogWithOtherNames()
+
+    func ids(_ search: String) -> [String] { CountryQuery(search: search).apply(to: catalog).map(\.id) }
+
+    @Test func anExactCodeComesBeforeNamesThatStartWithItAndThoseBeforeTheRest() {
+        #expect(ids("us") == ["us", "au", "by"])
+        #expect(ids("bel") == ["by"])
+    }
+
+    @Test(arguments: [
+        ("deutschland", ["de"]), ("allemagne", ["de"]), ("holland", ["nl"]), ("pays bas", ["nl"]),
+        ("южная корея", ["kr"]), ("корея", ["kr"]), ("韓国", ["kr"]), ("남한", ["kr"]), ("england", ["gb"]),
+        ("wales", ["gb"]), ("st lucia", ["lc"]), ("st. lucia", ["lc"]), ("saint barth", ["bl"]), ("st barth", ["bl"]),
+        ("vereinigte", ["us"]), ("nordkorea", []),
+    ])
+    func otherNamesFindTheirCountry(_ search: String, _ expected: [String]) {
+        #expect(ids(search) == expected, "\(search)")
+    }
+
+    /// Other names match from the start of a word only, so a short search does not pick up every
+    /// country with those letters somewhere in one of its 48 translations.
+    @Test func otherNamesMatchFromTheStartOfAWord() {
+        #expect(ids("eutschland").isEmpty)
+        #expect(ids("lemagne").isEmpty)
+    }
+
+    @Test(arguments: [
+        ("Nordkorea", "KP"), ("north-korea", "KP"), ("North Korea", "KP"), ("🇰🇵", "KP"), ("Северная Корея", "KP"),
+    ])
+    func aCountryTheSnapshotLacksIsKnownByItsNames(_ text: String, _ iso2: String) {
+        #expect(catalog.absentCountry(named: text)?.iso2 == iso2)
+        #expect(catalog.absentCountry(named: text)?.name == "North Korea")
+    }
+
+    @Test func aCountryInTheDataIsNotAbsent() {
+        #expect(catalog.absentCountry(named: "south korea") == nil)
+        #expect(catalog.absentCountry(named: "korea") == nil)
+    }
+
+    @Test func aFlagAloneResolvesToItsCountry() {
+        guard case .moved(let id) = catalog.resolve("🇰🇷") else {
+            Issue.record("🇰🇷 did not move")
+            return
+        }
+        #expect(id == "kr")
+        guard case .notFound = catalog.resolve("🇰🇵") else {
+            Issue.record("🇰🇵 is not in the data")
+            return
+        }
+    }
+
+    @Test(arguments: [("st lucia", "saint lucia"), ("ste anne", "sainte anne"), ("east", "east"), ("st", "saint")])
+    func abbreviationsAreSpelledOutWordByWord(_ key: String, _ spelledOut: String) {
+        #expect(TextFolding.spellingOutAbbreviations(key) == spelledOut)
+    }
+
+    /// `st` is also São Tomé's code: both readings count.
+    @Test func aSearchIsMatchedAsTypedAndSpelledOut() {
+        let term = SearchTerm("st")!
+        #expect(term.variants.map(\.key) == ["st", "saint"])
+    }
+}
+
+struct SearchKeyTests {
+    /// The byte-by-byte path for ASCII text folds exactly as Foundation's folding does.
+    @Test(arguments: [
+        "S. Korea", "Côte d'Ivoire", "  UK  ", "St. Vincent Grenadines", "Guinea-Bissau", "A1b2--C3", "...", "",
+        "Korea (Democratic People's Republic of)", "MS Zaandam", "a\tb", "Ünited", "ＵＳＡ",
+    ])
+    func asciiAndOtherTextFoldAlike(_ text: String) {
+        // Appending a non-ASCII letter sends the text down Foundation's path; the prefix must agree.
+        let viaFoundation = TextFolding.searchKey(text + " é")
+        let expected =
+            viaFoundation.hasSuffix("e")
+            ? String(viaFoundation.dropLast()).trimmingCharacters(in: .whitespaces) : viaFoundation
+        #expect(TextFolding.searchKey(text) == expected, "\(text)")
     }
 }

@@ -4,14 +4,16 @@ import Testing
 
 /// The n-gram index only narrows a search: the results equal checking every entry.
 struct SearchIndexTests {
-    /// What `apply` returned before the index: every entry checked, then sorted.
+    /// What `apply` returns without the index: every entry checked, then sorted (by name: the best
+    /// matches first).
     func scanned(_ query: CountryQuery, _ catalog: CountryCatalog) -> [String] {
-        let key = TextFolding.searchKey(query.search)
+        let term = SearchTerm(query.search)
+        let rank = { (entry: CountryCatalog.Entry) in query.sort == .name ? term.flatMap(entry.rank(for:)) ?? 0 : 0 }
         return catalog.entries.filter { entry in
             if let continent = query.continent, entry.continent != continent { return false }
-            return query.search.isEmpty || (!key.isEmpty && entry.matches(searchKey: key))
+            return query.search.isEmpty || (term.flatMap(entry.rank(for:)) != nil)
         }
-        .sorted { query.isOrdered($0, before: $1) }.map(\.id)
+        .sorted { rank($0) != rank($1) ? rank($0) < rank($1) : query.isOrdered($0, before: $1) }.map(\.id)
     }
 
     @Test(arguments: [

@@ -300,3 +300,33 @@ struct TimestampRangeTests {
         #expect(countries.first?.updated == 1_636_866_663_168)
     }
 }
+
+/// An entry the decoder leaves out is named (its place, its codes, why), so an import's report can say
+/// so instead of counting it out without a word.
+struct LeftOutEntryTests {
+    @Test func eachLeftOutEntryIsNamedByItsPlaceCodesAndReason() throws {
+        let body = #"""
+            [{"country":"Chile","cases":1},
+             {"country":"","countryInfo":{"iso2":"FR","iso3":"FRA"},"cases":5},
+             7,
+             {"countryInfo":{"iso2":"DE"}},
+             {"country":"Peru"}]
+            """#
+        let decoded = try SnapshotDecoder.decodeCountriesNamingTheLeftOut(Array(body.utf8))
+        #expect(decoded.countries.map(\.country) == ["Chile", "Peru"])
+        #expect(
+            decoded.leftOut.map(\.description) == [
+                "entry 2 (ISO2 FR, ISO3 FRA): a blank country name", "entry 3: not an object",
+                "entry 4 (ISO2 DE): no country name",
+            ])
+    }
+
+    @Test func aSnapshotCarriesItsLeftOutEntriesButIsEqualWithoutThem() throws {
+        let snapshot = try SnapshotDecoder.decodeSnapshot(
+            countries: Array(#"[{"country":"Chile"},{"country":" "}]"#.utf8), all: Array("{}".utf8), source: "t")
+        #expect(snapshot.leftOut.map(\.position) == [2])
+        var without = snapshot
+        without.leftOut = []
+        #expect(snapshot == without)
+    }
+}

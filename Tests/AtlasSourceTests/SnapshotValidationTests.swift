@@ -174,3 +174,48 @@ struct FetchResponseTests {
         #expect(FetchResponse(status: 200, fields: ["content-type": field], body: []).mediaType == mediaType)
     }
 }
+
+/// Entries that decode but are implausible: a name nobody has is refused like an absurd figure; deaths
+/// or recoveries above cases and a continent that is not one are kept, and named in the verdict.
+struct ImplausibleEntryTests {
+    @Test func aNameOfAHundredThousandCharactersIsRefused() throws {
+        let broken = try SnapshotValidationTests.changing(3) { $0.country = String(repeating: "A", count: 100_000) }
+        let error = try #require(throws: SourceError.self) {
+            try SnapshotValidation.validate(broken, storedCountryCount: 224)
+        }
+        #expect(
+            error.description
+                == "invalid snapshot: the name of entry 4 (“AAAAAAAAAAAAAAAAAAAA…”) is 100000 characters long, "
+                + "over 100; keeping the stored data")
+    }
+
+    @Test func aNameOfAHundredCharactersPasses() throws {
+        let long = try SnapshotValidationTests.changing(3) { $0.country = String(repeating: "A", count: 100) }
+        #expect(try SnapshotValidation.validate(long, storedCountryCount: 224).flagged.isEmpty)
+    }
+
+    @Test func implausibleEntriesAreKeptAndFlagged() throws {
+        var snapshot = try SnapshotValidationTests.shipped()
+        snapshot.countries[0][.deaths] = (snapshot.countries[0][.cases] ?? 0) + 1
+        snapshot.countries[1][.recovered] = (snapshot.countries[1][.cases] ?? 0) + 2
+        snapshot.countries[2].continent = "Mars"
+        snapshot.countries[3].continent = ""
+        let verdict = try SnapshotValidation.validate(snapshot, storedCountryCount: 224)
+        #expect(verdict.countryCount == 224)
+        let c = snapshot.countries
+        #expect(
+            verdict.flagged == [
+                "“\(c[0].country)”: \(c[0][.deaths]!) deaths above \(c[0][.cases]!) cases",
+                "“\(c[1].country)”: \(c[1][.recovered]!) recovered above \(c[1][.cases]!) cases",
+                "“\(c[2].country)”: the continent “Mars” is none of the six (listed under All only)",
+                "“\(c[3].country)”: no continent (listed under All only)",
+            ])
+    }
+
+    /// The cruise ships have no ISO code and an empty continent: a known quirk, not a flag.
+    @Test func theShippedDataHasNothingToFlag() throws {
+        let verdict = try SnapshotValidation.validate(try SnapshotValidationTests.shipped(), storedCountryCount: nil)
+        #expect(verdict.flagged.isEmpty)
+        #expect(verdict.leftOut.isEmpty)
+    }
+}

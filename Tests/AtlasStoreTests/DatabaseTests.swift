@@ -136,13 +136,13 @@ struct SQLiteBusyTests {
             try other.execute("BEGIN EXCLUSIVE")
             let visitor = VisitorContext(sessionHash: [UInt8](repeating: 1, count: 32), now: 1_777_636_800_000)
             #expect {
-                try stores.profiles.toggleFavorite(visitor, countryID: "kr")
+                try stores.profiles.toggleFavorite(visitor, countryID: "kr", name: "S. Korea")
             } throws: { error in
                 guard case .busy(let reason) = error as? StoreError else { return false }
                 return reason.contains("locked")
             }
             try other.execute("ROLLBACK")
-            #expect(try stores.profiles.toggleFavorite(visitor, countryID: "kr"))
+            #expect(try stores.profiles.toggleFavorite(visitor, countryID: "kr", name: "S. Korea"))
         }
     }
 }

@@ -100,3 +100,25 @@ struct MigrationTests {
         }
     }
 }
+
+/// A file from before version 6 keeps its stars: they come back with no name, not an error.
+struct FavoriteNamesMigrationTests {
+    @Test func aStarFromBeforeNamesWereKeptHasNone() throws {
+        try withTemporaryDatabasePath { path in
+            let old = try Database(path: path)
+            try Migrations.migrate(old, migrations: Array(Migrations.all.prefix(5)))
+            let hash = String(repeating: "01", count: 32)
+            try old.execute(
+                "INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at) "
+                    + "VALUES (x'\(hash)', 'alice', 0, 'spring', '2021-01-01', 1)")
+            try old.execute("INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (x'\(hash)', 'kr', 1)")
+            old.close()
+            let stores = try Stores.open(.sqlite(path: path))
+            defer { stores.close() }
+            #expect(
+                try stores.profiles.favorites([UInt8](repeating: 1, count: 32)) == [
+                    Favorite(countryID: "kr", name: nil)
+                ])
+        }
+    }
+}

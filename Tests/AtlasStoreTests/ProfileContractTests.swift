@@ -85,16 +85,35 @@ struct ProfileContractTests {
             func at(_ offset: Int64) -> VisitorContext {
                 VisitorContext(sessionHash: Self.alice, now: Self.now + offset)
             }
-            #expect(try store.toggleFavorite(at(0), countryID: "kr"))
-            #expect(try store.toggleFavorite(at(1), countryID: "fr"))
-            try store.setFavorite(at(2), countryID: "de", starred: true)
-            try store.setFavorite(at(3), countryID: "de", starred: true)
-            #expect(try store.toggleFavorite(at(4), countryID: "fr") == false)
-            #expect(try store.favorites(Self.alice) == ["kr", "de"])
-            try store.setFavorite(at(5), countryID: "kr", starred: false)
-            #expect(try store.favorites(Self.alice) == ["de"])
+            #expect(try store.toggleFavorite(at(0), countryID: "kr", name: "S. Korea"))
+            #expect(try store.toggleFavorite(at(1), countryID: "fr", name: "France"))
+            try store.setFavorite(at(2), countryID: "de", name: "Germany", starred: true)
+            try store.setFavorite(at(3), countryID: "de", name: "Germany", starred: true)
+            #expect(try store.toggleFavorite(at(4), countryID: "fr", name: "France") == false)
+            #expect(try store.favorites(Self.alice).map(\.countryID) == ["kr", "de"])
+            try store.setFavorite(at(5), countryID: "kr", name: "S. Korea", starred: false)
+            #expect(try store.favorites(Self.alice).map(\.countryID) == ["de"])
             #expect(try store.favorites(Self.bob).isEmpty)
             #expect(try store.profile(Self.bob) == nil)
+        }
+    }
+
+    /// The name is kept with the star, so a country that later leaves the data can still be named;
+    /// starring again keeps the first star's place and takes the newer name.
+    @Test(arguments: StoreKind.available)
+    func aStarKeepsTheNameTheCountryHadWhenItWasStarred(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            func at(_ offset: Int64) -> VisitorContext {
+                VisitorContext(sessionHash: Self.alice, now: Self.now + offset)
+            }
+            try store.setFavorite(at(0), countryID: "kr", name: "S. Korea", starred: true)
+            try store.setFavorite(at(1), countryID: "tr", name: "Turkey", starred: true)
+            try store.setFavorite(at(2), countryID: "tr", name: "Türkiye", starred: true)
+            #expect(
+                try store.favorites(Self.alice) == [
+                    Favorite(countryID: "kr", name: "S. Korea"), Favorite(countryID: "tr", name: "Türkiye"),
+                ])
         }
     }
 
@@ -103,7 +122,9 @@ struct ProfileContractTests {
         try withFreshStores(kind) { stores throws in
             let store = stores.profiles
             let refused = VisitorContext(sessionHash: Self.bob, now: Self.now, admitsNewVisitor: { false })
-            #expect(throws: StoreError.newVisitorRefused) { try store.toggleFavorite(refused, countryID: "kr") }
+            #expect(throws: StoreError.newVisitorRefused) {
+                try store.toggleFavorite(refused, countryID: "kr", name: "S. Korea")
+            }
             #expect(throws: StoreError.newVisitorRefused) { try store.openDraft(refused) }
             #expect(throws: StoreError.newVisitorRefused) {
                 try store.commitDraft(refused, profile("Mallory"), expectedVersion: 0)
@@ -118,7 +139,7 @@ struct ProfileContractTests {
                     asked.append("asked")
                     return false
                 })
-            #expect(try store.toggleFavorite(returning, countryID: "kr"))
+            #expect(try store.toggleFavorite(returning, countryID: "kr", name: "S. Korea"))
             #expect(asked.messages.isEmpty)
         }
     }
@@ -139,7 +160,8 @@ struct ProfileContractTests {
             try store.touch([UInt8](repeating: 4, count: 32), now: Self.now - Self.day)
             // 5: only ever the defaults, three days ago. 6: the defaults and a star. 7: an open draft.
             _ = try store.ensureProfile(visitor(5, at: Self.now - 3 * Self.day))
-            try store.setFavorite(visitor(6, at: Self.now - 3 * Self.day), countryID: "kr", starred: true)
+            try store.setFavorite(
+                visitor(6, at: Self.now - 3 * Self.day), countryID: "kr", name: "S. Korea", starred: true)
             _ = try store.openDraft(visitor(7, at: Self.now - 3 * Self.day))
             // 8: the defaults, a minute ago.
             _ = try store.ensureProfile(visitor(8, at: Self.now - 60_000))
@@ -150,7 +172,7 @@ struct ProfileContractTests {
             {
                 #expect((try store.profile([UInt8](repeating: byte, count: 32)) != nil) == kept, "visitor \(byte)")
             }
-            #expect(try store.favorites([UInt8](repeating: 6, count: 32)) == ["kr"])
+            #expect(try store.favorites([UInt8](repeating: 6, count: 32)).map(\.countryID) == ["kr"])
         }
     }
 

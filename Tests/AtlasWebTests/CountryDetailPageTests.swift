@@ -64,7 +64,7 @@ struct CountryDetailPageTests {
     @Test func anUnknownCountryIsAHelpful404() throws {
         let page = try client.get("/countries/atlantis")
         #expect(page.status == .notFound)
-        #expect(page.text.contains("No country “atlantis”"))
+        #expect(page.text.contains("No country “<bdi>atlantis</bdi>”"))
         #expect(page.text.contains("role=\"search\""))
         #expect(page.text.contains("value=\"atlantis\""))
     }
@@ -220,6 +220,6 @@ struct ErrorPageEscapingTests {
         let page = try client.get("/countries?continent=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E")
         #expect(page.status == .badRequest)
         #expect(!page.text.contains("<script>alert(1)"))
-        #expect(page.text.contains("“&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;”"))
+        #expect(page.text.contains("“<bdi>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</bdi>”"))
     }
 }

@@ -1,4 +1,5 @@
 import AtlasCore
+import Foundation
 import HTTPCore
 import Routing
 import Testing
@@ -32,7 +33,7 @@ struct CountryListPageTests {
         let page = try client.get("/countries?q=a%2Bb")
         #expect(page.status == .ok)
         #expect(page.text.contains("value=\"a+b\""))
-        #expect(page.text.contains("for “a+b”"))
+        #expect(page.text.contains("for “<bdi>a+b</bdi>”"))
     }
 
     @Test func continentButtonsFilterAndMarkTheCurrentOne() throws {
@@ -69,7 +70,7 @@ struct CountryListPageTests {
     @Test func anUnknownContinentIsA400ThatNamesItListsTheValidOnesAndKeepsTheSearch() throws {
         let page = try client.get("/countries?continent=mars&q=kor")
         #expect(page.status == .badRequest)
-        #expect(page.text.contains("There is no continent called “mars”."))
+        #expect(page.text.contains("There is no continent called “<bdi>mars</bdi>”."))
         for slug in Continent.allCases.map(\.slug) { #expect(page.text.contains("<code>\(slug)</code>")) }
         #expect(page.text.contains("value=\"kor\""))
     }
@@ -77,7 +78,7 @@ struct CountryListPageTests {
     @Test func anUnknownSortIsA400ListingTheSorts() throws {
         let page = try client.get("/countries?sort=bogus")
         #expect(page.status == .badRequest)
-        #expect(page.text.contains("“bogus”"))
+        #expect(page.text.contains("“<bdi>bogus</bdi>”"))
         #expect(page.text.contains("<code>today-cases</code>"))
     }
 
@@ -97,15 +98,21 @@ struct SortableColumnTests {
     @Test func columnHeadersLinkToTheirSortKeepingTheFilters() throws {
         let page = try client.get("/countries?q=an&continent=europe")
         #expect(page.text.contains("<a href=\"/countries?q=an&amp;continent=europe&amp;sort=cases\">Cases</a>"))
-        #expect(page.text.contains("<a href=\"/countries?q=an&amp;continent=europe&amp;sort=today-cases\">Today</a>"))
+        #expect(
+            page.text.contains(
+                "<a href=\"/countries?q=an&amp;continent=europe&amp;sort=today-cases\">New on 14 Nov 2021</a>"))
     }
 
     @Test func theCurrentSortColumnIsMarkedForScreenReaders() throws {
+        // The current column's link turns the order around (SortOrderTests).
         let page = try client.get("/countries?sort=deaths")
-        #expect(page.text.contains("aria-sort=\"descending\"><a href=\"/countries?sort=deaths\">Deaths</a>"))
+        #expect(
+            page.text.contains(
+                "aria-sort=\"descending\"><a href=\"/countries?sort=deaths&amp;order=asc\">Deaths</a>"))
         #expect(page.count(of: "aria-sort=") == 1)
         #expect(
-            try client.get("/countries").text.contains("aria-sort=\"ascending\"><a href=\"/countries\">Country</a>"))
+            try client.get("/countries").text.contains(
+                "aria-sort=\"ascending\"><a href=\"/countries?order=desc\">Country</a>"))
     }
 }
 
@@ -124,7 +131,7 @@ struct SearchInputTests {
     @Test func textWithoutLettersOrDigitsMatchesNothing() throws {
         let page = try client.get("/countries?q=%F0%9F%A6%A0")  // 🦠
         #expect(page.count(of: "<th scope=\"row\">") == 0)
-        #expect(page.text.contains("No countries for “🦠”"))
+        #expect(page.text.contains("No countries for “<bdi>🦠</bdi>”"))
     }
 
     @Test func controlCharactersNeverReachThePage() throws {
@@ -156,11 +163,79 @@ struct ListUsabilityTests {
 
     @Test func anEmptyResultInOneContinentOffersTheSameSearchEverywhere() throws {
         let page = try client.get("/countries?q=korea&continent=europe")
-        #expect(page.text.contains("<a href=\"/countries?q=korea\">Search all continents for “korea”</a>"))
+        #expect(page.text.contains("<a href=\"/countries?q=korea\">Search all continents for “<bdi>korea</bdi>”</a>"))
     }
 
     @Test func theSearchBoxHasAVisibleLabel() throws {
         let page = try client.get("/countries")
         #expect(page.text.contains("<label for=\"list-q\">Search countries</label>"))
+    }
+}
+
+/// The list in both directions (`order=asc|desc`, each sort in its own direction by default) and with
+/// per-million columns, sortable like the others.
+struct SortOrderTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test func theListHasPerMillionColumns() throws {
+        let page = try client.get("/countries?q=korea")
+        #expect(page.text.contains("<a href=\"/countries?q=korea&amp;sort=cases-per-million\">Cases per million</a>"))
+        #expect(page.text.contains("<a href=\"/countries?q=korea&amp;sort=deaths-per-million\">Deaths per million</a>"))
+        // S. Korea's figures as the shipped snapshot has them (casesPerOneMillion 7,704, deathsPerOneMillion 60).
+        #expect(page.text.contains("<td class=\"num col-cases-per-million\">7,704</td>"))
+        #expect(page.text.contains("<td class=\"num col-deaths-per-million\">60</td>"))
+        let ship = try client.get("/countries?q=diamond")
+        #expect(ship.text.contains("<td class=\"num col-cases-per-million\">n/a</td>"), "no population, no ratio")
+    }
+
+    @Test func perMillionSortsPutTheLargestFirstAndUnknownLast() throws {
+        let names = rowNames(try client.get("/countries?sort=deaths-per-million"))
+        #expect(names.first == "Peru")
+        #expect(names.suffix(2).sorted() == ["Diamond Princess", "MS Zaandam"])
+    }
+
+    @Test func everyOrderRunsBothWays() throws {
+        let byCases = rowNames(try client.get("/countries?sort=cases"))
+        let byCasesUp = rowNames(try client.get("/countries?sort=cases&order=asc"))
+        #expect(byCases.first == "USA")
+        #expect(byCasesUp.last == "USA")
+        #expect(byCasesUp.first != "USA")
+        let zToA = rowNames(try client.get("/countries?order=desc"))
+        #expect(zToA.first == "Zimbabwe")
+        #expect(zToA == rowNames(try client.get("/countries")).reversed())
+        #expect(try client.get("/countries?order=desc").text.contains("sorted by Name, Z–A"))
+        #expect(try client.get("/countries?sort=cases&order=asc").text.contains("sorted by Cases, smallest first"))
+    }
+
+    @Test func theCurrentColumnTurnsTheOrderAroundAndAnotherStartsInItsOwn() throws {
+        let page = try client.get("/countries?sort=cases&order=asc")
+        #expect(page.text.contains("aria-sort=\"ascending\"><a href=\"/countries?sort=cases\">Cases</a>"))
+        #expect(page.text.contains("<a href=\"/countries?sort=deaths\">Deaths</a>"))
+        #expect(page.text.contains("<a href=\"/countries\">Country</a>"))
+        #expect(page.text.contains("<option value=\"asc\" selected>"))
+    }
+
+    @Test func theSortsOwnDirectionIsLeftOutOfTheAddress() throws {
+        let page = try client.get("/countries?sort=cases&order=desc")
+        #expect(
+            page.text.contains("aria-sort=\"descending\"><a href=\"/countries?sort=cases&amp;order=asc\">Cases</a>"))
+        #expect(page.text.contains("<option value=\"\" selected>"))
+    }
+
+    @Test func anUnknownOrderIsA400ListingBoth() throws {
+        let page = try client.get("/countries?q=korea&sort=cases&order=up")
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains("The list cannot be ordered “<bdi>up</bdi>”: order is asc or desc."))
+        #expect(page.text.contains("href=\"/countries?q=korea&amp;sort=cases&amp;order=asc\""))
+        #expect(page.text.contains("value=\"korea\""))
+    }
+
+    @Test func theJSONTwinFollowsTheOrderToo() throws {
+        let response = try client.get("/api/countries?sort=cases&order=asc")
+        let countries = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+        #expect(countries.last?["country"] as? String == "USA")
     }
 }

@@ -107,3 +107,53 @@ struct RetryScheduleTests {
         #expect(RetrySchedule(interval: 3600).afterSuccess == 3600)
     }
 }
+
+/// An update that holds the stored data again (a refresh of an upstream that sent the same bytes,
+/// without validators to answer 304) writes neither the snapshot nor the history: the data version,
+/// which every page's `ETag` carries, stays.
+struct UnchangedDataTests {
+    static let history = Result {
+        try HistoricalDecoder.loadShipped(path: packageRoot + "/data/disease-sh/historical.json.gz")
+    }
+
+    @Test func theSameSnapshotAndHistoryAgainKeepTheVersion() throws {
+        try DataImporterTests.withStores { stores in
+            let importer = DataImporter(stores)
+            let store = stores.countries
+            let rows = try Self.history.get()
+            var fetched = try DataImporterTests.shipped()
+            fetched.source = "http://upstream"
+            let first = try importer.apply(DataUpdate(snapshot: fetched, history: rows), now: 1)
+            #expect(!first.changedNothing)
+            let version = try store.snapshotVersion()
+
+            let again = try importer.apply(DataUpdate(snapshot: fetched, history: rows), now: 2)
+            #expect(again.changedNothing)
+            #expect(!again.replacedSnapshot)
+            #expect(again.history == nil)
+            #expect(try store.snapshotVersion() == version)
+
+            // One changed figure replaces the snapshot only: one step of the version, the history kept.
+            var changed = fetched
+            changed.countries[0][.cases] = (changed.countries[0][.cases] ?? 0) + 1
+            let third = try importer.apply(DataUpdate(snapshot: changed, history: rows), now: 3)
+            #expect(third.replacedSnapshot)
+            #expect(third.history == nil)
+            #expect(try store.snapshotVersion() == version + 1)
+            #expect(try store.loadSnapshot()?.countries == changed.countries)
+        }
+    }
+
+    /// A new `updated` time is a change: the pages say when the data was updated.
+    @Test func aNewUpdateTimeIsAChange() throws {
+        try DataImporterTests.withStores { stores in
+            let importer = DataImporter(stores)
+            var snapshot = try DataImporterTests.shipped()
+            _ = try importer.replace(with: snapshot, now: 1)
+            let version = try stores.countries.snapshotVersion()
+            snapshot.totals.updated = (snapshot.totals.updated ?? 0) + 60_000
+            #expect(!(try importer.replace(with: snapshot, now: 2)).changedNothing)
+            #expect(try stores.countries.snapshotVersion() == version + 1)
+        }
+    }
+}

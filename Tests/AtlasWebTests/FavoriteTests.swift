@@ -1,4 +1,6 @@
 import AtlasCore
+import AtlasSource
+import AtlasStore
 import AtlasWeb
 import Foundation
 import HTTPCore
@@ -130,6 +132,46 @@ struct ProfileMigrationTests {
         #expect(try client.get("/countries").text.contains("Oldland"))
         #expect(
             try client.get("/profile", fields: [.cookie: visitor.cookie ?? ""]).text.contains(
-                "<h1 id=\"profile-name\">Kept</h1>"))
+                "<h1 id=\"profile-name\" dir=\"auto\">Kept</h1>"))
+    }
+}
+
+/// A starred country that a later snapshot no longer has: shown by the name it had when it was
+/// starred, with no link to a 404, words that say it left the data, and a way to remove the star.
+struct StarredCountryLeavingTheDataTests {
+    @Test func itKeepsItsLastNameSaysItIsGoneAndCanBeUnstarred() throws {
+        let fixture = try AppFixture(now: profileDay, reloadCheckInterval: 0)
+        let visitor = WebVisitor(fixture.client)
+        let page = try visitor.get("/countries/kr")
+        let token = page.hiddenValue("csrf_token") ?? ""
+        #expect(
+            try visitor.post("/countries/kr/favorite", [("csrf_token", token), ("star", "on")]).status == .seeOther)
+        #expect(
+            try visitor.post("/countries/jp/favorite", [("csrf_token", token), ("star", "on")]).status == .seeOther)
+
+        let shipped = try SnapshotDecoder.loadSnapshot(directory: packageRoot + "/data/disease-sh")
+        try storeSnapshot(shipped.countries.filter { $0.countryInfo.iso2 != "KR" }, at: fixture.databasePath)
+        fixture.app.checkSharedState()
+        #expect(try visitor.get("/countries/kr").status == .notFound)
+
+        let profile = try visitor.get("/profile").text
+        #expect(profile.contains("<span class=\"starred-gone\">S. Korea</span> — no longer in the data"))
+        #expect(!profile.contains("href=\"/countries/kr\""))
+        #expect(profile.contains("<a href=\"/countries/jp\">"))
+        let list = try visitor.get("/countries").text
+        #expect(list.contains("<span class=\"starred-gone\">S. Korea (no longer in the data)</span>"))
+        #expect(!list.contains("href=\"/countries/kr\""))
+
+        // The profile's button removes it; a star on a country the visitor never had stays a 404.
+        #expect(
+            try visitor.post("/countries/kr/favorite", [("csrf_token", token), ("star", "on")]).status == .notFound)
+        #expect(
+            try visitor.post("/countries/xx/favorite", [("csrf_token", token), ("star", "off")]).status == .notFound)
+        let removed = try visitor.post("/countries/kr/favorite", [("csrf_token", token), ("star", "off")])
+        #expect(removed.status == .seeOther)
+        #expect(removed.fields[.location] == "/profile")
+        let after = try visitor.get("/profile").text
+        #expect(!after.contains("S. Korea"))
+        #expect(after.contains("<a href=\"/countries/jp\">"))
     }
 }

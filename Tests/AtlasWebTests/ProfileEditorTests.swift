@@ -28,7 +28,7 @@ struct ProfileEditorTests {
         let fixture = try AppFixture(now: profileDay)
         let page = try WebVisitor(fixture.client).get("/profile")
         #expect(page.status == .ok)
-        #expect(page.text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(page.text.contains("<h1 id=\"profile-name\" dir=\"auto\">guest</h1>"))
         #expect(page.text.contains("<dd id=\"profile-notifications\">On</dd>"))
         #expect(page.text.contains("☃️ Winter"))
         #expect(page.text.contains("<time datetime=\"2026-05-01\">1 May 2026</time>"))
@@ -62,7 +62,8 @@ struct ProfileEditorTests {
             #expect(sent.status == .seeOther)
             let shown = action == "save" ? try visitor.get("/profile/edit").inputValue("username") : nil
             let profile = try visitor.get("/profile").text
-            #expect(action == "save" ? shown == "Ada" : profile.contains("<h1 id=\"profile-name\">Ada</h1>"))
+            #expect(
+                action == "save" ? shown == "Ada" : profile.contains("<h1 id=\"profile-name\" dir=\"auto\">Ada</h1>"))
         }
         #expect(try storedProfileRow(fixture).count == 2)
     }
@@ -74,7 +75,7 @@ struct ProfileEditorTests {
         #expect(saved.status == .seeOther)
         #expect(saved.fields[.location] == "/profile/edit")
         let profile = try visitor.get("/profile")
-        #expect(profile.text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(profile.text.contains("<h1 id=\"profile-name\" dir=\"auto\">guest</h1>"))
         #expect(profile.text.contains("unfinished draft"))
         let editor = try visitor.get("/profile/edit")
         #expect(editor.inputValue("username") == "Ada")
@@ -90,7 +91,7 @@ struct ProfileEditorTests {
         #expect(done.status == .seeOther)
         #expect(done.fields[.location] == "/profile")
         let profile = try visitor.get("/profile")
-        #expect(profile.text.contains("<h1 id=\"profile-name\">Ada</h1>"))
+        #expect(profile.text.contains("<h1 id=\"profile-name\" dir=\"auto\">Ada</h1>"))
         #expect(profile.text.contains("<dd id=\"profile-notifications\">Off</dd>"))
         #expect(profile.text.contains("🌞 Summer"))
         #expect(profile.text.contains("<time datetime=\"2026-07-04\">4 July 2026</time>"))
@@ -174,9 +175,9 @@ struct ProfileEditorTests {
         let stale = try submit(secondTab, "From tab two", "done")
         #expect(stale.status == .conflict)
         #expect(stale.text.contains("changed in another tab"))
-        #expect(stale.text.contains("<dd>From tab one</dd>"))
+        #expect(stale.text.contains("<dd dir=\"auto\">From tab one</dd>"))
         #expect(stale.inputValue("username") == "From tab two")
-        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">guest</h1>"))
         // The 409 page names the newer version, so sending it again is a deliberate overwrite.
         let resent = try visitor.post(
             "/profile/edit",
@@ -185,7 +186,7 @@ struct ProfileEditorTests {
                 ("username", "From tab two"), ("season", "summer"), ("goal_date", "2026-06-01"),
             ])
         #expect(resent.status == .seeOther)
-        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">From tab two</h1>"))
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">From tab two</h1>"))
     }
 
     @Test func aStaleTabsCancelIs409AndKeepsTheDraftAnotherTabSaved() throws {
@@ -202,7 +203,7 @@ struct ProfileEditorTests {
         let stale = try submit(secondTab, "guest", "cancel")
         #expect(stale.status == .conflict)
         #expect(stale.text.contains("changed in another tab"))
-        #expect(stale.text.contains("<dd>Saved in tab one</dd>"))
+        #expect(stale.text.contains("<dd dir=\"auto\">Saved in tab one</dd>"))
         #expect(try visitor.get("/profile/edit").inputValue("username") == "Saved in tab one")
         // Cancel from the 409 page, which names the newer version, is deliberate: the draft goes.
         #expect(try submit(stale, "guest", "cancel").status == .seeOther)
@@ -224,7 +225,8 @@ struct ProfileEditorTests {
         #expect(try submit(secondTab, "Same", "save").status == .seeOther)
         #expect(try visitor.get("/profile/edit").hiddenValue("version") == secondTab.hiddenValue("version"))
         #expect(try submit(secondTab, "Edited in tab two", "done").status == .seeOther)
-        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">Edited in tab two</h1>"))
+        #expect(
+            try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">Edited in tab two</h1>"))
     }
 
     @Test func theAutosaveAnswersTheNewVersionSoTheNextSubmitIsNotStale() throws {
@@ -246,7 +248,7 @@ struct ProfileEditorTests {
         #expect(String(version) != editor.hiddenValue("version"))
         let done = try visitor.post("/profile/edit", pairs(String(version), "done"))
         #expect(done.status == .seeOther)
-        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">Ada</h1>"))
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">Ada</h1>"))
     }
 
     @Test func twoVisitorsNeverSeeEachOthersProfileOrDraft() throws {
@@ -258,10 +260,10 @@ struct ProfileEditorTests {
         try bob.submitEditor("save", editorValues(username: "Bob draft", goal: "2026-05-07"))
         #expect(alice.cookie != bob.cookie)
         let bobProfile = try bob.get("/profile").text
-        #expect(bobProfile.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(bobProfile.contains("<h1 id=\"profile-name\" dir=\"auto\">guest</h1>"))
         #expect(!bobProfile.contains("Alice"))
         #expect(try bob.get("/profile/edit").inputValue("username") == "Bob draft")
         #expect(try alice.get("/profile/edit").inputValue("username") == "Alice draft")
-        #expect(try alice.get("/profile").text.contains("<h1 id=\"profile-name\">Alice</h1>"))
+        #expect(try alice.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">Alice</h1>"))
     }
 }

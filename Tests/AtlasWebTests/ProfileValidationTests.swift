@@ -1,8 +1,9 @@
-import AtlasWeb
 import Foundation
 import HTTPCore
 import Routing
 import Testing
+
+@testable import AtlasWeb
 
 /// U+FFFE, a Unicode noncharacter (Swift string literals refuse to spell one).
 let noncharacter = String(Unicode.Scalar(0xFFFE as UInt32)!)
@@ -56,11 +57,8 @@ struct ProfileValidationTests {
             let errorID = ["username": "username-error", "season": "season-error", "goal_date": "goal-error"][field]!
             #expect(response.text.contains("id=\"\(errorID)\""))
             #expect(response.text.contains(message))
-            // What the visitor typed, a noncharacter shown as U+FFFD (it may not appear in HTML).
-            if let typed = values["username"] ?? nil {
-                #expect(
-                    response.inputValue("username") == typed.replacingOccurrences(of: noncharacter, with: "\u{FFFD}"))
-            }
+            // What the visitor typed, with what would act instead of showing made visible (EchoTests).
+            if let typed = values["username"] ?? nil { #expect(response.inputValue("username") == typed.echoed) }
             if let typed = values["goal_date"] ?? nil { #expect(response.inputValue("goal_date") == typed) }
         }
         #expect(try storedProfileRow(fixture) == rowBefore)
@@ -78,7 +76,7 @@ struct ProfileValidationTests {
         #expect(response.text.contains("value=\"winter\" checked"))
         #expect(response.text.contains("name=\"notifications\" type=\"checkbox\" value=\"on\" checked"))
         #expect(response.inputValue("goal_date") == "2099-01-01")
-        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">guest</h1>"))
     }
 
     /// 20 × 👩🏽‍💻 is 20 characters (each 1 grapheme of 4 scalars, 15 UTF-8 bytes, 7 UTF-16 units).
@@ -92,7 +90,7 @@ struct ProfileValidationTests {
         let done = try visitor.submitEditor("done", editorValues(username: name, goal: "2026-05-02"))
         #expect(done.status == .seeOther)
         let profile = try visitor.get("/profile")
-        #expect(profile.text.contains("<h1 id=\"profile-name\">\(name)</h1>"))
+        #expect(profile.text.contains("<h1 id=\"profile-name\" dir=\"auto\">\(name)</h1>"))
         #expect(Array(try visitor.get("/profile/edit").inputValue("username")!.utf8) == Array(name.utf8))
         let row = try storedProfileRow(fixture)
         #expect(row.first?[1] == name.utf8.map { String(format: "%02X", $0) }.joined())
@@ -123,7 +121,7 @@ struct ProfileValidationTests {
         let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&#39;")
-        #expect(profile.contains("<h1 id=\"profile-name\">\(escaped)</h1>"))
+        #expect(profile.contains("<h1 id=\"profile-name\" dir=\"auto\">\(escaped)</h1>"))
         #expect(profile.contains("<title>\(escaped) — Profile — Covid Atlas</title>"))
         #expect(try visitor.get("/profile/edit").inputValue("username") == name)
     }
@@ -139,18 +137,19 @@ struct ProfileValidationTests {
         #expect(response.status == .unprocessableContent)
         #expect(response.text.contains("id=\"username-error\""))
         #expect(response.text.contains("at most 16"))
-        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\">guest</h1>"))
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">guest</h1>"))
         #expect(try visitor.get("/profile/edit").text.contains("data-max-code-points=\"16\""))
     }
 
-    /// A refused name with control characters comes back with each one shown as U+FFFD: the page stays
-    /// valid HTML (a NUL or ESC in a page is a parse error) and the visitor sees where they were.
-    @Test func controlCharactersInARefusedNameAreShownAsReplacementCharacters() throws {
+    /// A refused name with control characters comes back with each one shown as a Control Picture (a
+    /// noncharacter as its code point): the page stays valid HTML (a NUL or ESC in a page is a parse
+    /// error) and the visitor sees what and where they were.
+    @Test func controlCharactersInARefusedNameAreShownAsPictures() throws {
         let fixture = try AppFixture(now: profileDay)
         let response = try WebVisitor(fixture.client).submitEditor(
             "save", editorValues(username: "a\u{0}b\u{1B}c\u{7F}d" + noncharacter, goal: "2026-05-02"))
         #expect(response.status == .unprocessableContent)
-        #expect(response.inputValue("username") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}")
+        #expect(response.inputValue("username") == "a␀b␛c␡d[U+FFFE]")
         let forbidden = response.text.unicodeScalars.filter {
             ($0.properties.generalCategory == .control && !["\t", "\n", "\r"].contains($0))
                 || $0.properties.isNoncharacterCodePoint

@@ -59,6 +59,10 @@ PAGE_KINDS = {
     "chart-recovered": "/countries/us?metric=recovered",
     "chart-bad-request": "/countries/kr?metric=colour",
     "chart-uncovered": "/countries/eh",
+    "list-per-million-ascending": "/countries?sort=deaths-per-million&order=asc",
+    "list-echo-override": "/countries?q=%E2%80%AEaidni",
+    "bad-request-echo-override": "/countries?continent=%E2%80%AEaisa",
+    "not-found-absent-country": "/countries/north-korea",
 }
 DESKTOP = (1280, 900)
 PHONE = (390, 844)

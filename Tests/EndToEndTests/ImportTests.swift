@@ -140,3 +140,44 @@ struct ImportValidationTests {
         #expect(try fetch(server.port, "/api/countries").body == before)
     }
 }
+
+/// `covid-atlas import` of a file with implausible entries: refused in one line for a name nobody has,
+/// otherwise imported with the odd entries named in the report, and an entry without a name named
+/// as left out rather than silently counted out.
+struct ImplausibleImportTests {
+    @Test func aHundredThousandCharacterNameIsRefusedInOneLine() throws {
+        let server = try ServerProcess()
+        let file = server.directory + "/long-name.json"
+        try Data(try countriesJSON(changing: "FR") { $0["country"] = String(repeating: "x", count: 100_000) })
+            .write(to: URL(fileURLWithPath: file))
+        let result = try runCLI(["import", file, "--database", server.directory + "/atlas.sqlite"])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("covid-atlas: invalid snapshot: the name of entry "), "\(result.errors)")
+        #expect(result.errors.contains("is 100000 characters long, over 100"), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1)
+        #expect(result.errors.count < 300)
+    }
+
+    @Test func oddEntriesAreNamedAndANamelessOneIsNamedAsLeftOut() throws {
+        let server = try ServerProcess()
+        var countries = try shippedCountries()
+        let index = { (iso2: String) in
+            countries.firstIndex { ($0["countryInfo"] as? [String: Any])?["iso2"] as? String == iso2 }!
+        }
+        countries[index("FR")]["deaths"] = 999_999_999
+        countries[index("DE")]["continent"] = "Mars"
+        countries[index("IT")]["country"] = ""
+        let file = server.directory + "/odd.json"
+        try JSONSerialization.data(withJSONObject: countries).write(to: URL(fileURLWithPath: file))
+        let result = try runCLI(["import", file, "--database", server.directory + "/atlas.sqlite"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("imported 223 countries"), "\(result.output)")
+        let flagged = try #require(
+            result.output.split(separator: "\n").first { $0.hasPrefix("flagged 2 entries (kept): ") })
+        #expect(flagged.contains("“France”: 999999999 deaths above "))
+        #expect(flagged.contains("“Germany”: the continent “Mars” is none of the six (listed under All only)"))
+        #expect(
+            result.output.contains(
+                "left out 1 entry: entry \(index("IT") + 1) (ISO2 IT, ISO3 ITA): a blank country name"))
+    }
+}

@@ -77,7 +77,7 @@ extension WireResponse {
 
     /// The text of `<h1 id="profile-name">…</h1>` on the profile page.
     var profileName: String? {
-        guard let start = text.range(of: "<h1 id=\"profile-name\">"),
+        guard let start = text.range(of: "<h1 id=\"profile-name\" dir=\"auto\">"),
             let end = text[start.upperBound...].range(of: "</h1>")
         else { return nil }
         return String(text[start.upperBound..<end.lowerBound])

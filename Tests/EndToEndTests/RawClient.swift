@@ -33,7 +33,22 @@ final class RawClient {
         guard result == 0 else { throw ServerError("connect failed: errno \(errno)") }
     }
 
-    deinit { close(socket) }
+    private var isClosed = false
+
+    deinit { close() }
+
+    /// Closes the connection now (a FIN, not a reset).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(socket)
+    }
+
+    /// How long a read waits before it fails, in seconds (10 unless set).
+    func setReadTimeout(_ seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)

@@ -209,6 +209,13 @@ let malformedCases: [ParserCase] = [
         name: "HTTP/2.0 is well-formed but unsupported", raw: "GET / HTTP/2.0\r\nHost: t\r\n\r\n",
         expected: [.error(.unsupportedVersion)]),
     ParserCase(
+        name: "HTTP/0.9 is another major version", raw: "GET / HTTP/0.9\r\nHost: t\r\n\r\n",
+        expected: [.error(.unsupportedVersion)]),
+    ParserCase(
+        name: "a later HTTP/1 minor version is read as HTTP/1.1 (RFC 9110 §2.5)",
+        raw: "GET / HTTP/1.2\r\nHost: t\r\n\r\n",
+        expected: [.request("GET", "/"), .needMoreBytes]),
+    ParserCase(
         name: "malformed version", raw: "GET / HTTP/1\r\nHost: t\r\n\r\n",
         expected: [.error(.invalidVersion)]),
     ParserCase(

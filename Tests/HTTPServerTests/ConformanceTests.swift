@@ -61,7 +61,11 @@ struct ConformanceTests {
         .init("asterisk-form with GET", "GET * HTTP/1.1\r\n\(host)\r\n", 400),
         .init("HTTP/1.0 without Host", "GET /old HTTP/1.0\r\n\r\n", 200),
         .init("HTTP/2.0", "GET / HTTP/2.0\r\n\(host)\r\n", 505),
-        .init("HTTP/1.2", "GET / HTTP/1.2\r\n\(host)\r\n", 505),
+        .init(
+            "HTTP/1.2 is read as HTTP/1.1 (RFC 9110 §2.5)", "GET /v HTTP/1.2\r\n\(host)\r\n", 200,
+            echo: "GET /v q=- form=- body="),
+        .init("HTTP/1.9 is read as HTTP/1.1", "GET /v HTTP/1.9\r\n\(host)\r\n", 200, echo: "GET /v q=- form=- body="),
+        .init("HTTP/1.2 needs Host as HTTP/1.1 does", "GET /v HTTP/1.2\r\n\r\n", 400),
         .init("HTTP/0.9", "GET / HTTP/0.9\r\n\(host)\r\n", 505),
         .init("a malformed version", "GET / HTTP/1.10\r\n\(host)\r\n", 400),
         .init("a lower-case version", "GET / http/1.1\r\n\(host)\r\n", 400),

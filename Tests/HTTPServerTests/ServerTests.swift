@@ -250,6 +250,20 @@ struct MalformedRequestTests {
             #expect(client.isClosedByServer())
         }
     }
+
+    @Test("a request in a later HTTP/1 minor version is answered as HTTP/1.1 and keeps the connection (RFC 9110 §2.5)")
+    func laterMinorVersion() throws {
+        try withServer { _, port in
+            let client = try RawClient(port: port)
+            client.send("GET /one HTTP/1.2\r\nHost: t\r\n\r\n")
+            let first = try #require(client.readResponse())
+            #expect(first.statusCode == 200)
+            #expect(first.version == "HTTP/1.1")
+            #expect(first.field("Connection") == nil)
+            client.send("GET /two HTTP/1.2\r\nHost: t\r\n\r\n")
+            #expect(client.readResponse()?.body == "GET /two")
+        }
+    }
 }
 
 struct RobustnessTests {
@@ -423,19 +437,71 @@ struct LifecycleTests {
     }
 
     @Test(
-        "shutdown during a slow response with a request pipelined behind it: the slow one is the last, with Connection: close"
+        "shutdown during a slow response with requests pipelined behind it: every one is answered, the last with Connection: close"
     )
-    func shutdownLeavesPipelinedRequestUnread() throws {
+    func shutdownAnswersPipelinedRequests() throws {
         let slow = try SlowResponseServer()
         let (server, port) = (slow.server, slow.port)
         let client = try RawClient(port: port)
-        client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /next HTTP/1.1\r\nHost: t\r\n\r\n")
+        client.send(
+            "GET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /next HTTP/1.1\r\nHost: t\r\n\r\n"
+                + "GET /last HTTP/1.1\r\nHost: t\r\n\r\n")
         slow.shutdownDuringSlowResponse()
 
+        let first = try #require(client.readResponse())
+        #expect(first.body == "slow done")
+        #expect(first.field("Connection") == nil)
+        let next = try #require(client.readResponse())
+        #expect(next.body == "GET /next")
+        #expect(next.field("Connection") == nil)
+        let last = try #require(client.readResponse())
+        #expect(last.body == "GET /last")
+        #expect(last.field("Connection") == "close")
+        #expect(client.isClosedByServer())
+        server.waitUntilStopped()
+    }
+
+    /// A keep-alive client whose request waits in the kernel while the one loop is busy: the shutdown
+    /// that begins meanwhile answers it (with `Connection: close`) instead of closing the connection
+    /// under it, which reset the connection and lost the request.
+    @Test("shutdown answers a request a keep-alive client sent while the server was busy, then closes")
+    func shutdownAnswersAQueuedKeepAliveRequest_B35() throws {
+        let slow = try SlowResponseServer()
+        let (server, port) = (slow.server, slow.port)
+        let idle = try RawClient(port: port)
+        idle.send("GET /warm HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(idle.readResponse()?.body == "GET /warm")
+        let busy = try RawClient(port: port)
+        busy.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        // Sent while the loop answers /slow: it waits unread in the kernel when the shutdown begins.
+        slow.shutdownDuringSlowResponse {
+            idle.send("GET /queued HTTP/1.1\r\nHost: t\r\n\r\n")
+        }
+
+        #expect(busy.readResponse()?.body == "slow done")
+        let queued = try #require(idle.readResponse(), "the queued request was reset, not answered")
+        #expect(queued.body == "GET /queued")
+        #expect(queued.field("Connection") == "close")
+        #expect(idle.isClosedByServer())
+        server.waitUntilStopped()
+    }
+
+    /// A request half-sent when the shutdown begins is read to its end and answered.
+    @Test("shutdown finishes reading a request that had begun, answers it and closes")
+    func shutdownFinishesARequestThatHadBegun() throws {
+        let slow = try SlowResponseServer()
+        let (server, port) = (slow.server, slow.port)
+        let client = try RawClient(port: port)
+        client.send("GET /warm HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(client.readResponse()?.body == "GET /warm")
+        let busy = try RawClient(port: port)
+        busy.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        slow.shutdownDuringSlowResponse { client.send("GET /half HTTP/1.1\r\nHo") }
+        #expect(busy.readResponse()?.body == "slow done")
+        client.send("st: t\r\n\r\n")
         let response = try #require(client.readResponse())
-        #expect(response.body == "slow done")
+        #expect(response.body == "GET /half")
         #expect(response.field("Connection") == "close")
-        // `/next` was neither answered nor dropped behind a keep-alive response: the close says so.
         #expect(client.isClosedByServer())
         server.waitUntilStopped()
     }

@@ -10,6 +10,8 @@ struct WireResponse {
     var statusCode: Int
     var fields: [(name: String, value: String)]
     var bodyBytes: [UInt8]
+    /// The status line's protocol version, e.g. `HTTP/1.1`.
+    var version = ""
     var body: String { String(decoding: bodyBytes, as: UTF8.self) }
 
     func field(_ name: String) -> String? {
@@ -111,7 +113,7 @@ final class RawClient {
             let colon = line.firstIndex(of: ":")!
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var response = WireResponse(statusCode: code, fields: fields, bodyBytes: [])
+        var response = WireResponse(statusCode: code, fields: fields, bodyBytes: [], version: String(statusLine[0]))
         let length =
             forHead || code == 204 || code == 304 || code < 200 ? 0 : Int(response.field("Content-Length") ?? "0") ?? 0
         while buffer.count < length {
@@ -222,9 +224,11 @@ struct SlowResponseServer {
         port = try server.start()
     }
 
-    /// Waits until `/slow` has started, begins the shutdown, then lets `/slow` finish.
-    func shutdownDuringSlowResponse() {
+    /// Waits until `/slow` has started, runs `meanwhile` (while the loop is busy answering it), begins
+    /// the shutdown, then lets `/slow` finish.
+    func shutdownDuringSlowResponse(meanwhile: () -> Void = {}) {
         started.wait()
+        meanwhile()
         server.shutdown()
         proceed.signal()
     }

@@ -22,6 +22,9 @@ public final class StubUpstream: @unchecked Sendable {
         case sendThenStall([UInt8], seconds: Double)
         /// Send these bytes, then reset the connection (`SO_LINGER` 0): a reset mid-body.
         case sendThenReset([UInt8])
+        /// Send these bytes, then one byte (a space) every `interval` seconds, `count` times, then
+        /// close: an upstream that trickles.
+        case sendThenTrickle([UInt8], interval: Double, count: Int)
         /// Send these bytes (possibly none), then hold the connection open without a byte more until
         /// the gate opens, then close it: a stall that lasts exactly as long as the test wants.
         case sendThenHold([UInt8], until: Gate)
@@ -140,6 +143,13 @@ public final class StubUpstream: @unchecked Sendable {
             lock.withLock { held += 1 }
             gate.wait()
             lock.withLock { held -= 1 }
+            Glibc.close(connection)
+        case .sendThenTrickle(let bytes, let interval, let count):
+            writeAll(connection, bytes)
+            for _ in 0..<count {
+                Thread.sleep(forTimeInterval: interval)
+                if send(connection, " ", 1, Int32(MSG_NOSIGNAL)) != 1 { break }
+            }
             Glibc.close(connection)
         case .sendThenReset(let bytes):
             writeAll(connection, bytes)

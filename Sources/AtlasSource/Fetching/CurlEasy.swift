@@ -1,4 +1,5 @@
 import CCurl
+import Clocks
 import Foundation
 
 /// One HTTP `GET` through a libcurl easy handle (https://curl.se/libcurl/c/libcurl-easy.html) with
@@ -10,7 +11,9 @@ import Foundation
 /// - redirects are followed up to `maxRedirects`, and only to `http`/`https` (`CURLOPT_REDIR_PROTOCOLS_STR`);
 /// - TLS peers and host names are verified against the system CA bundle; missing CAs are an error that
 ///   says so, never a reason to stop verifying (docs/field-cases.md B26);
-/// - connect, total and low-speed timeouts end a stalled upstream (docs/field-cases.md B24);
+/// - connect and total timeouts end a stalled upstream, and so does a stall of `lowSpeedSeconds` once
+///   the request went out (`StallDetector`, fed by the progress callback: libcurl's own low-speed
+///   check let a stall run on up to three times as long; docs/field-cases.md B24);
 /// - the body is capped at `maxBodyBytes` as it arrives, with or without `Content-Length`;
 /// - the status code is returned, never treated as success by itself (docs/field-cases.md B04).
 public enum CurlEasy {
@@ -38,7 +41,10 @@ public enum CurlEasy {
             throw .transfer(url: url, reason: "libcurl could not create a handle")
         }
         defer { curl_easy_cleanup(handle) }
-        let transfer = Transfer(maxBodyBytes: limits.maxBodyBytes, progress: progress)
+        let transfer = Transfer(
+            maxBodyBytes: limits.maxBodyBytes, progress: progress,
+            stalls: StallDetector(seconds: limits.lowSpeedSeconds, bytesPerSecond: limits.lowSpeedBytesPerSecond))
+        transfer.handle = handle
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
@@ -61,8 +67,8 @@ public enum CurlEasy {
             ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
             ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(limits.connectTimeout)),
             ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(limits.totalTimeout)),
-            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, limits.lowSpeedBytesPerSecond),
-            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, limits.lowSpeedSeconds),
+            // The stall limit is the progress callback's (StallDetector), not libcurl's low-speed check.
+            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, 0),
             ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBodyBytes)),
             ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
             ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1),
@@ -73,7 +79,8 @@ public enum CurlEasy {
             ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
             ccurl_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, receiveFieldLine),
             ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context),
-            ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, progress == nil ? 1 : 0),
+            // Always on: the progress callback is also the stall detector's clock.
+            ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
             ccurl_setopt_progress_function(handle, reportProgress),
             ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context),
         ]
@@ -106,6 +113,12 @@ public enum CurlEasy {
         if transfer.exceededCap || code == CURLE_FILESIZE_EXCEEDED {
             return .tooLarge(url: url, limit: limits.maxBodyBytes)
         }
+        if transfer.stalled {
+            return .transfer(
+                url: url,
+                reason: "stalled: \(transfer.stalls.bytesInLastWindow) bytes in the last \(limits.lowSpeedSeconds) s, "
+                    + "under \(limits.lowSpeedBytesPerSecond) B/s (the stall timeout)")
+        }
         switch code {
         case CURLE_SSL_CACERT_BADFILE:
             return .tls(
@@ -117,8 +130,7 @@ public enum CurlEasy {
         case CURLE_OPERATION_TIMEDOUT:
             return .transfer(
                 url: url,
-                reason: "timed out (connect \(limits.connectTimeout) s, total \(limits.totalTimeout) s, "
-                    + "under \(limits.lowSpeedBytesPerSecond) B/s for \(limits.lowSpeedSeconds) s): \(detail)")
+                reason: "timed out (connect \(limits.connectTimeout) s, total \(limits.totalTimeout) s): \(detail)")
         case CURLE_PARTIAL_FILE:
             return .transfer(url: url, reason: "the connection closed before the whole body arrived: \(detail)")
         case CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
@@ -139,13 +151,18 @@ public enum CurlEasy {
 private final class Transfer {
     let maxBodyBytes: Int
     let progress: CurlEasy.Progress?
+    var stalls: StallDetector
+    /// The easy handle, to ask whether the request went out yet.
+    var handle: UnsafeMutableRawPointer?
     var body: [UInt8] = []
     var fields: [String: String] = [:]
     var exceededCap = false
+    var stalled = false
 
-    init(maxBodyBytes: Int, progress: CurlEasy.Progress?) {
+    init(maxBodyBytes: Int, progress: CurlEasy.Progress?, stalls: StallDetector) {
         self.maxBodyBytes = maxBodyBytes
         self.progress = progress
+        self.stalls = stalls
     }
 
     static func from(_ context: UnsafeMutableRawPointer?) -> Transfer? {
@@ -184,9 +201,23 @@ private let receiveFieldLine: ccurl_write_callback = { data, size, count, contex
     return length
 }
 
-/// `CURLOPT_XFERINFOFUNCTION`: forwards download progress; never aborts.
+/// `CURLOPT_XFERINFOFUNCTION`: forwards download progress, and aborts the transfer (a non-zero
+/// return, `CURLE_ABORTED_BY_CALLBACK`) when the stall detector says it stalled.
 private let reportProgress: ccurl_progress_callback = { context, total, received, _, _ in
-    guard let transfer = Transfer.from(context), let progress = transfer.progress else { return 0 }
-    progress(Int64(received), total > 0 ? Int64(total) : nil)
+    guard let transfer = Transfer.from(context) else { return 0 }
+    transfer.progress?(Int64(received), total > 0 ? Int64(total) : nil)
+    let now = MonotonicClock.nanoseconds()
+    if transfer.stalls.startedAt == nil, let handle = transfer.handle {
+        // The stall window starts once the request is about to go out: connecting (and TLS) is the
+        // connect timeout's to bound.
+        var pretransfer: curl_off_t = 0
+        if ccurl_getinfo_off(handle, CURLINFO_PRETRANSFER_TIME_T, &pretransfer) == CURLE_OK, pretransfer > 0 {
+            transfer.stalls.start(at: now)
+        }
+    }
+    if transfer.stalls.isStalled(received: Int64(received), at: now) {
+        transfer.stalled = true
+        return 1
+    }
     return 0
 }

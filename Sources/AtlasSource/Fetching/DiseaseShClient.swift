@@ -76,13 +76,13 @@ public struct DiseaseShClient: Sendable {
     ) throws(SourceError) -> Outcome {
         let countries = try get(.countries, fieldLines: validators.requestFieldLines, now: now, progress: progress)
         if countries.status == 304 && !validators.isEmpty { return .notModified }
-        let decodedCountries = try SnapshotDecoder.decodeCountries(
+        let decoded = try SnapshotDecoder.decodeCountriesNamingTheLeftOut(
             try body(of: countries, resource: .countries, now: now))
         let all = try get(.all, fieldLines: [], now: now, progress: progress)
         let totals = try SnapshotDecoder.decodeTotals(try body(of: all, resource: .all, now: now))
-        return .fetched(
-            Snapshot(countries: decodedCountries, totals: totals, source: baseURL),
-            validators: countries.validators, bodyBytes: countries.body.count + all.body.count)
+        var snapshot = Snapshot(countries: decoded.countries, totals: totals, source: baseURL)
+        snapshot.leftOut = decoded.leftOut
+        return .fetched(snapshot, validators: countries.validators, bodyBytes: countries.body.count + all.body.count)
     }
 
     /// Fetches and decodes `/v3/covid-19/historical?lastdays=all`, under its own body cap

@@ -7,10 +7,12 @@ public struct FetchLimits: Sendable, Equatable {
     public var connectTimeout: Double
     /// Seconds for the whole transfer, redirects included (`CURLOPT_TIMEOUT_MS`). Default 60.
     public var totalTimeout: Double
-    /// Bytes per second under which a transfer counts as stalled (`CURLOPT_LOW_SPEED_LIMIT`). Default 1.
+    /// Bytes per second under which a transfer counts as stalled. Default 1.
     public var lowSpeedBytesPerSecond: Int
-    /// Seconds a transfer may stay under `lowSpeedBytesPerSecond` before it is aborted
-    /// (`CURLOPT_LOW_SPEED_TIME`), e.g. an upstream that sends its header section and then nothing. Default 20.
+    /// Seconds after the request went out in which a transfer must bring `lowSpeedBytesPerSecond` ×
+    /// this many bytes, or be aborted that many seconds after its last bytes (`StallDetector`): an
+    /// upstream that sends its header section and then nothing, or a body's start and then nothing,
+    /// or a trickle under the rate. Default 20.
     public var lowSpeedSeconds: Int
     /// The largest decoded body accepted, in bytes; larger bodies are aborted as they arrive, also when
     /// no `Content-Length` announced them. Default 20 MiB (the real countries body is about 130 KB).

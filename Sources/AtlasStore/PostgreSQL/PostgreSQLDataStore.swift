@@ -22,6 +22,7 @@ struct PostgreSQLDataStore: DataStore {
         func storedSeries() throws -> [String: StoredSeries] {
             try PostgreSQLHistoryStore.storedSeries(on: connection)
         }
+        func history(_ key: String) throws -> History? { try PostgreSQLHistoryStore.history(key, on: connection) }
         func validators(for url: String) throws -> FetchValidators? {
             try PostgreSQLFetchValidatorStore.validators(for: url, on: connection)
         }

@@ -7,30 +7,33 @@ struct PostgreSQLHistoryStore: HistoryStore {
 
     /// See `HistoryStore.history(_:)`: one indexed range read.
     func history(_ key: String) throws -> History? {
-        try pool.withConnection { connection in
-            let rows = try connection.query(
-                "SELECT day, cases, deaths, recovered FROM history WHERE series = $1 ORDER BY day", [.text(key)])
-            guard rows.count > 0 else { return nil }
-            guard let firstDay = rows.int(0, 0) else { throw StoreError.corruptRow("history: a NULL day in \(key)") }
-            var cases: [Int64] = []
-            var deaths: [Int64] = []
-            var recovered: [Int64?] = []
-            cases.reserveCapacity(rows.count)
-            deaths.reserveCapacity(rows.count)
-            recovered.reserveCapacity(rows.count)
-            for row in 0..<rows.count {
-                guard rows.int(row, 0) == firstDay + row else {
-                    throw StoreError.corruptRow("history: \(key) skips a day after day \(firstDay + row - 1)")
-                }
-                guard let dayCases = rows.int64(row, 1), let dayDeaths = rows.int64(row, 2) else {
-                    throw StoreError.corruptRow("history: a NULL cases or deaths in \(key)")
-                }
-                cases.append(dayCases)
-                deaths.append(dayDeaths)
-                recovered.append(rows.int64(row, 3))
+        try pool.withConnection { connection in try Self.history(key, on: connection) }
+    }
+
+    /// See `HistoryStore.history(_:)`, on `connection` (a pool's, or a data transaction's).
+    static func history(_ key: String, on connection: PostgreSQLConnection) throws -> History? {
+        let rows = try connection.query(
+            "SELECT day, cases, deaths, recovered FROM history WHERE series = $1 ORDER BY day", [.text(key)])
+        guard rows.count > 0 else { return nil }
+        guard let firstDay = rows.int(0, 0) else { throw StoreError.corruptRow("history: a NULL day in \(key)") }
+        var cases: [Int64] = []
+        var deaths: [Int64] = []
+        var recovered: [Int64?] = []
+        cases.reserveCapacity(rows.count)
+        deaths.reserveCapacity(rows.count)
+        recovered.reserveCapacity(rows.count)
+        for row in 0..<rows.count {
+            guard rows.int(row, 0) == firstDay + row else {
+                throw StoreError.corruptRow("history: \(key) skips a day after day \(firstDay + row - 1)")
             }
-            return History(firstDay: firstDay, cases: cases, deaths: deaths, recovered: recovered)
+            guard let dayCases = rows.int64(row, 1), let dayDeaths = rows.int64(row, 2) else {
+                throw StoreError.corruptRow("history: a NULL cases or deaths in \(key)")
+            }
+            cases.append(dayCases)
+            deaths.append(dayDeaths)
+            recovered.append(rows.int64(row, 3))
         }
+        return History(firstDay: firstDay, cases: cases, deaths: deaths, recovered: recovered)
     }
 
     static func hasHistory(on connection: PostgreSQLConnection) throws -> Bool {

@@ -18,6 +18,9 @@ enum PostgreSQLMigrations {
     static let all: [Step] = [
         Step(version: 1, name: "snapshot, history, fetch validators", sql: snapshotSQL),
         Step(version: 2, name: "visitors", sql: visitorsSQL),
+        // The name a starred country had when it was starred, so a star whose country later leaves
+        // the data still says what it was (as SQLite's `Migration.favoriteNames`).
+        Step(version: 3, name: "favourite names", sql: "ALTER TABLE favorites ADD COLUMN name text"),
     ]
 
     /// The newest version this program knows.

@@ -23,12 +23,12 @@ struct PostgreSQLProfileStore: ProfileStore {
         try pool.withConnection { connection in try Self.readDraft(connection, sessionHash) }
     }
 
-    func favorites(_ sessionHash: [UInt8]) throws -> [String] {
+    func favorites(_ sessionHash: [UInt8]) throws -> [Favorite] {
         try pool.withConnection { connection in
             let rows = try connection.query(
-                "SELECT country_id FROM favorites WHERE session_hash = $1 ORDER BY starred_at, country_id",
+                "SELECT country_id, name FROM favorites WHERE session_hash = $1 ORDER BY starred_at, country_id",
                 [.bytes(sessionHash)])
-            return (0..<rows.count).map { rows.string($0, 0) ?? "" }
+            return (0..<rows.count).map { Favorite(countryID: rows.string($0, 0) ?? "", name: rows.string($0, 1)) }
         }
     }
 
@@ -72,14 +72,14 @@ struct PostgreSQLProfileStore: ProfileStore {
         }
     }
 
-    func setFavorite(_ visitor: VisitorContext, countryID: String, starred: Bool) throws {
+    func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws {
         try pool.transaction { connection in
             _ = try Self.lockProfile(connection, visitor)
             if starred {
                 try connection.query(
-                    "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES ($1, $2, $3) "
-                        + "ON CONFLICT DO NOTHING",
-                    [.bytes(visitor.sessionHash), .text(countryID), .integer(visitor.now)])
+                    "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES ($1, $2, $3, $4) "
+                        + "ON CONFLICT (session_hash, country_id) DO UPDATE SET name = excluded.name",
+                    [.bytes(visitor.sessionHash), .text(countryID), .integer(visitor.now), .text(name)])
             } else {
                 try connection.query(
                     "DELETE FROM favorites WHERE session_hash = $1 AND country_id = $2",
@@ -88,7 +88,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         }
     }
 
-    func toggleFavorite(_ visitor: VisitorContext, countryID: String) throws -> Bool {
+    func toggleFavorite(_ visitor: VisitorContext, countryID: String, name: String) throws -> Bool {
         try pool.transaction { connection in
             _ = try Self.lockProfile(connection, visitor)
             let deleted = try connection.query(
@@ -96,8 +96,8 @@ struct PostgreSQLProfileStore: ProfileStore {
                 [.bytes(visitor.sessionHash), .text(countryID)])
             if deleted.affected > 0 { return false }
             try connection.query(
-                "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES ($1, $2, $3)",
-                [.bytes(visitor.sessionHash), .text(countryID), .integer(visitor.now)])
+                "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES ($1, $2, $3, $4)",
+                [.bytes(visitor.sessionHash), .text(countryID), .integer(visitor.now), .text(name)])
             return true
         }
     }

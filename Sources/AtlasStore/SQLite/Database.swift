@@ -1,4 +1,6 @@
 import CSQLite
+import Clocks
+import Glibc
 
 /// One SQLite connection (https://sqlite.org/c3ref/sqlite3.html) to a database file, safe to share
 /// across event-loop threads: every use is serialised by one recursive lock.
@@ -45,12 +47,34 @@ public final class Database: @unchecked Sendable {
         connection = Connection(handle: handle)
         do {
             // journal_mode first: it reads the file header, so a non-database file fails here.
-            try execute("PRAGMA journal_mode = WAL")
+            try whileBusy(atMostMilliseconds: busyTimeout) { () throws(StoreError) in
+                try execute("PRAGMA journal_mode = WAL")
+            }
             try execute("PRAGMA foreign_keys = ON")
             try execute("PRAGMA synchronous = NORMAL")
         } catch {
             connection.close()
             throw .cannotOpen(path: path, message: error.description)
+        }
+    }
+
+    /// Runs `body` again while it fails with `SQLITE_BUSY`, for at most `milliseconds`. Turning on WAL
+    /// while another process creates the same new file (two servers started together) fails with
+    /// `SQLITE_BUSY` at once: SQLite does not call the busy handler there, since waiting could
+    /// deadlock, so the wait is here, a few milliseconds at a time.
+    private func whileBusy(atMostMilliseconds milliseconds: Int32, _ body: () throws(StoreError) -> Void)
+        throws(StoreError)
+    {
+        let start = MonotonicClock.nanoseconds()
+        while true {
+            do {
+                return try body()
+            } catch .sqlite(let code, let message, let sql) where code & 0xFF == SQLITE_BUSY {
+                if MonotonicClock.seconds(since: start) * 1000 >= Double(milliseconds) {
+                    throw .sqlite(code: code, message: message, sql: sql)
+                }
+                usleep(5_000)
+            }
         }
     }
 

@@ -5,7 +5,8 @@ extension Migration {
     /// - `profiles`: the committed profile; `goal_date` as `YYYY-MM-DD`; `created_at` in ms since the
     ///   epoch; `draft_counter` is the last draft version handed out, so versions never repeat.
     /// - `drafts`: at most one per profile; `version` is checked on every submit (a stale one is a `409`).
-    /// - `favorites`: starred countries by canonical country id, with when they were starred.
+    /// - `favorites`: starred countries by canonical country id, with when they were starred (and, from
+    ///   version 5, `Migration.favoriteNames`, the name they had then).
     public static let profileTables = Migration(
         version: 3, name: "profile tables",
         sql: """

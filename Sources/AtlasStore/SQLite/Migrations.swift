@@ -8,6 +8,7 @@ public enum Migrations {
         .profileTables,
         .historyTable,
         .visitors,
+        .favoriteNames,
     ]
 
     /// The version a fully migrated file has (`all.last.version`).

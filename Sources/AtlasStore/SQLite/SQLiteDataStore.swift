@@ -17,6 +17,7 @@ struct SQLiteDataStore: DataStore {
         func snapshotVersion() throws -> Int64 { try SQLiteCountryStore.snapshotVersion(in: database) }
         func hasHistory() throws -> Bool { try SQLiteHistoryStore.hasHistory(in: database) }
         func storedSeries() throws -> [String: StoredSeries] { try SQLiteHistoryStore.storedSeries(in: database) }
+        func history(_ key: String) throws -> History? { try SQLiteHistoryStore.history(key, in: database) }
         func validators(for url: String) throws -> FetchValidators? {
             try SQLiteFetchValidatorStore.validators(for: url, in: database)
         }

@@ -7,7 +7,12 @@ struct SQLiteHistoryStore: HistoryStore {
 
     /// See `HistoryStore.history(_:)`: one indexed range read of the series' rows.
     func history(_ key: String) throws -> History? {
-        try reads.read { database in
+        try reads.read { database in try Self.history(key, in: database) }
+    }
+
+    /// See `HistoryStore.history(_:)`, on `database` (a read connection, or a data transaction's).
+    static func history(_ key: String, in database: Database) throws -> History? {
+        try database.withConnection { database in
             let select = try database.prepare(
                 "SELECT day, cases, deaths, recovered FROM history WHERE series = ?1 ORDER BY day")
             defer { select.reset() }

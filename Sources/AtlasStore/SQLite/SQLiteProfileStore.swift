@@ -16,15 +16,17 @@ struct SQLiteProfileStore: ProfileStore {
         try reads.read { database in try Self.state(database, sessionHash)?.draft }
     }
 
-    func favorites(_ sessionHash: [UInt8]) throws -> [String] {
+    func favorites(_ sessionHash: [UInt8]) throws -> [Favorite] {
         try reads.read { database in
             let select = try database.prepare(
-                "SELECT country_id FROM favorites WHERE session_hash = ?1 ORDER BY starred_at, country_id")
+                "SELECT country_id, name FROM favorites WHERE session_hash = ?1 ORDER BY starred_at, country_id")
             defer { select.reset() }
             try select.bind(sessionHash, at: 1)
-            var ids: [String] = []
-            while try select.step() { ids.append(select.string(at: 0) ?? "") }
-            return ids
+            var favorites: [Favorite] = []
+            while try select.step() {
+                favorites.append(Favorite(countryID: select.string(at: 0) ?? "", name: select.string(at: 1)))
+            }
+            return favorites
         }
     }
 
@@ -68,23 +70,26 @@ struct SQLiteProfileStore: ProfileStore {
         }
     }
 
-    func setFavorite(_ visitor: VisitorContext, countryID: String, starred: Bool) throws {
+    func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws {
         try writer.transaction { database in
             _ = try Self.ensureState(database, visitor)
             let statement = try database.prepare(
                 starred
-                    ? "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3) "
-                        + "ON CONFLICT DO NOTHING"
+                    ? "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES (?1, ?2, ?3, ?4) "
+                        + "ON CONFLICT DO UPDATE SET name = excluded.name"
                     : "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2")
             try statement.bind(visitor.sessionHash, at: 1)
             try statement.bind(countryID, at: 2)
-            if starred { try statement.bind(visitor.now, at: 3) }
+            if starred {
+                try statement.bind(visitor.now, at: 3)
+                try statement.bind(name, at: 4)
+            }
             try statement.run()
             try Self.recordVisit(database, visitor)
         }
     }
 
-    func toggleFavorite(_ visitor: VisitorContext, countryID: String) throws -> Bool {
+    func toggleFavorite(_ visitor: VisitorContext, countryID: String, name: String) throws -> Bool {
         try writer.transaction { database in
             _ = try Self.ensureState(database, visitor)
             let delete = try database.prepare(
@@ -97,10 +102,11 @@ struct SQLiteProfileStore: ProfileStore {
             try Self.recordVisit(database, visitor)
             if wasStarred { return false }
             let insert = try database.prepare(
-                "INSERT INTO favorites (session_hash, country_id, starred_at) VALUES (?1, ?2, ?3)")
+                "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES (?1, ?2, ?3, ?4)")
             try insert.bind(visitor.sessionHash, at: 1)
             try insert.bind(countryID, at: 2)
             try insert.bind(visitor.now, at: 3)
+            try insert.bind(name, at: 4)
             try insert.run()
             return true
         }

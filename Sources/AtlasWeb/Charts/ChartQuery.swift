@@ -108,17 +108,16 @@ struct ChartQuery: Sendable, Equatable {
             case "scale": valid = choices { (query, value: Scale) in query.scale = value }
             default: valid = choices { (query, value: Per) in query.per = value }
             }
-            throw HTTPError(
-                .badRequest, "\(subject) cannot show \(invalid.name) “\(invalid.raw.shownInMessages)”.",
+            throw HTTPError.quoting(
+                .badRequest, "\(subject) cannot show \(invalid.name) ", invalid.raw, ".",
                 context: ErrorContext(invalidParameter: .init(name: invalid.name, choices: valid)))
         }
         if let badTime {
             var all = query
             (all.start, all.end) = (.earliest, .latest)
-            throw HTTPError(
-                .badRequest,
-                "\(subject) cannot show time “\(badTime.shownInMessages)”: give START..END, each side a date "
-                    + "(YYYY-MM-DD), earliest or latest, the start not after the end.",
+            throw HTTPError.quoting(
+                .badRequest, "\(subject) cannot show time ", badTime,
+                ": give START..END, each side a date (YYYY-MM-DD), earliest or latest, the start not after the end.",
                 context: ErrorContext(
                     invalidParameter: .init(
                         name: "time",
@@ -172,13 +171,5 @@ extension ChartQuery.Bound {
         case (.day(let start), .day(let last)): return last < start
         default: return false
         }
-    }
-}
-
-extension String {
-    /// The text as an error message may quote it: without control characters, at most 60 characters.
-    var shownInMessages: String {
-        let clean = withoutControlCharacters
-        return clean.count > 60 ? String(clean.prefix(60)) + "…" : clean
     }
 }

@@ -5,8 +5,9 @@ import Mustache
 import Routing
 
 /// The app's answer to every error: a JSON body in disease.sh's shape (`{"message": …}`) for clients
-/// that get JSON, otherwise the site's HTML page (4xx: what was wrong and what is allowed; 5xx: an
-/// apology), chosen by `ResponseFormat`.
+/// that get JSON, otherwise the site's HTML page (4xx: what was wrong and what is allowed; 501 and 505:
+/// what the request asked for that this server does not do; other 5xx: an apology), chosen by
+/// `ResponseFormat`.
 struct ErrorPages: Sendable {
     let site: SiteContext
 
@@ -26,8 +27,13 @@ struct ErrorPages: Sendable {
             "status": .string(String(error.status.code)),
             "reason": .string(error.status.reasonPhrase),
             "message": .string(error.message),
-            "q": .string(context.search),
+            "q": .string(context.search.echoed),
         ]
+        if let quote = context.quote {
+            values["quote"] = [
+                "before": .string(quote.before), "value": .string(quote.value), "after": .string(quote.after),
+            ]
+        }
         if let invalid = context.invalidParameter {
             values["allowed"] = .array(
                 invalid.choices.map {
@@ -36,8 +42,10 @@ struct ErrorPages: Sendable {
             values["parameter"] = .string(invalid.name)
             values["hasAllowed"] = .bool(true)
         }
+        // 501 and 505 say what the server does not do: nothing failed, and sending it again cannot help.
         let template =
             switch error.status.code {
+            case 501, 505: "errors/not-supported"
             case 503: "errors/unavailable"
             case 500...: "errors/server-error"
             default: "errors/client-error"

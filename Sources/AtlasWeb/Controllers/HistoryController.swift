@@ -191,9 +191,8 @@ struct HistoryController: Sendable {
         guard let raw = target.queryValue("lastdays"), !raw.isEmpty else { return 30 }
         if raw.lowercased() == "all" { return nil }
         guard raw.utf8.count <= 6, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let days = Int(raw), days > 0 else {
-            throw HTTPError(
-                .badRequest,
-                "lastdays must be a whole number of days from 1, or all; “\(raw.shownInMessages)” is neither.",
+            throw HTTPError.quoting(
+                .badRequest, "lastdays must be a whole number of days from 1, or all; ", raw, " is neither.",
                 context: ErrorContext(
                     invalidParameter: .init(
                         name: "lastdays",

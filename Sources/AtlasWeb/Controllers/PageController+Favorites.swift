@@ -15,7 +15,9 @@ extension PageController {
     ///   the partial is part of the template version in the cached page's tag.)
     /// - Throws: `StoreError` when the favourites cannot be read.
     func favoriteFragment(countryID: String, visitor: Visitor) throws -> (bytes: [UInt8], tag: String) {
-        let starred = visitor.isNew ? false : try profiles.favorites(visitor.sessionHash).contains(countryID)
+        let starred =
+            visitor.isNew
+            ? false : try profiles.favorites(visitor.sessionHash).contains { $0.countryID == countryID }
         try site.recordVisit(visitor, in: profiles)
         let token = visitor.csrfTokenDigits
         let tag = (starred ? "s" : "u") + String(decoding: token.prefix(16), as: UTF8.self)
@@ -35,7 +37,7 @@ extension PageController {
     /// `starred` hole): empty bytes when there are none; never writes.
     /// - Throws: `StoreError` when the favourites cannot be read.
     func starredLine(visitor: Visitor, catalog: CountryCatalog) throws -> [UInt8] {
-        let starred = try profiles.favorites(visitor.sessionHash).map { FavoriteCountry(id: $0, catalog: catalog) }
+        let starred = try profiles.favorites(visitor.sessionHash).map { FavoriteCountry($0, catalog: catalog) }
         try site.recordVisit(visitor, in: profiles)
         guard !starred.isEmpty else { return [] }
         return try site.renderer.fragment(

@@ -27,7 +27,7 @@ struct PageController: Sendable {
                 place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
                 link: { Links.chart("/", $0) }, path: "/", csvPath: "/history.csv")
-            var context = WorldPage(catalog: current.catalog).templateValue
+            var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current))).templateValue
             context.set("history", history.templateValue)
             return try site.renderer.render(
                 "world", context: context, layout: site.layout("Worldwide — Covid Atlas", .world, current))
@@ -50,11 +50,13 @@ struct PageController: Sendable {
         ) {
             var title = "Countries"
             if let continent = query.continent { title = "\(continent.displayName) — Countries" }
-            if !query.search.isEmpty { title = "“\(query.search)” — " + title }
+            if !query.search.isEmpty { title = "“\(query.search.echoed)” — " + title }
             if page > 1 { title += " (page \(page))" }
             var cacheable = try site.renderer.render(
                 "countries/index",
-                context: try CountryListPage(query: query, catalog: current.catalog, page: page).templateValue(),
+                context: try CountryListPage(
+                    query: query, catalog: current.catalog, page: page, day: DataDay(site.freshness(current))
+                ).templateValue(),
                 layout: site.layout(title + " — Covid Atlas", .countries, current),
                 holes: visitor == nil ? [] : ["starred"])
             CachePolicy.sharedVaryingByCookie.apply(to: &cacheable.fields)
@@ -94,7 +96,8 @@ struct PageController: Sendable {
                     population: entry.country[.population], query: chart, defaults: ChartQuery(),
                     link: { Links.chart(path, $0) }, path: path, csvPath: path + "/history.csv")
                 var context = CountryDetailPage(
-                    entry: entry, outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
+                    entry: entry, day: DataDay(site.freshness(current)),
+                    outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
                     tileURL: site.renderer.tiles.template
                 ).templateValue
                 context.set("history", history.templateValue)
@@ -110,10 +113,14 @@ struct PageController: Sendable {
         case .matched(let canonicalID):
             return Response.redirect(
                 to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: .found)
-        case .notFound(let suggestions):
-            let shownID = parameters["id"].withoutControlCharacters
+        case .notFound(let near):
+            let shownID = parameters["id"].echoed
+            // A country the data lacks (North Korea) is named as such, not answered with a namesake.
+            let absent = current.catalog.absentCountry(named: parameters["id"])
+            let suggestions = absent == nil ? near : []
             let context: TemplateValue = [
                 "id": .string(shownID),
+                "absent": absent.map(AbsentCountryValue.templateValue) ?? .null,
                 "suggestions": .array(suggestions.map { CountryRow($0).templateValue }),
                 "hasSuggestions": .bool(!suggestions.isEmpty),
                 "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),

@@ -25,10 +25,12 @@ struct ProfileController: Sendable {
         let catalog = site.snapshots.current().catalog
         let starred = visitor.isNew ? [] : try store.favorites(hash)
         try site.recordVisit(visitor, in: store)
-        let favorites = starred.map { FavoriteCountry(id: $0, catalog: catalog) }
+        let favorites = starred.map { FavoriteCountry($0, catalog: catalog) }
         var response = try site.renderer.page(
-            "profile/show", context: ProfilePage(profile: profile, draft: draft, favorites: favorites).templateValue,
-            layout: site.layout("\(profile.username) — Profile — Covid Atlas", .profile))
+            "profile/show",
+            context: ProfilePage(profile: profile, draft: draft, favorites: favorites, csrfToken: visitor.csrfToken)
+                .templateValue,
+            layout: site.layout("\(profile.username.echoed) — Profile — Covid Atlas", .profile))
         visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
         return response
     }
@@ -123,8 +125,9 @@ struct ProfileController: Sendable {
 
     /// `POST /countries/{id}/favorite`: `star=on` stars the country, `star=off` unstars it (the page's
     /// form asks for the state its button shows, so a double click or an older tab's press is harmless);
-    /// without `star` it toggles. `303` back to its page. Unknown ids are `404`; other spellings of a
-    /// known id act on the canonical id.
+    /// without `star` it toggles. `303` back to its page. Unknown ids are `404`, but for `star=off` on a
+    /// country the visitor starred before it left the data (the profile's "Remove the star"), which
+    /// answers `303` to the profile; other spellings of a known id act on the canonical id.
     /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `400` for a `star` other than
     ///   `on`/`off`, `404` for an unknown country.
     func toggleFavorite(_ request: Request, _ parameters: RouteParameters) throws -> Response {
@@ -136,17 +139,31 @@ struct ProfileController: Sendable {
         case "off": wanted = false
         default: throw HTTPError(.badRequest, "The form’s star must be on or off. Nothing changed.")
         }
-        let id: String
-        switch site.snapshots.current().catalog.resolve(parameters["id"]) {
-        case .found(let entry): id = entry.id
-        case .moved(let canonicalID), .matched(let canonicalID): id = canonicalID
-        case .notFound: throw HTTPError(.notFound, "There is no country with this id to star.")
+        let catalog = site.snapshots.current().catalog
+        let entry: CountryCatalog.Entry
+        switch catalog.resolve(parameters["id"]) {
+        case .found(let found): entry = found
+        case .moved(let canonicalID), .matched(let canonicalID):
+            guard let found = catalog.entry(id: canonicalID) else {
+                throw HTTPError(.notFound, "There is no country with this id to star.")
+            }
+            entry = found
+        case .notFound:
+            let hash = submission.visitor.sessionHash
+            let raw = parameters["id"]
+            guard wanted == false, try store.favorites(hash).contains(where: { $0.countryID == raw }) else {
+                throw HTTPError(.notFound, "There is no country with this id to star.")
+            }
+            try store.setFavorite(
+                site.writing(as: submission.visitor, request), countryID: raw, name: "", starred: false)
+            return Response.redirect(to: "/profile", status: .seeOther)
         }
+        let (id, name) = (entry.id, entry.country.country)
         let writer = site.writing(as: submission.visitor, request)
         if let wanted {
-            try store.setFavorite(writer, countryID: id, starred: wanted)
+            try store.setFavorite(writer, countryID: id, name: name, starred: wanted)
         } else {
-            _ = try store.toggleFavorite(writer, countryID: id)
+            _ = try store.toggleFavorite(writer, countryID: id, name: name)
         }
         return Response.redirect(to: Links.country(id), status: .seeOther)
     }
@@ -160,7 +177,7 @@ struct ProfileController: Sendable {
         context["csrfToken"] = .string(visitor.csrfToken)
         if let newer {
             context["conflict"] = [
-                "username": .string(newer.username),
+                "username": .string(newer.username.echoed),
                 "notifications": .string(newer.notifications ? "On" : "Off"),
                 "season": .string("\(newer.season.emoji) \(newer.season.displayName)"),
                 "goalDate": .string(newer.goalDate.readable),

@@ -2,11 +2,11 @@ import AtlasCore
 import HTTPCore
 import Routing
 
-/// Reads the country list's parameters (`q`, `continent`, `sort`, `page`) from a request target.
+/// Reads the country list's parameters (`q`, `continent`, `sort`, `order`, `page`) from a request target.
 enum QueryParameters {
     /// - Throws: `HTTPError(400)` naming the bad value, with an `ErrorContext` that keeps `q` and
     ///   lists the valid values (each a link keeping the rest of the query), for an unknown
-    ///   `continent` or `sort`.
+    ///   `continent`, `sort` or `order` (`asc` or `desc`; empty or absent is the sort's own direction).
     static func countryQuery(_ target: RequestTarget) throws -> CountryQuery {
         // Control characters (a NUL, a tab pasted from a spreadsheet) are never part of a name.
         let search = (target.queryValue("q") ?? "").withoutControlCharacters
@@ -20,8 +20,8 @@ enum QueryParameters {
                         value: value.slug,
                         href: Links.countryList(CountryQuery(search: search, continent: value, sort: knownSort)))
                 }
-                throw HTTPError(
-                    .badRequest, "There is no continent called “\(raw)”.",
+                throw HTTPError.quoting(
+                    .badRequest, "There is no continent called ", raw, ".",
                     context: ErrorContext(
                         search: search, invalidParameter: .init(name: "continent", choices: choices)))
             }
@@ -35,13 +35,28 @@ enum QueryParameters {
                         value: value.rawValue,
                         href: Links.countryList(CountryQuery(search: search, continent: continent, sort: value)))
                 }
-                throw HTTPError(
-                    .badRequest, "The list cannot be sorted by “\(rawSort)”.",
+                throw HTTPError.quoting(
+                    .badRequest, "The list cannot be sorted by ", rawSort, ".",
                     context: ErrorContext(search: search, invalidParameter: .init(name: "sort", choices: choices)))
             }
             sort = parsed
         }
-        return CountryQuery(search: search, continent: continent, sort: sort)
+        var direction: CountryQuery.Direction?
+        if let rawOrder = target.queryValue("order"), !rawOrder.isEmpty {
+            guard let parsed = CountryQuery.Direction(rawValue: rawOrder.lowercased()) else {
+                let choices = CountryQuery.Direction.allCases.map { value in
+                    ErrorContext.Choice(
+                        value: value.rawValue,
+                        href: Links.countryList(
+                            CountryQuery(search: search, continent: continent, sort: sort, direction: value)))
+                }
+                throw HTTPError.quoting(
+                    .badRequest, "The list cannot be ordered ", rawOrder, ": order is asc or desc.",
+                    context: ErrorContext(search: search, invalidParameter: .init(name: "order", choices: choices)))
+            }
+            direction = parsed
+        }
+        return CountryQuery(search: search, continent: continent, sort: sort, direction: direction)
     }
 
     /// The `page` parameter of a list: 1 when absent or empty.
@@ -52,8 +67,8 @@ enum QueryParameters {
         guard raw.utf8.count <= 6, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let page = Int(raw),
             (1...100_000).contains(page)
         else {
-            throw HTTPError(
-                .badRequest, "“\(raw.withoutControlCharacters)” is not a page number: pages count from 1.",
+            throw HTTPError.quoting(
+                .badRequest, "", raw, " is not a page number: pages count from 1.",
                 context: ErrorContext(search: query.search))
         }
         return page

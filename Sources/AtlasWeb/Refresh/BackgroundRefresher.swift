@@ -90,6 +90,8 @@ public final class BackgroundRefresher: Sendable {
                 break
             case .notModified?:
                 log("refresh: \(SourceError.shown(client.baseURL)) not modified (304); the stored snapshot is current")
+            case .unchanged?:
+                log("refresh: \(SourceError.shown(client.baseURL)) sent the stored data again; nothing was replaced")
             case .replaced(let report)?:
                 log(
                     "refresh: stored a new snapshot from \(SourceError.shown(client.baseURL)): "

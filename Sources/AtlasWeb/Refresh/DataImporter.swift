@@ -39,8 +39,10 @@ public struct DataImporter: Sendable {
         self.data = stores.data
     }
 
-    /// Validates `update` and stores it.
-    /// - Returns: what changed, old → new.
+    /// Validates `update` and stores what differs from the stored data: a snapshot or history equal to
+    /// the stored one (the same countries, totals and update times; the same series) is not written
+    /// again, so the data version stays and every page keeps its `ETag`.
+    /// - Returns: what changed, old → new (`RefreshReport.changedNothing` when nothing did).
     /// - Throws: `SourceError.emptyPayload` / `.invalidSnapshot` from `SnapshotValidation`,
     ///   `.invalidHistory` from `HistoryValidation` (nothing is written); `StoreError` when the database
     ///   refuses (the transaction is rolled back).
@@ -52,8 +54,11 @@ public struct DataImporter: Sendable {
         -> RefreshReport
     {
         let previous = try transaction.loadSnapshot()
+        var newSnapshot: Snapshot?
+        var verdict: SnapshotValidation.Accepted?
         if let snapshot = update.snapshot {
-            try SnapshotValidation.validate(snapshot, storedCountryCount: previous?.countries.count)
+            verdict = try SnapshotValidation.validate(snapshot, storedCountryCount: previous?.countries.count)
+            if !(previous.map { DataImporter.holdTheSameData($0, snapshot) } ?? false) { newSnapshot = snapshot }
         }
         var acceptedHistory: HistoryValidation.Accepted?
         if let rows = update.history {
@@ -61,14 +66,17 @@ public struct DataImporter: Sendable {
                 throw SourceError.invalidHistory("there is no snapshot to map the history's rows onto")
             }
             let mapped = HistoryMapping.map(rows, onto: entries.countries)
-            acceptedHistory = try HistoryValidation.validate(
-                rows, mapped: mapped, stored: storedHistory(try transaction.storedSeries()))
-            if let snapshot = update.snapshot { try transaction.replaceSnapshot(snapshot) }
+            let stored = try transaction.storedSeries()
+            let accepted = try HistoryValidation.validate(rows, mapped: mapped, stored: storedHistory(stored))
             var series = mapped.series
             series[HistoryKey.world] = mapped.world
-            try transaction.replaceHistory(series, storedAt: update.snapshot?.importedAt ?? now)
-        } else if let snapshot = update.snapshot {
-            try transaction.replaceSnapshot(snapshot)
+            if let newSnapshot { try transaction.replaceSnapshot(newSnapshot) }
+            if try !isStored(series, stored: stored, in: transaction) {
+                try transaction.replaceHistory(series, storedAt: update.snapshot?.importedAt ?? now)
+                acceptedHistory = accepted
+            }
+        } else if let newSnapshot {
+            try transaction.replaceSnapshot(newSnapshot)
         }
         if update.fromFiles {
             try transaction.removeAllValidators()
@@ -78,7 +86,10 @@ public struct DataImporter: Sendable {
                 FetchValidators(entityTag: validators.entityTag, lastModified: validators.lastModified, fetchedAt: now),
                 for: url)
         }
-        return RefreshReport(previous: previous, current: update.snapshot ?? previous, history: acceptedHistory)
+        return RefreshReport(
+            previous: previous, current: newSnapshot ?? previous, history: acceptedHistory,
+            replacedSnapshot: newSnapshot != nil, keptSameHistory: update.history != nil && acceptedHistory == nil,
+            snapshotVerdict: verdict)
     }
 
     /// What the stored history is, for `HistoryValidation`: every series' first and last day, and
@@ -87,6 +98,26 @@ public struct DataImporter: Sendable {
         HistoryValidation.Stored(
             lastDays: series.mapValues(\.lastDay), firstDays: series.mapValues(\.firstDay),
             reportsRecovered: series.values.contains { $0.reportsRecovered })
+    }
+
+    /// Whether two snapshots hold the same data: the same countries and totals, update times
+    /// included (where they came from and when they were stored aside).
+    static func holdTheSameData(_ a: Snapshot, _ b: Snapshot) -> Bool {
+        a.countries == b.countries && a.totals == b.totals
+    }
+
+    /// Whether the store holds exactly `series`: the same keys, each with the same days and counts.
+    /// The spans are compared first, so a history that grew by a day reads no stored series.
+    private static func isStored(
+        _ series: [String: History], stored: [String: StoredSeries], in transaction: any DataTransaction
+    ) throws -> Bool {
+        guard Set(stored.keys) == Set(series.keys) else { return false }
+        for (key, history) in series
+        where stored[key]?.lastDay != history.lastDay || stored[key]?.firstDay != history.firstDay {
+            return false
+        }
+        for (key, history) in series where try transaction.history(key) != history { return false }
+        return true
     }
 
     /// Stores the parts of `update` the store does not hold yet, deciding inside the one transaction

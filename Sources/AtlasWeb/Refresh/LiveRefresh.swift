@@ -11,6 +11,9 @@ public struct LiveRefresh: Sendable {
         /// The upstream answered `304` to both: the stored data is current; only the time of this
         /// fetch was written, with the validators.
         case notModified
+        /// The upstream sent what the store holds already: nothing was replaced and the data version
+        /// stays, so pages keep their `ETag`s (only the fetch validators were stored).
+        case unchanged
         /// The stored snapshot or history (or both) was replaced; old → new.
         case replaced(RefreshReport)
     }
@@ -60,8 +63,10 @@ public struct LiveRefresh: Sendable {
             update.history = rows
             update.validators[historyURL] = received
         }
+        // Applied also when both answered 304: the validators record when this fetch happened.
         let report = try importer.apply(update, now: now)
-        return update.snapshot == nil && update.history == nil ? .notModified : .replaced(report)
+        guard update.snapshot != nil || update.history != nil else { return .notModified }
+        return report.changedNothing ? .unchanged : .replaced(report)
     }
 
     /// The validators stored for `url`, but only while the stored snapshot came from this client's

@@ -9,15 +9,35 @@ public struct RefreshReport: Sendable {
     public let current: Snapshot
     /// The history stored with it, when one was; `nil` when the stored history stays.
     public let history: HistoryValidation.Accepted?
+    /// Whether the snapshot was replaced (it stays when the update had none, or the same data).
+    public let replacedSnapshot: Bool
+    /// Whether the update had a history that equals the stored one, which stays.
+    public let keptSameHistory: Bool
+    /// What validation found in the update's snapshot (its flagged and left-out entries), when it had one.
+    public let snapshotVerdict: SnapshotValidation.Accepted?
 
     /// A report of what was stored.
     /// - Parameters:
     ///   - current: the snapshot stored now; `nil` only when there is none at all.
-    public init(previous: Snapshot?, current: Snapshot?, history: HistoryValidation.Accepted? = nil) {
+    ///   - replacedSnapshot: whether `current` was stored now, rather than kept.
+    ///   - keptSameHistory: whether a history came that equals the stored one (kept).
+    ///   - snapshotVerdict: what `SnapshotValidation` found in the update's snapshot.
+    public init(
+        previous: Snapshot?, current: Snapshot?, history: HistoryValidation.Accepted? = nil,
+        replacedSnapshot: Bool = true, keptSameHistory: Bool = false,
+        snapshotVerdict: SnapshotValidation.Accepted? = nil
+    ) {
+        self.snapshotVerdict = snapshotVerdict
         self.previous = previous
         self.current = current ?? Snapshot(countries: [], totals: WorldTotals(), source: "none")
         self.history = history
+        self.replacedSnapshot = replacedSnapshot
+        self.keptSameHistory = keptSameHistory
     }
+
+    /// Whether nothing was replaced: the update held the data the store had, so the data version (and
+    /// every page's `ETag`) stays.
+    public var changedNothing: Bool { !replacedSnapshot && history == nil }
 
     /// How many countries have different figures than before (by ISO2, else by name), new ones included.
     /// A new `updated` time alone is no change: disease.sh stamps every entry anew on every fetch.
@@ -60,7 +80,24 @@ public struct RefreshReport: Sendable {
                     previous.map { Formatting.grouped($0.totals[.deaths]) }, Formatting.grouped(current.totals[.deaths])
                 ),
             "changed figures: \(changedCountries) countries",
-        ] + (historyLine.map { [$0] } ?? [])
+        ] + (historyLine.map { [$0] } ?? (keptSameHistory ? ["history: the same as stored (kept)"] : []))
+            + verdictLines
+    }
+
+    /// A line each for the entries kept but implausible and the entries left out, when there are any:
+    /// `flagged 2 entries (kept): “A”: 10 deaths above 5 cases; “B”: …`, `left out 1 entry: entry 17
+    /// (ISO2 FR, ISO3 FRA): no country name`.
+    var verdictLines: [String] {
+        guard let verdict = snapshotVerdict else { return [] }
+        func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
+        var lines: [String] = []
+        if !verdict.flagged.isEmpty {
+            lines.append("flagged \(entries(verdict.flagged.count)) (kept): " + verdict.flagged.joined(separator: "; "))
+        }
+        if !verdict.leftOut.isEmpty {
+            lines.append("left out \(entries(verdict.leftOut.count)): " + verdict.leftOut.joined(separator: "; "))
+        }
+        return lines
     }
 
     /// The history's line (`historyLine(_:entries:)`), when a history was stored.

@@ -1,6 +1,10 @@
+import HTTPCore
+import Routing
+
 /// What an error page may show beside the message, carried in `HTTPError.context`: the search the
-/// visitor had typed (kept in the page's search box) and, for a parameter with a value the page does
-/// not know, the values it takes, each a link that keeps the rest of the visitor's query.
+/// visitor had typed (kept in the page's search box), for a parameter with a value the page does
+/// not know, the values it takes, each a link that keeps the rest of the visitor's query, and the
+/// value the message quotes, so the page can isolate it from the words around it.
 struct ErrorContext: Sendable, Equatable {
     /// A value a parameter takes, and the page it leads to with the rest of the query kept (`nil` for
     /// a form of value rather than a value, such as `YYYY-MM-DD..YYYY-MM-DD`).
@@ -16,8 +20,41 @@ struct ErrorContext: Sendable, Equatable {
         let choices: [Choice]
     }
 
+    /// A message that quotes what the visitor sent, in its three parts: the page shows the value in
+    /// a `<bdi>`, so neither a right-to-left value nor a direction control reorders the sentence.
+    struct Quote: Sendable, Equatable {
+        /// The words before the quoted value, e.g. `There is no continent called `.
+        let before: String
+        /// The value as shown (`String.shownInMessages`: direction and control characters visible).
+        let value: String
+        /// The words after it, e.g. `.`.
+        let after: String
+
+        /// The whole sentence, with the value in curly quotes: the `HTTPError` message.
+        var sentence: String { before + "“" + value + "”" + after }
+    }
+
     /// The search text to show again; empty for none.
     var search = ""
     /// The parameter that was wrong, when that is what the error is about.
     var invalidParameter: InvalidParameter? = nil
+    /// The message in parts, when it quotes a value the visitor sent.
+    var quote: Quote? = nil
+}
+
+extension HTTPError {
+    /// An error whose message quotes `raw`, a value the visitor sent, as shown (`shownInMessages`).
+    /// - Parameters:
+    ///   - before: the words before the value.
+    ///   - raw: the value as received.
+    ///   - after: the words after it.
+    ///   - context: what else the page shows; its `quote` is set here.
+    static func quoting(
+        _ status: StatusCode, _ before: String, _ raw: String, _ after: String, context: ErrorContext = ErrorContext()
+    ) -> HTTPError {
+        var context = context
+        let quote = ErrorContext.Quote(before: before, value: raw.shownInMessages, after: after)
+        context.quote = quote
+        return HTTPError(status, quote.sentence, context: context)
+    }
 }

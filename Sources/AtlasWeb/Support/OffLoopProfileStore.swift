@@ -43,17 +43,17 @@ struct OffLoopProfileStore: ProfileStore {
         return try base.discardDraft(visitor, expectedVersion: expectedVersion)
     }
 
-    func setFavorite(_ visitor: VisitorContext, countryID: String, starred: Bool) throws {
+    func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws {
         try BlockingWork.check()
-        try base.setFavorite(visitor, countryID: countryID, starred: starred)
+        try base.setFavorite(visitor, countryID: countryID, name: name, starred: starred)
     }
 
-    func toggleFavorite(_ visitor: VisitorContext, countryID: String) throws -> Bool {
+    func toggleFavorite(_ visitor: VisitorContext, countryID: String, name: String) throws -> Bool {
         try BlockingWork.check()
-        return try base.toggleFavorite(visitor, countryID: countryID)
+        return try base.toggleFavorite(visitor, countryID: countryID, name: name)
     }
 
-    func favorites(_ sessionHash: [UInt8]) throws -> [String] {
+    func favorites(_ sessionHash: [UInt8]) throws -> [Favorite] {
         try BlockingWork.check()
         return try base.favorites(sessionHash)
     }

@@ -32,23 +32,29 @@ final class SnapshotCache: Sendable {
 
     private let store: any CountryStore
     private let facts: [String: CountryFacts]
+    private let otherNames: [String: [String]]
     private let shared: Mutex<Current>
     /// Bumped (under `shared`'s lock) whenever `shared` gets a newer catalog.
     private let generation = Atomic<UInt64>(0)
     private let local = PerThread<Local> { Local() }
 
     /// Loads the stored snapshot.
+    /// - Parameter otherNames: other names of countries by id, for the search.
     /// - Throws: `StoreError` when the store cannot be read; `AtlasStartupError.noSnapshot` when it holds none.
-    init(store: any CountryStore, facts: [String: CountryFacts]) throws {
+    init(store: any CountryStore, facts: [String: CountryFacts], otherNames: [String: [String]] = [:]) throws {
         self.store = store
         self.facts = facts
+        self.otherNames = otherNames
         guard let snapshot = try store.loadSnapshot() else { throw AtlasStartupError.noSnapshot }
-        shared = Mutex(Self.current(snapshot, facts: facts))
+        shared = Mutex(Self.current(snapshot, facts: facts, otherNames: otherNames))
     }
 
-    private static func current(_ snapshot: Snapshot, facts: [String: CountryFacts]) -> Current {
+    private static func current(
+        _ snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]]
+    ) -> Current {
         Current(
-            catalog: CountryCatalog(snapshot: snapshot, facts: facts), version: snapshot.version ?? 0,
+            catalog: CountryCatalog(snapshot: snapshot, facts: facts, otherNames: otherNames),
+            version: snapshot.version ?? 0,
             dataChangedAt: snapshot.importedAt ?? 0)
     }
 
@@ -74,7 +80,7 @@ final class SnapshotCache: Sendable {
         let version = try store.snapshotVersion()
         guard version != cached.version, let snapshot = try store.loadSnapshot() else { return cached.version }
         // The version read with the rows, not the one checked above: an import may have landed between.
-        let fresh = Self.current(snapshot, facts: facts)
+        let fresh = Self.current(snapshot, facts: facts, otherNames: otherNames)
         return shared.withLock { current in
             // Two slow reloads may finish out of order; never replace a newer catalog with an older one.
             guard fresh.version > current.version else { return current.version }

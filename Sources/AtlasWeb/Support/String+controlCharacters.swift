@@ -1,21 +1,50 @@
 extension String {
     /// The text without control characters (Unicode category Cc: NUL, tab, escape…), which never belong
-    /// in a name or a search and must not reach a page (a NUL is an HTML parse error).
+    /// in a name or a search.
     var withoutControlCharacters: String {
         String(String.UnicodeScalarView(unicodeScalars.filter { $0.properties.generalCategory != .control }))
     }
 
-    /// The text with every code point HTML forbids in a document replaced by U+FFFD: control characters
-    /// other than tab, line feed, form feed and carriage return, and noncharacters (WHATWG HTML
-    /// §13.2.3.5, "control-character-in-input-stream", "noncharacter-in-input-stream"). For showing
-    /// input back to the visitor: they see where the bad characters were, and the page stays valid.
-    var replacingCodePointsForbiddenInHTML: String {
-        String(
-            String.UnicodeScalarView(
-                unicodeScalars.map { scalar in
-                    let isControl =
-                        scalar.properties.generalCategory == .control && !["\t", "\n", "\u{C}", "\r"].contains(scalar)
-                    return isControl || scalar.properties.isNoncharacterCodePoint ? "\u{FFFD}" : scalar
-                }))
+    /// Whether `scalar` is one of the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+    /// U+2066–U+2069; Unicode UAX #9 §2), which reorder the text after them. The marks U+200E and
+    /// U+200F, which only act on their neighbours, are not.
+    static func isDirectionControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// The text as the app shows what a visitor sent (in a page, an attribute, a `<title>`, a message):
+    /// every character that would act instead of being seen is replaced by a visible stand-in.
+    /// - C0 control characters and DEL become their Control Pictures (U+2400…U+2421: NUL → `␀`,
+    ///   ESC → `␛`, tab → `␉`); a NUL or an escape in a page is an HTML parse error (WHATWG HTML §13.2.3.5).
+    /// - Direction controls (`isDirectionControl`), other controls (C1) and noncharacters become
+    ///   `[U+XXXX]`, so `‮aidni` reads `[U+202E]aidni` instead of `india`, and cannot turn the
+    ///   sentence around it.
+    ///
+    /// Templates still isolate the result (`<bdi>`, or `dir="auto"` on the element holding it), so a
+    /// right-to-left search such as `مصر` keeps its own order without reordering the words around it.
+    var echoed: String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar.value < 0x20 {
+                result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            } else if scalar.value == 0x7F {
+                result.append("\u{2421}")
+            } else if scalar.properties.generalCategory == .control || String.isDirectionControl(scalar)
+                || scalar.properties.isNoncharacterCodePoint
+            {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result.append(
+                    contentsOf: "[U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)]".unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The text as an error message quotes it: `echoed`, at most 60 characters (then `…`).
+    var shownInMessages: String {
+        let shown = echoed
+        return shown.count > 60 ? String(shown.prefix(60)) + "…" : shown
     }
 }

@@ -5,6 +5,8 @@ import Mustache
 /// A country's page: header with the map and flag, the stat grid, per-million figures and facts.
 struct CountryDetailPage {
     let entry: CountryCatalog.Entry
+    /// The day the daily figures are for, as the page names it.
+    let day: DataDay
     /// The country's outline bounds (Natural Earth), which the map fits; nil for places too small
     /// for the 1:110m outlines (Singapore, Malta), whose map zooms by area instead.
     var outlineBounds: CountryOutlines.Bounds? = nil
@@ -13,12 +15,13 @@ struct CountryDetailPage {
 
     var templateValue: TemplateValue {
         let c = entry.country
+        let unreported = c.figures.dailyFiguresAreUnreported
         let stats: [StatCell] = [
-            .count("Cases", c[.cases], today: c[.todayCases], kind: "cases"),
-            .count("Deaths", c[.deaths], today: c[.todayDeaths], kind: "deaths"),
+            .count("Cases", c[.cases], daily: c[.todayCases], unreported: unreported, day: day, kind: "cases"),
+            .count("Deaths", c[.deaths], daily: c[.todayDeaths], unreported: unreported, day: day, kind: "deaths"),
             .count(
-                "Recovered", c[.recovered], today: c[.todayRecovered], kind: "recovered",
-                note: zeroMeansNoData(c[.recovered])
+                "Recovered", c[.recovered], daily: c[.todayRecovered], unreported: unreported, day: day,
+                kind: "recovered", note: zeroMeansNoData(c[.recovered])
             ),
             .count("Active", c[.active], kind: "active"),
             .count("Critical", c[.critical], kind: "critical"),

@@ -11,6 +11,20 @@ struct CountryListPage {
     let catalog: CountryCatalog
     /// The page shown, from 1.
     var page = 1
+    /// The day the daily figures are for, as the page names it.
+    var day: DataDay
+
+    /// The name of `sort` on this page: the day's new cases name their day.
+    func label(_ sort: CountryQuery.Sort) -> String {
+        sort == .todayCases ? day.newCasesLabel : sort.displayName
+    }
+
+    /// The order as the summary names it: `Cases`, or with its direction when it is not the sort's
+    /// own (`Cases, smallest first`, `Name, Z–A`).
+    var orderLabel: String {
+        guard query.direction != query.sort.defaultDirection else { return label(query.sort) }
+        return label(query.sort) + (query.sort == .name ? ", Z–A" : ", smallest first")
+    }
 
     /// - Throws: `HTTPError(400)` for a page after the last one, naming how many there are.
     func templateValue() throws -> TemplateValue {
@@ -30,7 +44,7 @@ struct CountryListPage {
         buttons += Continent.allCases.map { button(name: $0.displayName, continent: $0) }
         let sorts: [TemplateValue] = CountryQuery.Sort.allCases.map { sort in
             [
-                "value": .string(sort.rawValue), "label": .string(sort.displayName),
+                "value": .string(sort.rawValue), "label": .string(label(sort)),
                 "selected": .bool(sort == query.sort),
             ]
         }
@@ -42,31 +56,53 @@ struct CountryListPage {
         }
         var sortLinks: [String: TemplateValue] = [:]
         for sort in CountryQuery.Sort.allCases {
-            var target = query
-            target.sort = sort
+            // The column the list is sorted by turns the order around; another starts in its own.
+            let isCurrent = query.sort == sort
+            let target =
+                isCurrent
+                ? query.sorted(by: sort, query.direction == .ascending ? .descending : .ascending)
+                : query.sorted(by: sort)
             sortLinks[sort.rawValue] = [
                 "href": .string(Links.countryList(target)),
-                // Names read A–Z; figures largest first (CountryQuery's orders).
-                "ariaSort": query.sort == sort ? .string(sort == .name ? "ascending" : "descending") : .null,
+                "ariaSort": isCurrent ? .string(query.direction == .ascending ? "ascending" : "descending") : .null,
             ]
         }
+        let directions: [TemplateValue] = [
+            ["value": "", "label": "Usual order", "selected": .bool(query.direction == query.sort.defaultDirection)],
+            [
+                "value": "asc", "label": "Ascending (A–Z, smallest first)",
+                "selected": .bool(query.direction != query.sort.defaultDirection && query.direction == .ascending),
+            ],
+            [
+                "value": "desc", "label": "Descending (Z–A, largest first)",
+                "selected": .bool(query.direction != query.sort.defaultDirection && query.direction == .descending),
+            ],
+        ]
         return [
             "sortLinks": .object(sortLinks),
-            "q": .string(query.search),
+            "q": .string(query.search.echoed),
             "continent": query.continent.map { .string($0.slug) } ?? .null,
             "continentName": query.continent.map { .string($0.displayName) } ?? .null,
-            "sortLabel": .string(query.sort.displayName),
+            "sortLabel": .string(orderLabel),
+            "directions": .array(directions),
+            "todayHeading": .string(day.columnHeading),
             "buttons": .array(buttons),
             "sorts": .array(sorts),
             "rows": .array(rows.map { CountryRow($0).templateValue }),
             "hasRows": .bool(!rows.isEmpty),
+            "absent": rows.isEmpty && !query.search.isEmpty
+                ? catalog.absentCountry(named: query.search).map(AbsentCountryValue.templateValue) ?? .null : .null,
             "hasQuery": .bool(!query.search.isEmpty),
             "summary": .string(summary),
             "pagination": pagination(pageCount: pageCount),
-            "clearHref": .string(Links.countryList(CountryQuery(continent: query.continent, sort: query.sort))),
+            "clearHref": .string(
+                Links.countryList(
+                    CountryQuery(continent: query.continent, sort: query.sort, direction: query.direction))),
             "sortKey": .string(query.sort.rawValue),
             "searchEverywhereHref": query.continent != nil && !query.search.isEmpty
-                ? .string(Links.countryList(CountryQuery(search: query.search, sort: query.sort))) : .null,
+                ? .string(
+                    Links.countryList(CountryQuery(search: query.search, sort: query.sort, direction: query.direction)))
+                : .null,
         ]
     }
 

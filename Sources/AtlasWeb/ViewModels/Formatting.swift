@@ -6,6 +6,9 @@ import Foundation
 enum Formatting {
     /// The text shown where a figure is unknown (`null` or missing upstream).
     static let notAvailable = "n/a"
+    /// The text shown where a daily figure is a 0 that means nothing was reported
+    /// (`Figures.dailyFiguresAreUnreported`).
+    static let notReported = "not reported"
 
     /// `17967672` → `"17,967,672"`; `nil` → `"n/a"`.
     static func grouped(_ value: Int64?) -> String {
@@ -91,6 +94,12 @@ enum Formatting {
     static func readableDateTime(millisecondsSinceEpoch ms: Int64) -> String {
         let p = parts(millisecondsSinceEpoch: ms)
         return "\(p.day) \(monthNames[p.month - 1]) \(p.year), \(twoDigits(p.hour)):\(twoDigits(p.minute)) UTC"
+    }
+
+    /// `"14 Nov 2021"`: the UTC day of a time (clamped like `parts`, so no time traps).
+    static func shortDate(millisecondsSinceEpoch ms: Int64) -> String {
+        let p = parts(millisecondsSinceEpoch: ms)
+        return "\(p.day) \(monthNames[p.month - 1].prefix(3)) \(p.year)"
     }
 
     /// `"2021-11-14T05:11:02Z"`, for `<time datetime>`.

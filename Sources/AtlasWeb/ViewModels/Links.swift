@@ -6,13 +6,14 @@ enum Links {
     /// `/countries/kr`.
     static func country(_ id: String) -> String { "/countries/" + PercentDecoding.encode(id) }
 
-    /// `/countries?q=…&continent=…&sort=…&page=…`, leaving out defaults (page 1 included) so the
-    /// plain list stays `/countries`.
+    /// `/countries?q=…&continent=…&sort=…&order=…&page=…`, leaving out defaults (page 1, and the
+    /// sort's own direction, included) so the plain list stays `/countries`.
     static func countryList(_ query: CountryQuery, page: Int = 1) -> String {
         var pairs: [(name: String, value: String)] = []
         if !query.search.isEmpty { pairs.append(("q", query.search)) }
         if let continent = query.continent { pairs.append(("continent", continent.slug)) }
         if query.sort != .name { pairs.append(("sort", query.sort.rawValue)) }
+        if query.direction != query.sort.defaultDirection { pairs.append(("order", query.direction.rawValue)) }
         if page != 1 { pairs.append(("page", String(page))) }
         return pairs.isEmpty ? "/countries" : "/countries?" + FormURLEncoding.encode(pairs)
     }

@@ -10,12 +10,6 @@ import Mustache
 /// no `maxlength`; `profile-editor.js` counts the same clusters with `Intl.Segmenter` and the server
 /// check below is the one that decides (docs/field-cases.md B20).
 struct ProfileForm {
-    /// The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069; Unicode
-    /// UAX #9 §2), which reorder the text after them. The marks U+200E and U+200F stay allowed.
-    static func isDirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-    }
-
     /// The most user-perceived characters a username may have.
     static let maxUsernameCharacters = 40
     /// The most Unicode scalars (code points) one username character may combine. The longest emoji
@@ -57,7 +51,7 @@ struct ProfileForm {
             $0.properties.generalCategory == .control || $0.properties.isNoncharacterCodePoint
         }) {
             errors["username"] = "Remove the control characters (such as tabs or line breaks) and any noncharacters."
-        } else if trimmed.unicodeScalars.contains(where: ProfileForm.isDirectionalFormatting) {
+        } else if trimmed.unicodeScalars.contains(where: String.isDirectionControl) {
             // An override turns the rest of whatever line shows the name around (the tab title, the
             // page heading), so "‮evil" reads backwards.
             errors["username"] = "Remove the text-direction controls (such as a right-to-left override)."
@@ -111,8 +105,8 @@ struct ProfileForm {
                 ["field": .string($0.key), "label": .string(labels[$0.key] ?? $0.key), "message": .string($0.value)]
             }
         return [
-            // As typed, except what HTML may not carry (a NUL, an ESC) is shown as U+FFFD.
-            "username": .string(username.replacingCodePointsForbiddenInHTML),
+            // As typed, with what would act instead of showing (a NUL, a right-to-left override) made visible.
+            "username": .string(username.echoed),
             "notifications": .bool(notifications),
             "seasons": .array(
                 Season.allCases.map { choice in

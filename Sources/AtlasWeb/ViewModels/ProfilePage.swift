@@ -8,44 +8,60 @@ struct ProfilePage {
     let profile: Profile
     let draft: Draft?
     let favorites: [FavoriteCountry]
+    /// The visitor's CSRF token, for the forms that remove a star whose country left the data.
+    var csrfToken = ""
 
     var templateValue: TemplateValue {
         [
-            "username": .string(profile.username),
+            "username": .string(profile.username.echoed),
             "notifications": .string(profile.notifications ? "On" : "Off"),
             "seasonEmoji": .string(profile.season.emoji),
             "seasonName": .string(profile.season.displayName),
             "goalDateISO": .string(profile.goalDate.iso),
             "goalDate": .string(profile.goalDate.readable),
             "hasDraft": .bool(draft.map { $0.profile != profile } ?? false),
-            "favorites": .array(favorites.map(\.templateValue)),
+            "favorites": .array(
+                favorites.map { favorite in
+                    var value = favorite.templateValue
+                    value.set("csrfToken", .string(csrfToken))
+                    return value
+                }),
             "hasFavorites": .bool(!favorites.isEmpty),
         ]
     }
 }
 
-/// A starred country as lists show it: its name, flag and link (the id alone when the current data
-/// no longer has it).
+/// A starred country as lists show it: its name, flag and link; when the current data no longer has
+/// it, the name it had when it was starred (its id for a star from before names were kept), no link
+/// (it would lead to a 404), and words that say so.
 struct FavoriteCountry {
+    /// The entry's canonical id now, or the stored id of one that left the data.
     let id: String
     let name: String
     let flag: String?
+    /// Whether the current data still has the country.
+    let isInTheData: Bool
 
-    init(id: String, catalog: CountryCatalog) {
-        self.id = id
-        if case .found(let entry) = catalog.resolve(id) {
+    init(_ favorite: Favorite, catalog: CountryCatalog) {
+        if let entry = catalog.entry(id: favorite.countryID) {
+            id = entry.id
             name = entry.country.country
             flag = entry.facts?.flag
+            isInTheData = true
         } else {
-            name = id
+            id = favorite.countryID
+            name = favorite.name ?? favorite.countryID
             flag = nil
+            isInTheData = false
         }
     }
 
     var templateValue: TemplateValue {
         [
-            "name": .string(name), "href": .string(Links.country(id)),
+            "name": .string(name), "href": isInTheData ? .string(Links.country(id)) : .null,
             "flag": flag.map(TemplateValue.string) ?? .null,
+            "gone": .bool(!isInTheData),
+            "unstarAction": .string(Links.country(id) + "/favorite"),
         ]
     }
 }

@@ -1,6 +1,7 @@
 import Mustache
 
-/// One cell of a stat grid: a label, a figure, and optionally today's change and a note.
+/// One cell of a stat grid: a label, a figure, and optionally the day's change (with its day, `DataDay`)
+/// and a note.
 struct StatCell: Sendable {
     var label: String
     var value: String
@@ -19,13 +20,20 @@ struct StatCell: Sendable {
     }
 
     /// A count cell; `n/a` when the count is unknown.
-    static func count(_ label: String, _ value: Int64?, today: Int64?? = nil, kind: String, note: String? = nil)
-        -> StatCell
-    {
-        var cell = StatCell(label: label, value: Formatting.grouped(value), kind: kind)
-        if let today { cell.change = Formatting.change(today) }
-        cell.note = note
-        return cell
+    static func count(_ label: String, _ value: Int64?, kind: String, note: String? = nil) -> StatCell {
+        StatCell(label: label, value: Formatting.grouped(value), note: note, kind: kind)
+    }
+
+    /// A count cell with the day's change: `+15,912 today`, `+15,912 on 14 Nov 2021` on stale data,
+    /// `not reported today` for a zero that means nothing was reported (`unreported`); no change line
+    /// when the day's figure is unknown.
+    static func count(
+        _ label: String, _ value: Int64?, daily: Int64?, unreported: Bool, day: DataDay, kind: String,
+        note: String? = nil
+    ) -> StatCell {
+        StatCell(
+            label: label, value: Formatting.grouped(value), change: day.change(daily, unreported: unreported),
+            note: note, kind: kind)
     }
 
     /// A per-million (or other ratio) cell.

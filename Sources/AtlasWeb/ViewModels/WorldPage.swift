@@ -1,16 +1,21 @@
 import AtlasCore
 import Mustache
 
-/// The worldwide page: totals with today's changes, and the ways into the list.
+/// The worldwide page: totals with the day's changes, and the ways into the list.
 struct WorldPage {
     let catalog: CountryCatalog
+    /// The day the daily figures are for, as the page names it.
+    let day: DataDay
 
     var templateValue: TemplateValue {
         let t = catalog.totals
+        let unreported = t.figures.dailyFiguresAreUnreported
         let cells: [StatCell] = [
-            .count("Cases", t[.cases], today: t[.todayCases], kind: "cases"),
-            .count("Deaths", t[.deaths], today: t[.todayDeaths], kind: "deaths"),
-            .count("Recovered", t[.recovered], today: t[.todayRecovered], kind: "recovered"),
+            .count("Cases", t[.cases], daily: t[.todayCases], unreported: unreported, day: day, kind: "cases"),
+            .count("Deaths", t[.deaths], daily: t[.todayDeaths], unreported: unreported, day: day, kind: "deaths"),
+            .count(
+                "Recovered", t[.recovered], daily: t[.todayRecovered], unreported: unreported, day: day,
+                kind: "recovered"),
             .count("Active", t[.active], kind: "active"),
             .count("Critical", t[.critical], kind: "critical"),
             .count("Tests", t[.tests], kind: "tests"),
@@ -53,7 +58,11 @@ struct CountryRow {
             "population": .string(Formatting.grouped(country[.population].flatMap { $0 > 0 ? $0 : nil })),
             "cases": .string(Formatting.grouped(country[.cases])),
             "deaths": .string(Formatting.grouped(country[.deaths])),
-            "todayCases": .string(Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),
+            "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
+            "deathsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.deathsPerMillion, of: entry))),
+            "todayCases": .string(
+                country.figures.dailyFiguresAreUnreported
+                    ? Formatting.notReported : Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),
         ]
     }
 }

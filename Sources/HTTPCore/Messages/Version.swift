@@ -2,7 +2,7 @@
 public struct Version: Hashable, Sendable, CustomStringConvertible {
     /// The major version, 1 for HTTP/1.x.
     public var major: Int
-    /// The minor version: 0 or 1.
+    /// The minor version: 0 or 1 (the parser reads a later HTTP/1 minor version as 1).
     public var minor: Int
 
     /// Creates `HTTP/major.minor`.

@@ -10,7 +10,8 @@ public enum ParseError: Error, Sendable, Equatable {
     case invalidTarget
     /// The version is not `HTTP/x.y`. → 400
     case invalidVersion
-    /// The version is well-formed but not HTTP/1.0 or HTTP/1.1. → 505
+    /// The version is well-formed but not HTTP/1 (`HTTP/2.0`, `HTTP/0.9`); a later HTTP/1 minor version
+    /// (`HTTP/1.2`) is read as HTTP/1.1 (RFC 9110 §2.5), not refused. → 505
     case unsupportedVersion
     /// A field line is malformed (no colon, whitespace before the colon, obs-fold, bad bytes). → 400
     case invalidFieldLine
@@ -57,14 +58,18 @@ public enum ParseError: Error, Sendable, Equatable {
             return "The address is malformed: a % not followed by two hex digits, a character not allowed "
                 + "in addresses, or bytes that are not UTF-8."
         case .invalidVersion: return "The HTTP version is malformed."
-        case .unsupportedVersion: return "Only HTTP/1.0 and HTTP/1.1 are supported."
+        case .unsupportedVersion:
+            return "The request was sent in an HTTP version this server does not speak: it speaks HTTP/1.0 and "
+                + "HTTP/1.1 (and reads a later HTTP/1 minor version as HTTP/1.1)."
         case .invalidFieldLine: return "A header field line is malformed."
         case .missingHost: return "HTTP/1.1 requests need exactly one Host field."
         case .invalidHost: return "The Host field is not a valid host and port."
         case .invalidContentLength: return "Content-Length is invalid."
         case .conflictingFraming: return "Content-Length and Transfer-Encoding cannot both be sent."
         case .transferEncodingInHTTP10: return "HTTP/1.0 requests cannot use Transfer-Encoding."
-        case .unsupportedTransferCoding: return "Only the chunked transfer coding is supported."
+        case .unsupportedTransferCoding:
+            return "The request body was sent in a transfer coding this server does not decode: it decodes only "
+                + "chunked."
         case .invalidChunk: return "The chunked message body is malformed."
         case .requestLineTooLong: return "The request line is too long."
         case .headerSectionTooLarge: return "The header section is too large."

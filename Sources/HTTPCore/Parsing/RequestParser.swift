@@ -314,7 +314,8 @@ public struct RequestParser: Sendable {
     }
 
     private func parseVersion(_ range: Range<Int>) throws(ParseError) -> Version {
-        // HTTP-version = "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3); well-formed others are 505.
+        // HTTP-version = "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3). A later minor version of HTTP/1 is read
+        // as HTTP/1.1, the highest this server conforms to (RFC 9110 §2.5); another major version is 505.
         let prefix: [UInt8] = Array("HTTP/".utf8)
         guard range.count == 8, buffer[range.lowerBound..<range.lowerBound + 5].elementsEqual(prefix) else {
             throw .invalidVersion
@@ -323,10 +324,8 @@ public struct RequestParser: Sendable {
         let dot = buffer[range.lowerBound + 6]
         let minor = buffer[range.lowerBound + 7]
         guard ByteClass.isDigit(major), dot == .dot, ByteClass.isDigit(minor) else { throw .invalidVersion }
-        guard major == UInt8(ascii: "1"), minor == UInt8(ascii: "0") || minor == UInt8(ascii: "1") else {
-            throw .unsupportedVersion
-        }
-        return minor == UInt8(ascii: "1") ? .http1_1 : .http1_0
+        guard major == UInt8(ascii: "1") else { throw .unsupportedVersion }
+        return minor == UInt8(ascii: "0") ? .http1_0 : .http1_1
     }
 
     private static func method(_ bytes: ArraySlice<UInt8>) -> Method {

@@ -52,6 +52,9 @@ final class Connection: EventHandler {
     private var awaitingWorker = false
     /// The idleness last published to `entry.idleSince`.
     private var publishedIdle = false
+    /// Whether the bytes the kernel held when the server began shutting down have been read (once):
+    /// after that only a request already begun is read on.
+    private var readAtShutdown = false
 
     // Monotonic nanoseconds; 0 means "not running".
     private var requestStartedAt: UInt64 = 0
@@ -169,22 +172,56 @@ final class Connection: EventHandler {
     }
 
     /// Called on the loop thread when the server begins a graceful shutdown (after
-    /// `ServerContext.isShuttingDown` became true). An idle connection closes now. One whose
-    /// queued output is being written and that holds no further request bytes closes once that
-    /// output is fully written (a response serialised before the shutdown keeps its keep-alive
-    /// framing; the client sees the close after the whole response). Otherwise the connection
-    /// carries on: the next response is serialised with `Connection: close` and ends it, and any
-    /// requests pipelined after that one are left unread for the client to retry.
+    /// `ServerContext.isShuttingDown` became true). What the client sent before it is finished: the
+    /// bytes the kernel holds are read now, every complete request among them is answered, and one
+    /// begun is read to its end and answered; the last response says `Connection: close` and ends
+    /// the connection (RFC 9112 §9.6), so queued keep-alive requests are answered, not reset. A
+    /// connection with nothing received closes now, or, while a response serialised before the
+    /// shutdown is still being written (it keeps its keep-alive framing), once that is written.
     func beginShutdown() {
-        guard !closed, !lingering, !awaitingWorker else { return }
-        let writing = hasUnsentBytes
-        if !writing && requestStartedAt == 0 && !parser.hasPartialRequest {
+        guard !closed, !lingering else { return }
+        // A worker is answering: its response, queued on this loop, reads what was received then.
+        guard !awaitingWorker else { return }
+        readWhatWasReceived()
+        guard !closed else { return }
+        if parser.hasPartialRequest {
+            drive()
+        } else if !hasUnsentBytes {
             closeNow()
-        } else if writing && !parser.hasPartialRequest {
+        } else {
             closeAfterWrite = true
             updateInterest()
         }
     }
+
+    /// Reads, once, what the kernel holds for this connection when the shutdown begins (without
+    /// waiting, at most `shutdownReadLimit` bytes) into the parser: requests the client had sent,
+    /// which are still answered. A reset or error closes the connection.
+    private func readWhatWasReceived() {
+        guard !readAtShutdown else { return }
+        readAtShutdown = true
+        var total = 0
+        while !inputClosed, total < Self.shutdownReadLimit {
+            let buffer = loop.readBuffer
+            let result: IOResult<Int>
+            do throws(SystemError) {
+                result = try Syscall.call("read") { read(fd, buffer.baseAddress, buffer.count) }
+            } catch {
+                closeNow()
+                return
+            }
+            switch result {
+            case .wouldBlock: return
+            case .processed(0): inputClosed = true
+            case .processed(let count):
+                parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                total += count
+            }
+        }
+    }
+
+    /// The most bytes read at the shutdown: a client pipelining without pause cannot hold it open.
+    private static let shutdownReadLimit = 1 << 20
 
     // MARK: Reading and answering
 
@@ -311,7 +348,14 @@ final class Connection: EventHandler {
 
     private func queue(_ response: Response, for request: Request, startedAt: UInt64) {
         let logger = context.configuration.accessLog
-        let keepAlive = request.keepAlive && !context.isShuttingDown
+        var keepAlive = request.keepAlive
+        if context.isShuttingDown {
+            // The last of what the client sent before the shutdown closes the connection; until then
+            // the connection stays for the requests behind this one (read first if this loop has not
+            // begun its shutdown yet: the responder ran as it began).
+            if !parser.hasPartialRequest { readWhatWasReceived() }
+            keepAlive = keepAlive && parser.hasPartialRequest
+        }
         let bodyCount = response.bodyCount
         let copiesBody = bodyCount <= Self.copiedBodyLimit
         var (head, sendsBody) = ResponseSerializer.serializeHead(
@@ -493,8 +537,11 @@ final class Connection: EventHandler {
         if lingering {
             wanted = clinux_epoll_in
         } else {
-            // Not while a worker answers: what the client sends meanwhile waits in the kernel.
-            if !inputClosed, !closeAfterWrite, !isOutputFull, !awaitingWorker {
+            // Not while a worker answers: what the client sends meanwhile waits in the kernel. After
+            // the shutdown's read, only a request already begun is read on.
+            if !inputClosed, !closeAfterWrite, !isOutputFull, !awaitingWorker,
+                !readAtShutdown || parser.hasPartialRequest
+            {
                 wanted |= clinux_epoll_in
             }
             if hasUnsentBytes { wanted |= clinux_epoll_out }
