@@ -82,9 +82,14 @@ struct ProfileController: Sendable {
         guard let version = submission["version"].flatMap({ Int64($0) }) else {
             throw HTTPError(.badRequest, "The form has no draft version; open the editor again.")
         }
-        let committed = try store.ensureProfile(writer)
+        // The committed goal date bounds the form's. A plain read when the profile exists: the save or
+        // commit below locks the row and records the visit in its own transaction, so `ensureProfile`
+        // here was a second write transaction (a second commit to wait for) in every submit. Only a
+        // visitor without a row yet has it created here, under the new-visitor limit.
+        let committed = try store.profile(hash) ?? store.ensureProfile(writer)
         let form = ProfileForm(submission, committedGoal: committed.goalDate)
         guard let fields = form.profile else {
+            try site.recordVisit(submission.visitor, in: store)
             if wantsJSON {
                 return json(.unprocessableContent) { writer in
                     writer.key("errors")
