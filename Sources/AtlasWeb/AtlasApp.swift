@@ -27,7 +27,8 @@ public final class AtlasApp: Sendable {
     /// The stores, for the background refresher.
     public let stores: Stores
     private let atlasStores: AtlasStores
-    private let checks: SharedStateChecks
+    /// What the watcher thread runs (`checkSharedState()`); its `health` is what `/healthz` reports.
+    let checks: SharedStateChecks
     private let watcher: DataWatcher?
 
     private init(

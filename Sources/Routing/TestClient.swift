@@ -15,23 +15,27 @@ public struct TestClient: Sendable {
     ///   - target: a request target such as `/countries?q=kor` (origin-form), `http://host/path` (absolute-form) or `*`.
     ///   - fields: header fields; `Host` is added when missing.
     ///   - body: the message body.
+    ///   - remoteAddress: the peer's address as the server reports it (`HOST:PORT`, IPv6 in brackets).
     /// - Throws: `ParseError` when `target` is not a valid request target.
-    public func execute(_ method: Method, _ target: String, fields: Fields = Fields(), body: [UInt8] = []) throws
-        -> Response
-    {
+    public func execute(
+        _ method: Method, _ target: String, fields: Fields = Fields(), body: [UInt8] = [],
+        remoteAddress: String = "127.0.0.1:0"
+    ) throws -> Response {
         var fields = fields
         if !fields.contains(.host) { fields[.host] = "test.local" }
         let request = Request(
             method: method, target: try RequestTarget(parsing: target), fields: fields, body: body,
-            remoteAddress: "127.0.0.1:0")
+            remoteAddress: remoteAddress)
         var response = responder.respondWithoutBlocking(to: request) ?? responder.respond(to: request)
         if method == .head { response.body = [] }
         return response
     }
 
     /// `GET target`.
-    public func get(_ target: String, fields: Fields = Fields()) throws -> Response {
-        try execute(.get, target, fields: fields)
+    public func get(_ target: String, fields: Fields = Fields(), remoteAddress: String = "127.0.0.1:0") throws
+        -> Response
+    {
+        try execute(.get, target, fields: fields, remoteAddress: remoteAddress)
     }
 }
 

@@ -37,12 +37,13 @@ final class AppFixture: @unchecked Sendable {
     ///   - reloadCheckInterval: seconds between the watcher thread's checks for data another process
     ///     stored; 0 (the default here) starts no watcher: a test calls `app.checkSharedState()`.
     ///   - clock: a clock the test moves; overrides `now`.
+    ///   - configure: changes the configuration last (limits, the trusted forwarded fields).
     ///   - startsEmpty: start from an empty database file instead of a copy of one that holds the
     ///     shipped data (for tests of what an empty or old file does).
     init(
         now: Int64? = nil, viewsDirectory: String? = nil, trustForwardedProto: Bool = false,
         reloadCheckInterval: Double = 0, clock: ManualClock? = nil, startsEmpty: Bool = false,
-        prepare: ((String) throws -> Void)? = nil
+        prepare: ((String) throws -> Void)? = nil, configure: ((inout AtlasConfiguration) -> Void)? = nil
     ) throws {
         directory = NSTemporaryDirectory() + "atlas-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -60,6 +61,7 @@ final class AppFixture: @unchecked Sendable {
         configuration.trustForwardedProto = trustForwardedProto
         if let clock { configuration.now = { clock.now } }
         configuration.reloadCheckInterval = reloadCheckInterval
+        configure?(&configuration)
         self.configuration = configuration
         app = try AtlasApp.build(configuration)
         client = TestClient(app.responder)

@@ -8,15 +8,20 @@ import Routing
 final class WebVisitor: @unchecked Sendable {
     let client: TestClient
     private(set) var cookie: String?
+    /// The address its requests come from, as the server sees the peer.
+    let remoteAddress: String
 
-    init(_ client: TestClient) { self.client = client }
+    init(_ client: TestClient, from remoteAddress: String = "127.0.0.1:0") {
+        self.client = client
+        self.remoteAddress = remoteAddress
+    }
 
     /// `GET target`, sending the cookie and keeping any new one.
     @discardableResult
     func get(_ target: String, fields: Fields = Fields()) throws -> Response {
         var fields = fields
         if let cookie { fields[.cookie] = cookie }
-        let response = try client.get(target, fields: fields)
+        let response = try client.get(target, fields: fields, remoteAddress: remoteAddress)
         keepCookie(response)
         return response
     }
@@ -28,7 +33,7 @@ final class WebVisitor: @unchecked Sendable {
         if let cookie { fields[.cookie] = cookie }
         for field in extraFields { fields[field.name] = field.value }
         let body = Array(FormURLEncoding.encode(pairs.map { (name: $0.0, value: $0.1) }).utf8)
-        let response = try client.execute(.post, target, fields: fields, body: body)
+        let response = try client.execute(.post, target, fields: fields, body: body, remoteAddress: remoteAddress)
         keepCookie(response)
         return response
     }

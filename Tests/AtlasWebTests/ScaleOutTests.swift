@@ -1,0 +1,194 @@
+import AtlasCore
+import AtlasStore
+import Foundation
+import HTTPCore
+import Routing
+import Testing
+
+@testable import AtlasWeb
+
+/// What a process behind a load balancer, sharing its database, must get right without the others:
+/// sessions only the server mints, the per-address limit on new visitor rows, the forwarded fields it
+/// trusts only when told to, the database's state on `/healthz`, pruning, and validators that every
+/// process computes alike.
+struct ForgedSessionTests {
+    /// An id the server did not sign (here a real visitor's id without its signature) is no cookie: it
+    /// reads no profile, creates no row, and a form sent with it fails the CSRF check.
+    @Test func anUnsignedIdReadsNothingWritesNothingAndItsFormIsRefused() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let owner = WebVisitor(fixture.client)
+        try owner.submitEditor("done", editorValues(username: "Owner", goal: "2026-05-02"))
+        let signed = try #require(owner.cookie?.split(separator: "=", maxSplits: 1).last.map(String.init))
+        let unsigned = try #require(signed.split(separator: ".").first.map(String.init))
+        #expect(try storedProfileRow(fixture).count == 1)
+
+        let page = try fixture.client.get("/profile", fields: [.cookie: "atlas_session=\(unsigned)"])
+        #expect(page.status == .ok)
+        #expect(!page.text.contains("Owner"), "an unsigned id read the owner's profile")
+        let token = try #require(try owner.get("/countries/fr").hiddenValue("csrf_token"))
+        let star = try fixture.client.execute(
+            .post, "/countries/fr/favorite",
+            fields: [.cookie: "atlas_session=\(unsigned)", .contentType: "application/x-www-form-urlencoded"],
+            body: Array("csrf_token=\(token)".utf8))
+        #expect(star.status == .forbidden)
+        // An invented id, well formed, is no better.
+        let invented = try fixture.client.execute(
+            .post, "/countries/fr/favorite",
+            fields: [
+                .cookie: "atlas_session=\(String(repeating: "ab", count: 16))",
+                .contentType: "application/x-www-form-urlencoded",
+            ],
+            body: Array("csrf_token=\(token)".utf8))
+        #expect(invented.status == .forbidden)
+        #expect(try storedProfileRow(fixture).count == 1, "a forged id made a row")
+        #expect(try owner.get("/profile").text.contains("Owner"))
+    }
+}
+
+struct NewVisitorLimitTests {
+    /// Stars a country as a visitor new to the server, from `address`, with `fields` added.
+    static func firstStar(_ client: TestClient, from address: String, fields: Fields = Fields()) throws -> Response {
+        let visitor = WebVisitor(client, from: address)
+        let token = try visitor.get("/countries/kr", fields: fields).hiddenValue("csrf_token") ?? ""
+        return try visitor.post("/countries/kr/favorite", [("csrf_token", token)], fields: fields)
+    }
+
+    @Test func newVisitorsBeyondTheLimitOfOneAddressGetA429AndOthersCarryOn() throws {
+        let fixture = try AppFixture(now: profileDay, configure: { $0.newVisitorsPerMinute = 2 })
+        #expect(try Self.firstStar(fixture.client, from: "192.0.2.1:4000").status == .seeOther)
+        #expect(try Self.firstStar(fixture.client, from: "192.0.2.1:4001").status == .seeOther)
+        let refused = try Self.firstStar(fixture.client, from: "192.0.2.1:4002")
+        #expect(refused.status == .tooManyRequests)
+        #expect(Int(refused.fields[.retryAfter] ?? "") ?? 0 > 0)
+        #expect(refused.text.contains("Too many new visitors"))
+        #expect(try storedProfileRow(fixture).count == 2)
+        // Another address has its own allowance.
+        #expect(try Self.firstStar(fixture.client, from: "198.51.100.7:4000").status == .seeOther)
+        // X-Forwarded-For is not believed without --trust-forwarded-for: a client cannot dodge the
+        // limit by naming another address.
+        let dodging = try Self.firstStar(
+            fixture.client, from: "192.0.2.1:4003", fields: [.xForwardedFor: "203.0.113.50"])
+        #expect(dodging.status == .tooManyRequests)
+    }
+
+    @Test func behindAProxyTheAddressIsXForwardedForsLastEntry() throws {
+        let fixture = try AppFixture(
+            now: profileDay,
+            configure: {
+                $0.newVisitorsPerMinute = 1
+                $0.trustForwardedFor = true
+            })
+        let proxy = "10.0.0.2:5000"
+        #expect(
+            try Self.firstStar(fixture.client, from: proxy, fields: [.xForwardedFor: "203.0.113.1"]).status
+                == .seeOther)
+        // The same client again (a forged first entry does not make it another).
+        #expect(
+            try Self.firstStar(fixture.client, from: proxy, fields: [.xForwardedFor: "198.51.100.9, 203.0.113.1"])
+                .status == .tooManyRequests)
+        // Another client behind the same proxy.
+        #expect(
+            try Self.firstStar(fixture.client, from: proxy, fields: [.xForwardedFor: "203.0.113.2"]).status
+                == .seeOther)
+    }
+}
+
+struct ForwardedHostTests {
+    /// What a browser sends through a proxy that passes its own `Host` (nginx's default).
+    static func starThroughProxy(_ fixture: AppFixture, forwardedHost: String?) throws -> Response {
+        var fields: Fields = [.host: "127.0.0.1:9001", .origin: "https://atlas.example"]
+        if let forwardedHost { fields[.xForwardedHost] = forwardedHost }
+        let visitor = WebVisitor(fixture.client)
+        let token = try visitor.get("/countries/kr", fields: fields).hiddenValue("csrf_token") ?? ""
+        return try visitor.post("/countries/kr/favorite", [("csrf_token", token)], fields: fields)
+    }
+
+    @Test func xForwardedHostCountsForTheOriginCheckOnlyWhenTrusted() throws {
+        let untrusting = try AppFixture(now: profileDay)
+        #expect(try Self.starThroughProxy(untrusting, forwardedHost: "atlas.example").status == .forbidden)
+        let trusting = try AppFixture(now: profileDay, configure: { $0.trustForwardedHost = true })
+        #expect(try Self.starThroughProxy(trusting, forwardedHost: "atlas.example").status == .seeOther)
+        #expect(try Self.starThroughProxy(trusting, forwardedHost: "evil.example").status == .forbidden)
+        // Without the field the proxy's Host is all there is, and it is not the page's origin.
+        #expect(try Self.starThroughProxy(trusting, forwardedHost: nil).status == .forbidden)
+    }
+}
+
+struct DatabaseStateTests {
+    @Test func healthzReportsTheDatabaseDownAsDegradedAndStillAnswers200() throws {
+        let fixture = try AppFixture(now: profileDay)
+        fixture.app.checkSharedState()
+        let up = try fixture.client.get("/healthz")
+        #expect(up.status == .ok)
+        #expect(up.text.contains("\"status\":\"ok\""))
+        #expect(up.text.contains("\"state\":\"up\""))
+
+        _ = fixture.app.checks.health.recordDown(at: profileDay + 1000, reason: "the database is unavailable: gone")
+        let down = try fixture.client.get("/healthz")
+        #expect(down.status == .ok)
+        #expect(down.text.contains("\"status\":\"degraded\""))
+        #expect(down.text.contains("\"state\":\"down\""))
+        #expect(down.text.contains("\"downSince\":\(profileDay + 1000)"))
+        #expect(down.text.contains("\"error\":\"the database is unavailable: gone\""))
+        // The next check finds it answering again.
+        fixture.app.checkSharedState()
+        #expect(try fixture.client.get("/healthz").text.contains("\"state\":\"up\""))
+    }
+
+    /// Each way the store can fail has the page a visitor should see.
+    @Test(arguments: [
+        (StoreError.busy("the database is locked"), 503, "1"),
+        (StoreError.unavailable("connection refused"), 503, "5"),
+        (StoreError.newVisitorRefused, 429, "60"),
+    ])
+    func storeErrorsBecomePagesThatSayWhatToDo(_ error: StoreError, _ status: Int, _ retryAfter: String) throws {
+        let http = try #require(ErrorPages.httpError(for: error, newVisitorRetryAfter: 60))
+        #expect(http.status.code == status)
+        #expect(http.fields[FieldName.retryAfter] == retryAfter)
+    }
+}
+
+struct PruningTests {
+    @Test func aProfileThatOnlyEverHeldTheDefaultsGoesAfterADayAndACommittedOneStays() throws {
+        let clock = ManualClock(profileDay)
+        let fixture = try AppFixture(clock: clock)
+        let idle = WebVisitor(fixture.client)
+        let token = try idle.get("/countries/kr").hiddenValue("csrf_token") ?? ""
+        #expect(try idle.post("/countries/kr/favorite", [("csrf_token", token), ("star", "on")]).status == .seeOther)
+        #expect(try idle.post("/countries/kr/favorite", [("csrf_token", token), ("star", "off")]).status == .seeOther)
+        let keeper = WebVisitor(fixture.client)
+        try keeper.submitEditor("done", editorValues(username: "Keeper", goal: "2026-05-02"))
+        #expect(try storedProfileRow(fixture).count == 2)
+
+        clock.advance(by: 2 * 86_400_000)
+        fixture.app.checkSharedState()
+        #expect(try storedProfileRow(fixture).count == 1)
+        #expect(try keeper.get("/profile").text.contains("Keeper"))
+    }
+}
+
+struct SharedValidatorTests {
+    /// Two processes on one database send the same `ETag` and `Last-Modified` for a page, so a browser
+    /// that a load balancer sends to the other one still gets its `304`.
+    @Test func twoAppsOnOneDatabaseSendTheSameValidators() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let other = try AtlasApp.build(fixture.configuration)
+        defer { other.close() }
+        let otherClient = TestClient(other.responder)
+        // One visitor, whose cookie either process accepts (the signing key is in the database): the
+        // country page carries its star form, so its validators are the visitor's.
+        let visitor = WebVisitor(fixture.client)
+        try visitor.get("/profile")
+        let cookie: Fields = [.cookie: visitor.cookie ?? ""]
+        for path in ["/", "/countries", "/countries/kr", "/api/countries/kr", "/countries/kr/history.csv"] {
+            let a = try fixture.client.get(path, fields: cookie)
+            let b = try otherClient.get(path, fields: cookie)
+            #expect(a.status == .ok, "\(path)")
+            #expect(a.fields[.eTag] != nil && a.fields[.eTag] == b.fields[.eTag], "\(path)")
+            #expect(a.fields[.lastModified] == b.fields[.lastModified], "\(path)")
+            var conditional = cookie
+            conditional[.ifNoneMatch] = a.fields[.eTag] ?? ""
+            #expect(try otherClient.get(path, fields: conditional).status == .notModified, "\(path)")
+        }
+    }
+}
