@@ -59,8 +59,11 @@ struct ClusterTests {
         let processes = started.withLock { $0 }
         try #require(processes.count == 2)
         let (a, b) = (processes[0], processes[1])
+        // The import's line comes just after "listening on".
+        let importing = { processes.filter { $0.standardOutput.contains("imported the shipped snapshot") }.count }
+        _ = eventually(within: 5) { importing() > 0 }
         #expect(
-            processes.filter { $0.standardOutput.contains("imported the shipped snapshot") }.count == 1,
+            importing() == 1,
             "exactly one process imports")
         let nginx = try NginxProcess(upstreamPorts: [a.port, b.port])
 
