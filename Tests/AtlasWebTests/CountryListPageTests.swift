@@ -191,6 +191,23 @@ struct SortOrderTests {
         #expect(ship.text.contains("<td class=\"num col-cases-per-million\">n/a</td>"), "no population, no ratio")
     }
 
+    /// The form's "Usual order" is an empty `order`: the browser is sent on to the address a link to the
+    /// same view has.
+    @Test(arguments: [
+        (
+            "/countries?q=land&continent=europe&sort=population&order=",
+            "/countries?q=land&continent=europe&sort=population"
+        ),
+        ("/countries?q=&sort=name&order=", "/countries"),
+        ("/countries?continent=asia&sort=cases&order=", "/countries?continent=asia&sort=cases"),
+    ])
+    func theFormsUsualOrderLeadsToTheListsOwnAddress(_ submitted: String, _ canonical: String) throws {
+        let response = try client.get(submitted)
+        #expect(response.status == .found)
+        #expect(response.fields[.location] == canonical)
+        #expect(try client.get(canonical).status == .ok)
+    }
+
     @Test func perMillionSortsPutTheLargestFirstAndUnknownLast() throws {
         let names = rowNames(try client.get("/countries?sort=deaths-per-million"))
         #expect(names.first == "Peru")

@@ -37,6 +37,11 @@ struct PageController: Sendable {
     func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let query = try QueryParameters.countryQuery(request.target)
         let page = try QueryParameters.page(request.target, query: query)
+        // The list's form sends its Order select's "Usual order" as an empty `order`: send the browser
+        // on to the address a link to the same view has, so what it shows (and bookmarks) is that.
+        if request.target.queryValue("order")?.isEmpty == true {
+            return Response.redirect(to: Links.countryList(query, page: page), status: .found)
+        }
         let current = site.snapshots.current()
         // Every spelling of the same query shares one entry: the canonical link is the key. The starred
         // line is the visitor's own: a hole filled per request. A visitor without a cookie has none, so
