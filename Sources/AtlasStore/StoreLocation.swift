@@ -14,9 +14,11 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     ///   reason, without the URI).
     public init(parsing value: String) throws(StoreError) {
         let lowered = value.lowercased()
-        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
-            _ = try PostgreSQLConnectionInfo(uri: value)
-            self = .postgreSQL(uri: value)
+        if let scheme = ["postgres://", "postgresql://"].first(where: { lowered.hasPrefix($0) }) {
+            // libpq knows the schemes in lower case only.
+            let uri = scheme + value.dropFirst(scheme.count)
+            _ = try PostgreSQLConnectionInfo(uri: uri)
+            self = .postgreSQL(uri: uri)
         } else {
             guard !value.isEmpty else { throw .invalidLocation("the path is empty") }
             self = .sqlite(path: value)

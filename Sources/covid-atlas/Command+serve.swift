@@ -27,21 +27,22 @@ func serve(_ arguments: Arguments) throws {
     guard let logFormat = LogFormat(rawValue: logFormatName) else {
         throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
     }
-    // Only once every argument is valid: the writers' threads live as long as the process.
-    let output = LogWriter(descriptor: 1)
-    let errors = LogWriter(descriptor: 2)
-    let info: @Sendable (String) -> Void = { message in output.write(logFormat.messageLine(message, level: "info")) }
-    let error: @Sendable (String) -> Void = { message in errors.write(logFormat.messageLine(message, level: "error")) }
-
     // A client that resets its connection must cost an EPIPE, not the process (docs/field-cases.md B10).
     signal(SIGPIPE, SIG_IGN)
-    // Block the stop signals before any thread starts, so every thread inherits the mask and
-    // this thread alone receives them through sigwait: no async-signal-unsafe handler code.
+    // Block the stop signals before any thread starts (the log writers' too), so every thread
+    // inherits the mask and this thread alone receives them through sigwait: no async-signal-unsafe
+    // handler code, and a second signal is the force-quit thread's, never a default action's.
     var stopSignals = sigset_t()
     sigemptyset(&stopSignals)
     sigaddset(&stopSignals, SIGTERM)
     sigaddset(&stopSignals, SIGINT)
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+    // Only once every argument is valid: the writers' threads live as long as the process.
+    let output = LogWriter(descriptor: 1)
+    let errors = LogWriter(descriptor: 2)
+    let info: @Sendable (String) -> Void = { message in output.write(logFormat.messageLine(message, level: "info")) }
+    let error: @Sendable (String) -> Void = { message in errors.write(logFormat.messageLine(message, level: "error")) }
 
     var configuration = AtlasConfiguration(
         database: database,

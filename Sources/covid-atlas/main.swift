@@ -39,6 +39,9 @@ do {
     try run()
 } catch let error as Arguments.UsageError {
     fail("\(error) (see covid-atlas --help)", status: 64)
+} catch StoreError.invalidLocation(let reason) {
+    // A --database value that names no store is a bad argument, like any other.
+    fail(String(describing: StoreError.invalidLocation(reason)), status: 64)
 } catch {
     fail(String(describing: error))
 }

@@ -62,6 +62,31 @@ struct PostgreSQLStoreTests {
         }
         #expect(throws: Never.self) { _ = try StoreLocation(parsing: "postgres://atlas@localhost/atlas") }
         #expect(try StoreLocation(parsing: "covid-atlas.sqlite") == .sqlite(path: "covid-atlas.sqlite"))
+        #expect(try StoreLocation(parsing: "POSTGRESQL://h/db") == .postgreSQL(uri: "postgresql://h/db"))
+    }
+
+    /// A password pasted raw with `@`, `/` or `%` in it: libpq would read part of it as the host, the
+    /// port or an escape and quote that part in its error. It is refused first, and no part shows.
+    @Test(arguments: [
+        ("postgresql://app:50%off@127.0.0.1:1/atlas", "50%off"),
+        ("postgresql://app:Tr0ub@dor@127.0.0.1:1/atlas", "dor"),
+        ("postgresql://app:Tr0ub/dor@127.0.0.1:1/atlas", "Tr0ub"),
+        ("postgresql://u:sec%00ret@h/db", "sec"),
+    ])
+    func aPasswordThatNeedsEncodingIsRefusedWithoutShowingIt(_ uri: String, _ fragment: String) {
+        #expect {
+            _ = try StoreLocation(parsing: uri)
+        } throws: { error in
+            guard case .invalidLocation(let reason) = error as? StoreError else { return false }
+            return reason.contains("percent-encode") && !reason.contains(fragment)
+        }
+    }
+
+    @Test func anEncodedPasswordIsAccepted() throws {
+        #expect(throws: Never.self) {
+            _ = try StoreLocation(parsing: "postgresql://app:Tr0ub%40dor%2F50%25@h:5432/atlas")
+        }
+        #expect(throws: Never.self) { _ = try StoreLocation(parsing: "postgresql://h/db?user=a@b") }
     }
 
     @Test func processesStartingTogetherMigrateOnceAndASecondStartRunsNoStep() throws {

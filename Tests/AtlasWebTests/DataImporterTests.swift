@@ -71,7 +71,7 @@ struct DataImporterTests {
             let report = try importer.replace(with: next, now: 2)
             #expect(report.lines.contains("countries: 224 (unchanged)"))
             #expect(report.lines.contains("cases: 253,684,421 → 253,684,422"))
-            #expect(report.lines.contains("changed figures: 1 countries"))
+            #expect(report.lines.contains("changed figures: 1 country"))
         }
     }
 
@@ -84,7 +84,7 @@ struct DataImporterTests {
             for index in next.countries.indices { next.countries[index].updated = 1_795_960_000_000 }
             next.countries[3][.deaths] = 12_345
             let report = try importer.replace(with: next, now: 2)
-            #expect(report.lines.contains("changed figures: 1 countries"), "\(report.lines)")
+            #expect(report.lines.contains("changed figures: 1 country"), "\(report.lines)")
         }
     }
 }

@@ -71,6 +71,26 @@ struct NewVisitorLimitTests {
         #expect(dodging.status == .tooManyRequests)
     }
 
+    @Test(arguments: [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2::7", "2001:db8:1:2::/64"),
+        ("2001:0db8:0001:0002:ffff:0:0:1", "2001:db8:1:2::/64"),
+        ("::ffff:198.51.100.4", "198.51.100.4"),
+        ("::1", "0:0:0:0::/64"),
+        ("not-an-address", "not-an-address"),
+    ])
+    func limitsCountAnIPv6ClientByIts64(_ address: String, _ key: String) {
+        #expect(ClientAddress.limitKey(address) == key)
+    }
+
+    /// A client moving through the addresses of its IPv6 /64 is one client to the limit.
+    @Test func anIPv6ClientCannotPassTheLimitByChangingItsAddress() throws {
+        let fixture = try AppFixture(now: profileDay, configure: { $0.newVisitorsPerMinute = 2 })
+        let statuses = try (1...3).map { try Self.firstStar(fixture.client, from: "[2001:db8:1:2::\($0)]:4000").status }
+        #expect(statuses == [.seeOther, .seeOther, .tooManyRequests])
+        #expect(try Self.firstStar(fixture.client, from: "[2001:db8:1:3::1]:4000").status == .seeOther)
+    }
+
     @Test func behindAProxyTheAddressIsXForwardedForsLastEntry() throws {
         let fixture = try AppFixture(
             now: profileDay,
@@ -133,6 +153,14 @@ struct DatabaseStateTests {
         // The next check finds it answering again.
         fixture.app.checkSharedState()
         #expect(try fixture.client.get("/healthz").text.contains("\"state\":\"up\""))
+    }
+
+    /// `/healthz` is public: it names the kind of failure, not the driver's text with hosts and ports.
+    @Test func healthzNamesTheKindOfFailureNotItsDetails() {
+        let refused = StoreError.unavailable("connection to server at \"10.1.2.3\", port 5432 failed: refused")
+        #expect(SharedStateChecks.publicReason(refused) == "the database cannot be reached")
+        #expect(SharedStateChecks.publicReason(StoreError.busy("lock timeout")) == "the database is busy")
+        #expect(!SharedStateChecks.publicReason(refused).contains("10.1.2.3"))
     }
 
     /// Each way the store can fail has the page a visitor should see.

@@ -215,6 +215,14 @@ struct ClusterTests {
         #expect(down.status == 503)
         #expect(down.field("Retry-After") != nil)
         #expect(down.text.contains("database cannot be reached"))
+        // A visitor with a cookie still gets the country pages; only the star says it cannot be shown.
+        let cookied = WireVisitor(port: app.port, cookie: visitor.cookie)
+        let country = try cookied.get("/countries/kr")
+        #expect(country.status == 200)
+        #expect(country.text.contains("Your star for this country cannot be shown right now"))
+        let list = try cookied.get("/countries")
+        #expect(list.status == 200)
+        #expect(list.text.contains("Your starred countries cannot be shown right now"))
         Thread.sleep(forTimeInterval: 1)
         try server.start()
         #expect(

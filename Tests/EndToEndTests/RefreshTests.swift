@@ -146,7 +146,7 @@ struct RefreshTests {
         let result = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("countries: 224 (unchanged)"), "\(result.output)")
-        #expect(result.output.contains("changed figures: 1 countries"), "\(result.output)")
+        #expect(result.output.contains("changed figures: 1 country"), "\(result.output)")
         // Not a terminal: plain progress lines, one per resource, counting the bytes on the wire.
         #expect(result.output.contains("countries: \(body.count) bytes in"), "\(result.output)")
         #expect(result.output.contains("all: \(shippedAll.count) bytes in"), "\(result.output)")
@@ -229,7 +229,7 @@ struct RefreshTests {
         #expect(result.output.range(of: history, options: .regularExpression) != nil, "\(result.output)")
         // The stub's history is the one stored: fetched, compared, kept (UnchangedRefreshTests).
         #expect(result.output.contains("history: the same as stored (kept)"), "\(result.output)")
-        #expect(result.output.contains("changed figures: 1 countries"))
+        #expect(result.output.contains("changed figures: 1 country"))
     }
 
     /// A `--source` that is not an http(s) URL with a host is a usage error before anything is fetched:

@@ -79,7 +79,7 @@ public struct RefreshReport: Sendable {
                 + pair(
                     previous.map { Formatting.grouped($0.totals[.deaths]) }, Formatting.grouped(current.totals[.deaths])
                 ),
-            "changed figures: \(changedCountries) countries",
+            "changed figures: \(changedCountries) \(changedCountries == 1 ? "country" : "countries")",
         ] + (historyLine.map { [$0] } ?? (keptSameHistory ? ["history: the same as stored (kept)"] : []))
             + verdictLines
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HTTPCore
 
 /// The address of the client behind a request, for per-address limits: the TCP peer, or, behind a
@@ -23,6 +24,23 @@ enum ClientAddress {
             }
         }
         return last
+    }
+
+    /// What per-address limits count `address` (from `of(_:trustForwardedFor:)`) under: an IPv4
+    /// address as it is; an IPv6 address by its /64 (`2001:db8:1:2::/64`), the block one subscriber
+    /// is usually given, so a client cannot pass the limit by moving through its own addresses (as
+    /// the server's per-client connection cap counts them); an IPv4-mapped one (`::ffff:a.b.c.d`) as
+    /// its IPv4 address; anything else (a forwarded entry that is no address) as written.
+    static func limitKey(_ address: String) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return bytes[12..<16].map(String.init).joined(separator: ".")
+        }
+        let groups = stride(from: 0, to: 8, by: 2).map {
+            String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+        }
+        return groups.joined(separator: ":") + "::/64"
     }
 
     /// `host` of `host:port` or of `[v6]:port`.

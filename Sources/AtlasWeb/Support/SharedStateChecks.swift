@@ -39,12 +39,22 @@ final class SharedStateChecks: Sendable {
             try snapshots.reloadIfChanged()
             if health.recordUp(at: time) { log("covid-atlas: the database answers again; serving from it") }
         } catch {
-            if health.recordDown(at: time, reason: "\(error)") {
+            if health.recordDown(at: time, reason: Self.publicReason(error)) {
                 log("covid-atlas: \(error); pages that need the database answer 503 until it is back")
             }
             return
         }
         pruneIfDue(time)
+    }
+
+    /// What `/healthz` says of a failed check: the kind of failure, never libpq's or SQLite's text,
+    /// which names hosts, ports and users to anyone who asks (the log line has it all).
+    static func publicReason(_ error: any Error) -> String {
+        switch error as? StoreError {
+        case .unavailable?: return "the database cannot be reached"
+        case .busy?: return "the database is busy"
+        default: return "the database failed to answer"
+        }
     }
 
     private func pruneIfDue(_ time: Int64) {

@@ -90,7 +90,8 @@ struct SiteContext: Sendable {
     /// The visitor's write context: their rows' key, now, and the per-address limit asked before
     /// their first row is created.
     func writing(as visitor: Visitor, _ request: Request) -> VisitorContext {
-        let address = ClientAddress.of(request, trustForwardedFor: configuration.trustForwardedFor)
+        let address = ClientAddress.limitKey(
+            ClientAddress.of(request, trustForwardedFor: configuration.trustForwardedFor))
         let limit = newVisitors
         return VisitorContext(
             sessionHash: visitor.sessionHash, now: configuration.now(), admitsNewVisitor: { limit.admit(address) })
