@@ -73,10 +73,11 @@ struct ComparisonChart: Equatable {
             let path = ChartModel.linePath(line, firstDay: country.series.firstDay, geometry: geometry)
             drawn.append((index, geometry.x(ofDay: country.series.firstDay + end), y, value, path))
         }
-        // The labels' baselines: their centres at the lines' ends, 0.35 em below the centre.
+        // The labels' baselines: their centres at the lines' ends, 0.35 em below the centre. The gap is a
+        // line box (about 1.16 em in DejaVu Sans) with a little air, at the largest font.
         let font = LabelWidth.narrowFontSize
         let centres = EndLabels.place(
-            drawn.map(\.y), gap: font * 1.05, top: font * 0.5, bottom: ChartGeometry.height - font * 0.5)
+            drawn.map(\.y), gap: font * 1.2, top: font * 0.5, bottom: ChartGeometry.height - font * 0.5)
         let placed = zip(drawn, centres).map { line, centre in
             Line(
                 id: series[line.index].id, name: series[line.index].name, label: labels[line.index],
