@@ -9,9 +9,11 @@ import HTTPCore
 struct CompareSelection {
     /// The most countries one comparison shows: more lines than this are a tangle, not a comparison.
     static let maximum = 8
-    /// The most entries read from one request before anything is resolved: a longer list is refused
-    /// as too many without a search for near matches per entry.
-    static let maximumRead = 64
+    /// The most different entries (as spelled, ignoring case) read from one request before anything is
+    /// resolved: a longer list is refused as too many without a search for near matches per entry (each
+    /// unknown one costs an edit-distance pass over the catalog). Twice `maximum`, so that a list of 8
+    /// countries written in two spellings each is still read and redirected.
+    static let maximumRead = 2 * maximum
 
     /// An entry of the request that names no country, with the near matches to offer instead.
     struct Unknown {
@@ -53,7 +55,7 @@ struct CompareSelection {
         func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
         let requested = (listed.map(trimmed) + fields.map(trimmed)).filter { !$0.isEmpty }
         let typed = added.map(trimmed).filter { !$0.isEmpty }
-        let count = requested.count + typed.count
+        let count = Set((requested + typed).map { $0.lowercased() }).count
         guard count > 0 else {
             // `countries=` with nothing in it, or `countries=,`: the plain page is the canonical form.
             if isForm || target.queryValue("countries") != nil { return .redirect(ids: [], status: .seeOther) }
