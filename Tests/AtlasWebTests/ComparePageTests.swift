@@ -83,6 +83,7 @@ struct ComparePageTests {
         ("/compare?countries=kr,kr,jp,KR", "/compare?countries=kr,jp"),
         ("/compare?countries=kr,,jp,", "/compare?countries=kr,jp"),
         ("/compare?countries=%20kr,jp", "/compare?countries=kr,jp"),
+        ("/compare?countries=kr&countries=jp", "/compare?countries=kr,jp"),
         // Other parameters kept, default values left out as the history pages' links do.
         ("/compare?countries=KR,jp&metric=deaths&per=million", "/compare?countries=kr,jp&metric=deaths"),
         (
@@ -115,6 +116,12 @@ struct ComparePageTests {
         #expect(response.status == .seeOther)
         #expect(response.fields[.location] == location)
         if location != "/compare" { #expect(try app.client.get(location).status == .ok) }
+    }
+
+    @Test func wordsThatMatchOneCountryMoveTemporarilyAsOnCountryPages() throws {
+        let response = try app.client.get("/compare?countries=kr,vatican")
+        #expect(response.status == .found)
+        #expect(response.fields[.location] == "/compare?countries=kr,va")
     }
 
     @Test func anUnknownIdIsA400ThatNamesItSuggestsAndLinksTheRest() throws {

@@ -45,7 +45,9 @@ struct CompareSelection {
 
     /// Reads and resolves the list of `target`.
     static func read(_ target: RequestTarget, catalog: CountryCatalog) -> Outcome {
-        let listed = (target.queryValue("countries") ?? "").split(separator: ",", omittingEmptySubsequences: false)
+        // `countries` given twice is one list, written once at the canonical address.
+        let lists = target.queryItems.filter { $0.name == "countries" }
+        let listed = lists.map(\.value).joined(separator: ",").split(separator: ",", omittingEmptySubsequences: false)
             .map(String.init)
         let fields = target.queryItems.filter { $0.name == "country" }.map(\.value)
         let added = target.queryItems.filter { $0.name == "add" }.flatMap {
@@ -92,7 +94,7 @@ struct CompareSelection {
             return .invalid(problem)
         }
         if isForm { return .redirect(ids: ids, status: .seeOther) }
-        if ids == listed { return .canonical(entries) }
+        if ids == listed && lists.count == 1 { return .canonical(entries) }
         return .redirect(ids: ids, status: matched ? .found : .movedPermanently)
     }
 
