@@ -222,7 +222,7 @@ struct ComparePageTests {
         let page = try page("/countries")
         #expect(
             page.contains(
-                "<input class=\"compare-check\" type=\"checkbox\" name=\"country\" value=\"kr\" form=\"compare-selected\" aria-label=\"Select S. Korea to compare\">"
+                "<th scope=\"row\"><span class=\"row-head\"><input class=\"compare-check\" type=\"checkbox\" name=\"country\" value=\"kr\" form=\"compare-selected\" aria-label=\"Select S. Korea to compare\">"
             ))
         #expect(
             page.contains(
