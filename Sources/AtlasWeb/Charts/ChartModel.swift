@@ -84,15 +84,8 @@ struct ChartModel: Equatable {
         yTicks = axis.ticks.compactMap { value in
             geometry.y(of: value).map { Tick(position: $0, label: format(value), isMajor: value == 0) }
         }
-        func timeTicks(_ fontSize: Double) -> [Tick] {
-            TimeTicks(days: days, fontSize: fontSize) { geometry.x(ofDay: $0) }.ticks.map { tick in
-                Tick(
-                    position: geometry.x(ofDay: tick.day), label: tick.label, isMajor: tick.startsYear,
-                    anchor: tick.anchor)
-            }
-        }
-        xTicks = timeTicks(LabelWidth.wideFontSize)
-        narrowXTicks = timeTicks(LabelWidth.narrowFontSize)
+        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize)
+        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize)
         daysPerBar = daily ? ChartModel.bucketSize(series.values.count) : 0
         var above = ""
         var below = ""
@@ -117,17 +110,7 @@ struct ChartModel: Equatable {
         }
         barsPath = above
         negativeBarsPath = below
-        var line = ""
-        var drawing = false
-        for (index, value) in series.line.enumerated() {
-            guard let value, let y = geometry.y(of: value) else {
-                drawing = false
-                continue
-            }
-            let x = geometry.x(ofDay: series.firstDay + index)
-            line += (drawing ? "L" : "M") + ChartGeometry.coordinate(x) + " " + ChartGeometry.coordinate(y)
-            drawing = true
-        }
+        let line = ChartModel.linePath(series.line, firstDay: series.firstDay, geometry: geometry)
         linePath = line
         if case .linear(let ticks) = axis, ticks.lower < 0 { zeroLine = geometry.y(of: 0) } else { zeroLine = nil }
 
@@ -166,6 +149,32 @@ struct ChartModel: Equatable {
         self.legend = legend
         title = words.title(query: query, place: place)
         description = words.description(series, query: query, place: place, daysPerBar: daysPerBar)
+    }
+
+    /// The time axis' ticks of `geometry`'s days for labels at `fontSize`.
+    static func timeTicks(_ geometry: ChartGeometry, fontSize: Double) -> [Tick] {
+        TimeTicks(days: geometry.days, fontSize: fontSize) { geometry.x(ofDay: $0) }.ticks.map { tick in
+            Tick(
+                position: geometry.x(ofDay: tick.day), label: tick.label, isMajor: tick.startsYear,
+                anchor: tick.anchor)
+        }
+    }
+
+    /// SVG path data of a line through `values` (one a day from `firstDay`), broken where a day has no
+    /// value or one the scale cannot show.
+    static func linePath(_ values: [Double?], firstDay: Int, geometry: ChartGeometry) -> String {
+        var line = ""
+        var drawing = false
+        for (index, value) in values.enumerated() {
+            guard let value, let y = geometry.y(of: value) else {
+                drawing = false
+                continue
+            }
+            let x = geometry.x(ofDay: firstDay + index)
+            line += (drawing ? "L" : "M") + ChartGeometry.coordinate(x) + " " + ChartGeometry.coordinate(y)
+            drawing = true
+        }
+        return line
     }
 
     /// The marker of the line's last point: its label just right of it where the largest font leaves

@@ -29,9 +29,11 @@ struct HistorySection {
             "covered": .bool(true),
             "place": .string(place),
             "metric": .string(query.metric.rawValue),
-            "controls": .array(controls),
-            "presets": .array(presets(history)),
-            "form": form(history),
+            "controls": .array(HistorySection.controls(query: query, link: link)),
+            "presets": .array(
+                HistorySection.presets(days: history.firstDay...history.lastDay, query: query, link: link)),
+            "form": HistorySection.form(
+                days: history.firstDay...history.lastDay, query: query, defaults: defaults, path: path),
         ]
         let words = ChartWords()
         let days = query.days(within: history.firstDay...history.lastDay)
@@ -78,7 +80,7 @@ struct HistorySection {
     }
 
     /// The groups of links that change one part of the view, the current choice marked.
-    private var controls: [TemplateValue] {
+    static func controls(query: ChartQuery, link: (ChartQuery) -> String) -> [TemplateValue] {
         func group<Value: Equatable>(
             _ label: String, _ options: [(String, Value)], _ current: Value,
             _ set: @escaping (inout ChartQuery, Value) -> Void
@@ -108,13 +110,13 @@ struct HistorySection {
         ]
     }
 
-    /// All days, the last 365 and the last 90 of the data.
-    private func presets(_ history: History) -> [TemplateValue] {
-        let last = history.lastDay
+    /// All days, the last 365 and the last 90 of the data's `days`.
+    static func presets(days: ClosedRange<Int>, query: ChartQuery, link: (ChartQuery) -> String) -> [TemplateValue] {
+        let last = days.upperBound
         let options: [(String, ChartQuery.Bound)] = [
             ("All", .earliest),
-            ("Last 365 days", .day(CalendarDate(daysSinceEpoch: max(history.firstDay, last - 364)))),
-            ("Last 90 days", .day(CalendarDate(daysSinceEpoch: max(history.firstDay, last - 89)))),
+            ("Last 365 days", .day(CalendarDate(daysSinceEpoch: max(days.lowerBound, last - 364)))),
+            ("Last 90 days", .day(CalendarDate(daysSinceEpoch: max(days.lowerBound, last - 89)))),
         ]
         return options.map { label, start in
             var other = query
@@ -125,17 +127,22 @@ struct HistorySection {
     }
 
     /// The GET form for any range: `from` and `to` (the page answers with the canonical `time`), the
-    /// rest of the view kept in hidden fields.
-    private func form(_ history: History) -> TemplateValue {
+    /// rest of the view (and `keeping`, the page's own fields) kept in hidden fields.
+    static func form(
+        days available: ClosedRange<Int>, query: ChartQuery, defaults: ChartQuery, path: String,
+        keeping: [(name: String, value: String)] = []
+    ) -> TemplateValue {
         var rangeless = query
         (rangeless.start, rangeless.end) = (.earliest, .latest)
-        let first = history.date(at: 0)
-        let last = history.date(at: history.count - 1)
-        let days = query.days(within: history.firstDay...history.lastDay)
+        let first = CalendarDate(daysSinceEpoch: available.lowerBound)
+        let last = CalendarDate(daysSinceEpoch: available.upperBound)
+        let days = query.days(within: available)
         return [
             "action": .string(path),
             "hidden": .array(
-                rangeless.pairs(defaults: defaults).map { ["name": .string($0.name), "value": .string($0.value)] }),
+                (keeping + rangeless.pairs(defaults: defaults)).map {
+                    ["name": .string($0.name), "value": .string($0.value)]
+                }),
             "from": .string(days.map { CalendarDate(daysSinceEpoch: $0.lowerBound).iso } ?? first.iso),
             "to": .string(days.map { CalendarDate(daysSinceEpoch: $0.upperBound).iso } ?? last.iso),
             "min": .string(first.iso),

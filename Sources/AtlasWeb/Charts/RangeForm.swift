@@ -14,8 +14,11 @@ enum RangeForm {
     /// canonical address is the preset's. Other values are not judged here: the page at the new
     /// address says what is wrong with them.
     /// - Parameter available: the data's days (days since the epoch), read only when the form was sent.
+    /// - Parameter keeping: the page's own parameters, encoded, written first (the compare page's
+    ///   `countries=kr,jp`, its commas as they are).
     static func redirect(
-        _ target: RequestTarget, path: String, available: () throws -> ClosedRange<Int>? = { nil }
+        _ target: RequestTarget, path: String, keeping: String? = nil,
+        available: () throws -> ClosedRange<Int>? = { nil }
     ) rethrows -> Response? {
         let from = target.queryValue("from")
         let to = target.queryValue("to")
@@ -31,7 +34,9 @@ enum RangeForm {
             target.queryValue(name).map { (name: name, value: $0) }
         }
         if start != "earliest" || end != "latest" { pairs.append(("time", start + ".." + end)) }
-        let location = pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
+        let query = ([keeping].compactMap { $0 } + (pairs.isEmpty ? [] : [FormURLEncoding.encode(pairs)]))
+            .joined(separator: "&")
+        let location = query.isEmpty ? path : path + "?" + query
         return Response.redirect(to: location, status: .found)
     }
 }

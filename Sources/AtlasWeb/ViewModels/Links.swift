@@ -35,6 +35,24 @@ enum Links {
         return pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
     }
 
+    /// The compare page's query of `ids`: `countries=kr,jp,us`, the commas as they are (an id is
+    /// letters, digits and `-`, so none needs encoding; any other character is encoded).
+    static func compareQuery(_ ids: [String]) -> String {
+        "countries=" + ids.map { PercentDecoding.encode($0) }.joined(separator: ",")
+    }
+
+    /// `/compare?countries=kr,jp&metric=deaths`: `path` (`/compare`, `/compare.csv`, `/api/compare`)
+    /// with the ids and the chart's parameters that differ from the compare page's defaults (per
+    /// million); `path` alone for no ids.
+    static func compare(_ ids: [String], _ chart: ChartQuery = CompareController.defaults, path: String = "/compare")
+        -> String
+    {
+        let pairs = chart.pairs(defaults: CompareController.defaults)
+        var query = ids.isEmpty ? [] : [compareQuery(ids)]
+        if !pairs.isEmpty { query.append(FormURLEncoding.encode(pairs)) }
+        return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+    }
+
     /// A search on Wikipedia for the pandemic in that country: always resolves, unlike guessed article titles.
     static func learnMore(_ name: String) -> String {
         "https://en.wikipedia.org/wiki/Special:Search?search="

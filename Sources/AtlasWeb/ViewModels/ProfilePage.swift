@@ -27,6 +27,19 @@ struct ProfilePage {
                     return value
                 }),
             "hasFavorites": .bool(!favorites.isEmpty),
+            "compareStarred": compareStarred,
+        ]
+    }
+
+    /// The comparison of the starred countries still in the data, the first `CompareSelection.maximum`
+    /// of them; `null` without any.
+    private var compareStarred: TemplateValue {
+        let ids = favorites.filter(\.isInTheData).map(\.id)
+        guard !ids.isEmpty else { return .null }
+        let shown = Array(ids.prefix(CompareSelection.maximum))
+        return [
+            "href": .string(Links.compare(shown)), "firstOnly": .bool(ids.count > shown.count),
+            "count": .string(String(shown.count)),
         ]
     }
 }

@@ -1,0 +1,212 @@
+import AtlasCore
+import Mustache
+
+/// The compare page's chart: one line per country on shared axes (the scales, ticks and paths of
+/// `ChartGeometry`, `ValueAxis`, `TimeTicks` and `ChartModel.linePath`, as a history chart has them),
+/// each line named at its end, the names nudged apart so none overlaps another (`EndLabels`). Pure:
+/// the same series and view give the same bytes.
+struct ComparisonChart: Equatable {
+    /// One country's line.
+    struct Line: Equatable {
+        let id: String
+        let name: String
+        /// The name as drawn: shortened to `maximumLabelLength` characters.
+        let label: String
+        /// Its colour, 0 to `colours - 1`, in the order given.
+        let colour: Int
+        let path: String
+        /// The line's last point.
+        let endX: Double
+        let endY: Double
+        /// The label's baseline, nudged from `endY` when labels would overlap.
+        let labelY: Double
+        /// The last value, as the axis writes values.
+        let value: String
+    }
+
+    /// How many colours the lines take (`.chart-series-N` in atlas.css): one per country of a comparison.
+    static let colours = CompareSelection.maximum
+    /// Longer names are shortened with `…` on the chart (the table below has them in full).
+    static let maximumLabelLength = 14
+
+    let title: String
+    let description: String
+    let plot: ChartGeometry.Box
+    let yTicks: [ChartModel.Tick]
+    let xTicks: [ChartModel.Tick]
+    let narrowXTicks: [ChartModel.Tick]
+    let lines: [Line]
+    let zeroLine: Double?
+
+    /// The chart of `series` (each country's, in order), viewed as `query`.
+    /// - Returns: `nil` when no line has a point to draw.
+    init?(_ series: [(id: String, name: String, series: ChartSeries)], query: ChartQuery) {
+        let drawable = series.filter { $0.series.latestIndex != nil }
+        guard let first = drawable.map(\.series.firstDay).min(),
+            let last = drawable.map({ $0.series.firstDay + $0.series.values.count - 1 }).max()
+        else { return nil }
+        let values = drawable.flatMap { $0.series.line.compactMap { $0 } }
+        guard let axis = ValueAxis.fitting(values, log: query.scale == .log) else { return nil }
+        let format = { (value: Double) in ChartNumbers.abbreviated(value) }
+        let labels = series.map { ComparisonChart.shortened($0.name) }
+        let widest = labels.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
+        var box = ChartGeometry.defaultPlot
+        box.left = ChartGeometry.plotLeft(yLabels: axis.ticks.map(format))
+        // The names take the room right of the plot, at the largest font; a narrower plot rather than
+        // a name off the chart, but never narrower than half the view box.
+        box.right = max(ChartGeometry.width / 2, min(ChartGeometry.width - 16, ChartGeometry.width - 12 - widest))
+        let geometry = ChartGeometry(days: first...last, axis: axis, plot: box)
+        plot = box
+        yTicks = axis.ticks.compactMap { value in
+            geometry.y(of: value).map { ChartModel.Tick(position: $0, label: format(value), isMajor: value == 0) }
+        }
+        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize)
+        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize)
+        if case .linear(let ticks) = axis, ticks.lower < 0 { zeroLine = geometry.y(of: 0) } else { zeroLine = nil }
+
+        var drawn: [(index: Int, x: Double, y: Double, value: Double, path: String)] = []
+        for (index, country) in series.enumerated() {
+            let line = country.series.line
+            guard let end = line.lastIndex(where: { value in value.flatMap { geometry.y(of: $0) } != nil }),
+                let value = line[end], let y = geometry.y(of: value)
+            else { continue }
+            let path = ChartModel.linePath(line, firstDay: country.series.firstDay, geometry: geometry)
+            drawn.append((index, geometry.x(ofDay: country.series.firstDay + end), y, value, path))
+        }
+        // The labels' baselines: their centres at the lines' ends, 0.35 em below the centre. The gap is a
+        // line box (about 1.16 em in DejaVu Sans) with a little air, at the largest font.
+        let font = LabelWidth.narrowFontSize
+        let centres = EndLabels.place(
+            drawn.map(\.y), gap: font * 1.2, top: font * 0.5, bottom: ChartGeometry.height - font * 0.5)
+        let placed = zip(drawn, centres).map { line, centre in
+            Line(
+                id: series[line.index].id, name: series[line.index].name, label: labels[line.index],
+                colour: line.index % ComparisonChart.colours, path: line.path, endX: line.x, endY: line.y,
+                labelY: centre + font * 0.35, value: format(line.value))
+        }
+        lines = placed
+        title = ComparisonChart.title(query: query, names: series.map(\.name))
+        description = ComparisonChart.description(
+            query: query, lines: placed, first: CalendarDate(daysSinceEpoch: first),
+            last: CalendarDate(daysSinceEpoch: last),
+            missing: series.map(\.name).filter { name in !placed.contains { $0.name == name } })
+    }
+
+    /// `name` as a line's label: at most `maximumLabelLength` characters, the last an ellipsis.
+    static func shortened(_ name: String) -> String {
+        name.count <= maximumLabelLength ? name : String(name.prefix(maximumLabelLength - 1)) + "…"
+    }
+
+    /// What the chart shows: "Daily new cases per million people (7-day average): S. Korea, Japan and USA".
+    static func title(query: ChartQuery, names: [String]) -> String {
+        let noun = ChartWords.noun(query.metric)
+        let per = query.per == .million ? " per million people" : ""
+        let what =
+            query.interval == .daily
+            ? "Daily new \(noun)\(per) (7-day average)" : "Total \(noun)\(per)"
+        return what + ": " + listed(names) + (query.scale == .log ? ", log scale" : "")
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func listed(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    private static func description(
+        query: ChartQuery, lines: [Line], first: CalendarDate, last: CalendarDate, missing: [String]
+    ) -> String {
+        var text =
+            "One line per country from \(first.short) to \(last.short). Latest: "
+            + lines.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "."
+        if !missing.isEmpty { text += " No line for " + listed(missing) + "." }
+        return text
+    }
+
+    /// The values the template writes out, coordinates as SVG numbers.
+    var templateValue: TemplateValue {
+        func tick(_ tick: ChartModel.Tick) -> TemplateValue {
+            [
+                "position": .string(ChartGeometry.coordinate(tick.position)), "label": .string(tick.label),
+                "major": .bool(tick.isMajor), "anchor": .string(tick.anchor),
+            ]
+        }
+        let coordinate = ChartGeometry.coordinate
+        return [
+            "width": .string(coordinate(ChartGeometry.width)),
+            "height": .string(coordinate(ChartGeometry.height)),
+            "plotLeft": .string(coordinate(plot.left)),
+            "plotRight": .string(coordinate(plot.right)),
+            "plotTop": .string(coordinate(plot.top)),
+            "plotBottom": .string(coordinate(plot.bottom)),
+            "tickBottom": .string(coordinate(plot.bottom + ChartGeometry.tickLength)),
+            "xLabelY": .string(coordinate(plot.bottom + ChartGeometry.xLabelGap)),
+            "yLabelX": .string(coordinate(plot.left - 6)),
+            "title": .string(title),
+            "description": .string(description),
+            "yTicks": .array(yTicks.map(tick)),
+            "xTicks": .array(xTicks.map(tick)),
+            "narrowXTicks": .array(narrowXTicks.map(tick)),
+            "zeroLine": zeroLine.map { .string(coordinate($0)) } ?? .null,
+            "lines": .array(
+                lines.map { line in
+                    [
+                        "id": .string(line.id), "name": .string(line.name), "label": .string(line.label),
+                        "colour": .string(String(line.colour)), "path": .string(line.path),
+                        "endX": .string(coordinate(line.endX)), "endY": .string(coordinate(line.endY)),
+                        "labelX": .string(coordinate(line.endX + 10)), "labelY": .string(coordinate(line.labelY)),
+                        "leaderX": .string(coordinate(line.endX + 8)),
+                        "leaderY": .string(coordinate(line.labelY - LabelWidth.narrowFontSize * 0.35)),
+                        "value": .string(line.value),
+                    ]
+                }),
+        ]
+    }
+}
+
+/// Where the names at the lines' ends go: each as close to its line's end as it can be, none closer to
+/// another than `gap`, all between `top` and `bottom` (the way OWID's line labels and d3's "dodge"
+/// layouts do it). Pure.
+enum EndLabels {
+    /// The labels' centres for lines ending at `wanted` (y, downwards), in the same order.
+    ///
+    /// Sorted top to bottom, labels that would overlap join a group, and each group is a column at
+    /// `gap` centred on the mean of its labels' wanted places (so a cluster spreads both ways rather
+    /// than only down), moved inside `top`…`bottom`; groups that then overlap join, until none does.
+    /// When there are more labels than fit at `gap`, they share the height evenly.
+    static func place(_ wanted: [Double], gap: Double, top: Double, bottom: Double) -> [Double] {
+        guard !wanted.isEmpty else { return [] }
+        let order = wanted.indices.sorted { (wanted[$0], $0) < (wanted[$1], $1) }
+        let spacing = wanted.count > 1 ? min(gap, (bottom - top) / Double(wanted.count - 1)) : gap
+        // Each group: its first label's rank, how many it holds, the sum of their wanted places.
+        var groups: [(first: Int, count: Int, sum: Double)] = order.enumerated().map {
+            ($0.offset, 1, wanted[$0.element])
+        }
+        func start(_ group: (first: Int, count: Int, sum: Double)) -> Double {
+            let height = Double(group.count - 1) * spacing
+            let centred = group.sum / Double(group.count) - height / 2
+            return min(max(centred, top), bottom - height)
+        }
+        var merged = true
+        while merged {
+            merged = false
+            var index = 0
+            while index + 1 < groups.count {
+                let (upper, lower) = (groups[index], groups[index + 1])
+                if start(upper) + Double(upper.count - 1) * spacing + spacing > start(lower) + 1e-9 {
+                    groups[index] = (upper.first, upper.count + lower.count, upper.sum + lower.sum)
+                    groups.remove(at: index + 1)
+                    merged = true
+                } else {
+                    index += 1
+                }
+            }
+        }
+        var result = wanted
+        for group in groups {
+            let first = start(group)
+            for offset in 0..<group.count { result[order[group.first + offset]] = first + Double(offset) * spacing }
+        }
+        return result
+    }
+}

@@ -1,0 +1,175 @@
+import AtlasCore
+import HTTPCore
+import Routing
+
+extension CompareController {
+    /// `GET /compare.csv?countries=kr,jp&time=…`: one row per day of `time` (any of the countries'
+    /// days), `date` then `{id}_cases`, `{id}_deaths`, `{id}_recovered` per country in the list's order,
+    /// cumulative as published (as a country's `history.csv`); empty where a country has no figure for
+    /// the day. Other spellings answer `301` (or `303` from a form) to the canonical address.
+    /// - Throws: `HTTPError(400)` for an empty list, an unknown id, more than `CompareSelection.maximum`
+    ///   countries or a bad `time`; `404` when no country of the list has a series, or none of its days
+    ///   is in `time`.
+    func csv(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let current = site.snapshots.current()
+        let entries: [CountryCatalog.Entry]
+        switch try CompareController.entries(request.target, catalog: current.catalog, path: "/compare.csv") {
+        case .success(let found): entries = found
+        case .failure(let redirect): return redirect.response
+        }
+        let ids = entries.map(\.id)
+        let chart = try ChartQuery.parse(request.target, defaults: CompareController.defaults, subject: "The CSV") {
+            Links.compare(ids, $0, path: "/compare.csv")
+        }
+        var range = CompareController.defaults
+        (range.start, range.end) = (chart.start, chart.end)
+        return try site.pageCache.response(
+            for: request, key: Links.compare(ids, range, path: "/compare.csv"), version: current.version,
+            dataChangedAt: current.dataChangedAt, freshness: { nil }
+        ) {
+            let histories = try entries.map { try site.histories.history($0.id, version: current.version) }
+            let covered = histories.compactMap { $0 }.filter { !$0.isEmpty }
+            guard let first = covered.map(\.firstDay).min(), let last = covered.map(\.lastDay).max() else {
+                throw HTTPError(.notFound, "JHU CSSE’s time series covers none of these countries.")
+            }
+            guard let days = chart.days(within: first...last) else {
+                throw HTTPError(
+                    .notFound,
+                    "These countries’ series run from \(CalendarDate(daysSinceEpoch: first).short) to "
+                        + "\(CalendarDate(daysSinceEpoch: last).short); time “\(chart.start.text)..\(chart.end.text)” "
+                        + "asks for none of these days.")
+            }
+            var text = "date"
+            for id in ids { text += ",\(id)_cases,\(id)_deaths,\(id)_recovered" }
+            text += "\n"
+            for day in days {
+                text += CalendarDate(daysSinceEpoch: day).iso
+                for history in histories {
+                    guard let history, !history.isEmpty, history.firstDay <= day, day <= history.lastDay else {
+                        text += ",,,"
+                        continue
+                    }
+                    let index = day - history.firstDay
+                    for metric in HistoryMetric.allCases {
+                        text += "," + (history.values(metric)[index].map(String.init) ?? "")
+                    }
+                }
+                text += "\n"
+            }
+            var fields = Fields()
+            fields[.contentType] = "text/csv; charset=utf-8"
+            fields["Content-Disposition"] = "attachment; filename=\"compare-\(ids.joined(separator: "-")).csv\""
+            fields[.xContentTypeOptions] = "nosniff"
+            CachePolicy.shared.apply(to: &fields)
+            return CacheablePage(status: .ok, fields: fields, content: SplicedContent(Array(text.utf8)))
+        }
+    }
+
+    /// `GET /api/compare?countries=kr,jp&metric=…&interval=…&scale=…&per=…&time=…`: what the chart
+    /// draws, as JSON: `{"metric", "interval", "per", "time", "countries": [{"id", "country",
+    /// "population", "latest": {"cases", "deaths", "casesPerOneMillion", "deathsPerOneMillion",
+    /// "testsPerOneMillion"}, "line": {"YYYY-MM-DD": value or null, …}}]}`, `line` the 7-day average of
+    /// daily figures or the cumulative count, per million when asked (null where the chart has no point;
+    /// no `line` for a country without a series or a population). Redirects as the page does.
+    /// - Throws: `HTTPError(400)` as `csv`, and for any chart parameter the chart cannot show.
+    func json(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let current = site.snapshots.current()
+        let entries: [CountryCatalog.Entry]
+        switch try CompareController.entries(request.target, catalog: current.catalog, path: "/api/compare") {
+        case .success(let found): entries = found
+        case .failure(let redirect): return redirect.response
+        }
+        let ids = entries.map(\.id)
+        let chart = try ChartQuery.parse(request.target, defaults: CompareController.defaults) {
+            Links.compare(ids, $0, path: "/api/compare")
+        }
+        return try site.pageCache.response(
+            for: request, key: Links.compare(ids, chart, path: "/api/compare"), version: current.version,
+            dataChangedAt: current.dataChangedAt, freshness: { nil }
+        ) {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.field("metric", chart.metric.rawValue)
+            writer.field("interval", chart.interval.rawValue)
+            writer.field("per", chart.per.rawValue)
+            writer.field("time", chart.start.text + ".." + chart.end.text)
+            writer.key("countries")
+            writer.beginArray()
+            for entry in entries {
+                let country = entry.country
+                writer.beginObject()
+                writer.field("id", entry.id)
+                writer.field("country", country.country)
+                writer.field("population", country[.population].flatMap { $0 > 0 ? $0 : nil })
+                writer.key("latest")
+                writer.beginObject()
+                for (name, figure) in [("cases", Figure.cases), ("deaths", .deaths)] {
+                    writer.field(name, country[figure])
+                }
+                let populated = (country[.population] ?? 0) > 0
+                for (name, figure) in [
+                    ("casesPerOneMillion", Figure.casesPerOneMillion), ("deathsPerOneMillion", .deathsPerOneMillion),
+                    ("testsPerOneMillion", .testsPerOneMillion),
+                ] {
+                    writer.field(name, populated ? country[ratio: figure] : nil)
+                }
+                writer.endObject()
+                if let history = try site.histories.history(entry.id, version: current.version), !history.isEmpty,
+                    let days = chart.days(within: history.firstDay...history.lastDay),
+                    let series = ChartSeries(
+                        history, metric: chart.metric, interval: chart.interval, per: chart.per,
+                        population: country[.population], days: days)
+                {
+                    writer.key("line")
+                    writer.beginObject()
+                    for (index, value) in series.line.enumerated() {
+                        writer.field(series.date(index).iso, value)
+                    }
+                    writer.endObject()
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+            let response = JSONResponse.make(writer.output)
+            return CacheablePage(
+                status: response.status, fields: response.fields, content: SplicedContent(response.body))
+        }
+    }
+
+    /// The canonical list of a data address, or the redirect to it.
+    /// - Throws: `HTTPError(400)` for an empty list, unknown ids or too many countries.
+    static func entries(
+        _ target: RequestTarget, catalog: CountryCatalog, path: String
+    ) throws -> Result<[CountryCatalog.Entry], RedirectResponse> {
+        switch CompareSelection.read(target, catalog: catalog) {
+        case .empty:
+            throw HTTPError(
+                .badRequest, "Name the countries to compare: countries=kr,jp,us (at most \(CompareSelection.maximum)).")
+        case .redirect(let ids, let status):
+            guard !ids.isEmpty else {
+                throw HTTPError(
+                    .badRequest,
+                    "Name the countries to compare: countries=kr,jp,us (at most \(CompareSelection.maximum)).")
+            }
+            return .failure(RedirectResponse(Response.redirect(to: location(ids, target, path: path), status: status)))
+        case .invalid(let problem):
+            if let first = problem.unknown.first {
+                let more = problem.unknown.count > 1 ? " (and \(problem.unknown.count - 1) more unknown)" : ""
+                throw HTTPError.quoting(.badRequest, "There is no country with the id ", first.raw, "\(more).")
+            }
+            throw HTTPError(
+                .badRequest,
+                "A comparison shows at most \(CompareSelection.maximum) countries; this list names "
+                    + "\(Formatting.grouped(Int64(problem.tooMany ?? 0))).")
+        case .canonical(let entries):
+            return .success(entries)
+        }
+    }
+}
+
+/// A redirect, as the failure of a `Result` (a `Response` is not an `Error`).
+struct RedirectResponse: Error {
+    let response: Response
+    init(_ response: Response) { self.response = response }
+}

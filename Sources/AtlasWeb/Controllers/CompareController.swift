@@ -1,0 +1,248 @@
+import AtlasCore
+import HTTPCore
+import Mustache
+import Routing
+
+/// Countries side by side: `/compare?countries=kr,jp,us` (one chart with a line per country and
+/// their latest figures), its CSV (`/compare.csv`) and JSON (`/api/compare`) twins. Every spelling of a
+/// list answers with its canonical address (`CompareSelection`); each page is cached per data version.
+struct CompareController: Sendable {
+    let site: SiteContext
+
+    /// The compare page's default view: per million people, since raw totals of countries of
+    /// different sizes mislead.
+    static let defaults = ChartQuery(per: .million)
+
+    /// `GET /compare?countries=…&metric=…&interval=…&scale=…&per=…&time=…`.
+    /// - Throws: `HTTPError(400)` for a chart parameter the chart cannot show (`ChartQuery.parse`).
+    func page(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+        let current = site.snapshots.current()
+        switch CompareSelection.read(request.target, catalog: current.catalog) {
+        case .empty:
+            return try site.cachedPage(request, key: "/compare", current) {
+                try site.renderer.render(
+                    "compare/show", context: try emptyContext(current),
+                    layout: site.layout("Compare countries — Covid Atlas", .none, current))
+            }
+        case .redirect(let ids, let status):
+            return Response.redirect(
+                to: CompareController.location(ids, request.target, path: "/compare"), status: status)
+        case .invalid(let problem):
+            return try problemPage(problem, request.target, current)
+        case .canonical(let entries):
+            let ids = entries.map(\.id)
+            if let redirect = try RangeForm.redirect(
+                request.target, path: "/compare", keeping: Links.compareQuery(ids),
+                available: { try days(of: entries, current) })
+            {
+                return redirect
+            }
+            let chart = try ChartQuery.parse(request.target, defaults: CompareController.defaults) {
+                Links.compare(ids, $0)
+            }
+            return try site.cachedPage(request, key: Links.compare(ids, chart), current) {
+                let names = entries.map(\.country.country)
+                return try site.renderer.render(
+                    "compare/show", context: try context(entries, chart: chart, current),
+                    layout: site.layout("Compare \(ComparisonChart.listed(names)) — Covid Atlas", .none, current))
+            }
+        }
+    }
+
+    /// Where another spelling of a list leads: the canonical ids, and the chart's parameters as the
+    /// canonical address writes them (defaults left out) when they are valid, else as they were given
+    /// (the page at the new address says what is wrong with them).
+    static func location(_ ids: [String], _ target: RequestTarget, path: String) -> String {
+        let hasForm = RangeForm.parameterNames.contains { target.queryValue($0) != nil }
+        if !hasForm, let chart = try? ChartQuery.parse(target, defaults: defaults, link: { _ in "" }) {
+            return Links.compare(ids, chart, path: path)
+        }
+        let pairs = (ChartQuery.parameterNames + RangeForm.parameterNames).compactMap { name in
+            target.queryValue(name).map { (name: name, value: $0) }
+        }
+        let query =
+            (ids.isEmpty ? [] : [Links.compareQuery(ids)]) + (pairs.isEmpty ? [] : [FormURLEncoding.encode(pairs)])
+        return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+    }
+
+    /// The first and last day of the entries' histories together; `nil` when none has one.
+    private func days(of entries: [CountryCatalog.Entry], _ current: SnapshotCache.Current) throws -> ClosedRange<Int>?
+    {
+        var first: Int?
+        var last: Int?
+        for entry in entries {
+            guard let history = try site.histories.history(entry.id, version: current.version), !history.isEmpty
+            else { continue }
+            first = min(first ?? history.firstDay, history.firstDay)
+            last = max(last ?? history.lastDay, history.lastDay)
+        }
+        guard let first, let last else { return nil }
+        return first...last
+    }
+
+    /// Each entry's series viewed as `chart`, or why it has none.
+    private func series(
+        _ entries: [CountryCatalog.Entry], chart: ChartQuery, _ current: SnapshotCache.Current
+    ) throws -> [(entry: CountryCatalog.Entry, history: History?, series: ChartSeries?, note: String?)] {
+        try entries.map { entry in
+            let name = entry.country.country
+            guard let history = try site.histories.history(entry.id, version: current.version), !history.isEmpty else {
+                return (entry, nil, nil, "JHU CSSE’s time series does not cover \(name), so it has no line.")
+            }
+            guard let days = chart.days(within: history.firstDay...history.lastDay) else {
+                return (entry, history, nil, "JHU’s series for \(name) has none of the days asked for.")
+            }
+            guard
+                let series = ChartSeries(
+                    history, metric: chart.metric, interval: chart.interval, per: chart.per,
+                    population: entry.country[.population], days: days)
+            else {
+                return (
+                    entry, history, nil, "\(name) has no population in the data, so there are no per-million figures."
+                )
+            }
+            return (entry, history, series, nil)
+        }
+    }
+
+    private func context(
+        _ entries: [CountryCatalog.Entry], chart: ChartQuery, _ current: SnapshotCache.Current
+    ) throws -> TemplateValue {
+        let ids = entries.map(\.id)
+        let link: @Sendable (ChartQuery) -> String = { Links.compare(ids, $0) }
+        let all = try series(entries, chart: chart, current)
+        var value: [String: TemplateValue] = [
+            "hasCountries": .bool(true),
+            "names": .string(ComparisonChart.listed(entries.map(\.country.country))),
+            "metric": .string(chart.metric.rawValue),
+            "controls": .array(HistorySection.controls(query: chart, link: link)),
+            "notes": .array(all.compactMap { $0.note.map(TemplateValue.string) }),
+            "rows": .array(
+                entries.map { entry in
+                    CompareController.row(entry, removing: Links.compare(ids.filter { $0 != entry.id }, chart))
+                }),
+            "csvHref": .string(Links.compare(ids, rangeOnly(chart), path: "/compare.csv")),
+            "jsonHref": .string(Links.compare(ids, chart, path: "/api/compare")),
+            "add": addForm(ids, chart: chart),
+        ]
+        if let days = try days(of: entries, current) {
+            value["presets"] = .array(HistorySection.presets(days: days, query: chart, link: link))
+            value["form"] = HistorySection.form(
+                days: days, query: chart, defaults: CompareController.defaults, path: "/compare",
+                keeping: [("countries", ids.joined(separator: ","))])
+        }
+        let drawable = all.compactMap { item in
+            item.series.map { (id: item.entry.id, name: item.entry.country.country, series: $0) }
+        }
+        if let model = ComparisonChart(drawable, query: chart) {
+            value["chart"] = model.templateValue
+        } else if !drawable.isEmpty || all.allSatisfy({ $0.note == nil }) {
+            value["message"] = .string(
+                chart.scale == .log
+                    ? "Nothing to draw on a log scale: no day in this range is above zero."
+                    : "JHU reported no \(ChartWords.noun(chart.metric)) for these countries in this range.")
+        }
+        return .object(value)
+    }
+
+    /// Only `time` changes a CSV: the chart's other parameters are left out of its link.
+    private func rangeOnly(_ chart: ChartQuery) -> ChartQuery {
+        var range = CompareController.defaults
+        (range.start, range.end) = (chart.start, chart.end)
+        return range
+    }
+
+    /// The "add a country" form: the list so far in a hidden field, a name or code typed beside it.
+    private func addForm(_ ids: [String], chart: ChartQuery) -> TemplateValue {
+        [
+            "hidden": .array(
+                ([(name: "countries", value: ids.joined(separator: ","))]
+                    + chart.pairs(defaults: CompareController.defaults))
+                    .map { ["name": .string($0.name), "value": .string($0.value)] }),
+            "full": .bool(ids.count >= CompareSelection.maximum),
+            "maximum": .string(String(CompareSelection.maximum)),
+        ]
+    }
+
+    /// One country of the table of latest figures.
+    static func row(_ entry: CountryCatalog.Entry, removing: String) -> TemplateValue {
+        let country = entry.country
+        let populated = (country[.population] ?? 0) > 0
+        return [
+            "id": .string(entry.id),
+            "name": .string(country.country),
+            "href": .string(Links.country(entry.id)),
+            "flag": entry.facts?.flag.map(TemplateValue.string) ?? .null,
+            "cases": .string(Formatting.grouped(country[.cases])),
+            "deaths": .string(Formatting.grouped(country[.deaths])),
+            "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
+            "deathsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.deathsPerMillion, of: entry))),
+            "testsPerMillion": .string(
+                Formatting.decimal(populated ? country[ratio: .testsPerOneMillion] : nil)),
+            "population": .string(Formatting.grouped(populated ? country[.population] : nil)),
+            "removeHref": .string(removing),
+        ]
+    }
+
+    /// The page without countries: what it does, the form to start one, and a few examples.
+    private func emptyContext(_ current: SnapshotCache.Current) throws -> TemplateValue {
+        let examples: [[String]] = [["kr", "jp", "us"], ["fr", "de", "it", "es"], ["br", "in", "za"]]
+        return [
+            "hasExamples": .bool(true),
+            "hasCountries": .bool(false),
+            "add": ["hidden": .array([]), "full": .bool(false), "maximum": .string(String(CompareSelection.maximum))],
+            "examples": .array(
+                examples.compactMap { ids in
+                    let entries = ids.compactMap { current.catalog.entry(id: $0) }
+                    guard entries.count == ids.count else { return nil }
+                    return [
+                        "href": .string(Links.compare(ids)),
+                        "label": .string(ComparisonChart.listed(entries.map(\.country.country))),
+                    ]
+                }),
+        ]
+    }
+
+    /// The `400` page for a list with unknown ids or too many countries: what is wrong, each unknown id
+    /// (as sent, shown safely) with its near matches as comparisons, and the comparison of the rest.
+    private func problemPage(
+        _ problem: CompareSelection.Problem, _ target: RequestTarget, _ current: SnapshotCache.Current
+    ) throws -> Response {
+        let fine = problem.fine.map(\.id)
+        let chart =
+            (try? ChartQuery.parse(target, defaults: CompareController.defaults, link: { _ in "" }))
+            ?? CompareController.defaults
+        let context: TemplateValue = [
+            "tooMany": problem.tooMany.map { .string(Formatting.grouped(Int64($0))) } ?? .null,
+            "maximum": .string(String(CompareSelection.maximum)),
+            "unknown": .array(
+                problem.unknown.map { unknown in
+                    let suggestions = unknown.suggestions.filter { entry in
+                        (fine.contains(entry.id) ? fine.count : fine.count + 1) <= CompareSelection.maximum
+                    }
+                    return [
+                        "id": .string(unknown.raw.shownInMessages),
+                        "hasSuggestions": .bool(!suggestions.isEmpty),
+                        "suggestions": .array(
+                            suggestions.map { entry in
+                                let ids = fine.contains(entry.id) ? fine : fine + [entry.id]
+                                var row = CountryRow(entry).templateValue
+                                row.set("compareHref", .string(Links.compare(ids, chart)))
+                                return row
+                            }),
+                    ]
+                }),
+            "hasUnknown": .bool(!problem.unknown.isEmpty),
+            "manyUnknown": .bool(problem.unknown.count > 1),
+            "fine": fine.isEmpty
+                ? .null
+                : [
+                    "href": .string(Links.compare(fine, chart)),
+                    "names": .string(ComparisonChart.listed(problem.fine.map(\.country.country))),
+                ],
+        ]
+        return try site.renderer.page(
+            "compare/problem", status: .badRequest, context: context,
+            layout: site.layout("Cannot compare these — Covid Atlas", .none, current))
+    }
+}

@@ -1,0 +1,110 @@
+import AtlasCore
+import HTTPCore
+
+/// The countries a comparison asks for, read from a request target and resolved against a catalog:
+/// `countries=kr,jp,us` (the canonical form: canonical ids, in the order given, no duplicates), and the
+/// forms that lead to it: repeated `country=` fields (the country list's checkboxes) and `add=` (names
+/// or codes typed into a "Compare" form, comma-separated). Pure: the same target and catalog give the
+/// same outcome.
+struct CompareSelection {
+    /// The most countries one comparison shows: more lines than this are a tangle, not a comparison.
+    static let maximum = 8
+    /// The most different entries (as spelled, ignoring case) read from one request before anything is
+    /// resolved: a longer list is refused as too many without a search for near matches per entry (each
+    /// unknown one costs an edit-distance pass over the catalog). Twice `maximum`, so that a list of 8
+    /// countries written in two spellings each is still read and redirected.
+    static let maximumRead = 2 * maximum
+
+    /// An entry of the request that names no country, with the near matches to offer instead.
+    struct Unknown {
+        /// As received.
+        let raw: String
+        let suggestions: [CountryCatalog.Entry]
+    }
+
+    /// What is wrong with a request's list.
+    struct Problem {
+        /// The entries that name no country, in the order given.
+        var unknown: [Unknown] = []
+        /// How many different countries the list names, when that is more than `maximum`.
+        var tooMany: Int?
+        /// The countries that were fine, in order (at most `maximum`): the comparison to offer.
+        var fine: [CountryCatalog.Entry] = []
+    }
+
+    enum Outcome {
+        /// No country named: the page that helps pick some.
+        case empty
+        /// The canonical list.
+        case canonical([CountryCatalog.Entry])
+        /// Another spelling of a list of these ids: `301`, `302` when a name matched (a later snapshot
+        /// could make it ambiguous, as the country pages do), `303` for a form's fields.
+        case redirect(ids: [String], status: StatusCode)
+        case invalid(Problem)
+    }
+
+    /// Reads and resolves the list of `target`.
+    static func read(_ target: RequestTarget, catalog: CountryCatalog) -> Outcome {
+        // `countries` given twice is one list, written once at the canonical address.
+        let lists = target.queryItems.filter { $0.name == "countries" }
+        let listed = lists.map(\.value).joined(separator: ",").split(separator: ",", omittingEmptySubsequences: false)
+            .map(String.init)
+        let fields = target.queryItems.filter { $0.name == "country" }.map(\.value)
+        let added = target.queryItems.filter { $0.name == "add" }.flatMap {
+            $0.value.split(separator: ",").map(String.init)
+        }
+        let isForm = !fields.isEmpty || target.queryItems.contains { $0.name == "add" }
+        func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
+        let requested = (listed.map(trimmed) + fields.map(trimmed)).filter { !$0.isEmpty }
+        let typed = added.map(trimmed).filter { !$0.isEmpty }
+        let count = Set((requested + typed).map { $0.lowercased() }).count
+        guard count > 0 else {
+            // `countries=` with nothing in it, or `countries=,`: the plain page is the canonical form.
+            if isForm || target.queryValue("countries") != nil { return .redirect(ids: [], status: .seeOther) }
+            return .empty
+        }
+        guard count <= maximumRead else { return .invalid(Problem(tooMany: count)) }
+        var ids: [String] = []
+        var entries: [CountryCatalog.Entry] = []
+        var problem = Problem()
+        var matched = false
+        func keep(_ id: String) {
+            guard !ids.contains(id), let entry = catalog.entry(id: id) else { return }
+            ids.append(id)
+            entries.append(entry)
+        }
+        for (index, raw) in (requested + typed).enumerated() {
+            switch catalog.resolve(raw) {
+            case .found(let entry): keep(entry.id)
+            case .moved(let id): keep(id)
+            case .matched(let id):
+                matched = true
+                keep(id)
+            case .notFound(let suggestions):
+                if index >= requested.count, let entry = bestMatch(raw, in: catalog) {
+                    keep(entry.id)
+                } else {
+                    problem.unknown.append(Unknown(raw: raw, suggestions: suggestions))
+                }
+            }
+        }
+        if ids.count > maximum { problem.tooMany = ids.count }
+        if !problem.unknown.isEmpty || problem.tooMany != nil {
+            problem.fine = Array(entries.prefix(maximum))
+            return .invalid(problem)
+        }
+        if isForm { return .redirect(ids: ids, status: .seeOther) }
+        if ids == listed && lists.count == 1 { return .canonical(entries) }
+        return .redirect(ids: ids, status: matched ? .found : .movedPermanently)
+    }
+
+    /// What a name typed into a form means when it is no id: the one entry that matches it exactly
+    /// (rank 0: a code or a whole name, `korea` for S. Korea), else the one that matches it at all.
+    static func bestMatch(_ text: String, in catalog: CountryCatalog) -> CountryCatalog.Entry? {
+        guard let term = SearchTerm(text) else { return nil }
+        let ranked = catalog.entries.compactMap { entry in entry.rank(for: term).map { (rank: $0, entry: entry) } }
+        let exact = ranked.filter { $0.rank == 0 }
+        if exact.count == 1 { return exact[0].entry }
+        return ranked.count == 1 ? ranked[0].entry : nil
+    }
+}
