@@ -7,7 +7,7 @@ import Testing
 /// The names of the list's rows, in order.
 func rowNames(_ page: Response) -> [String] {
     let pattern = try! NSRegularExpression(
-        pattern: "<th scope=\"row\"><a href=\"[^\"]*\">(?:<span class=\"flag\"[^>]*>[^<]*</span>)?<span>([^<]*)</span>")
+        pattern: "<th scope=\"row\"><a href=\"[^\"]*\">(?:<img class=\"flag[^>]*>)?<span>([^<]*)</span>")
     let text = page.text
     return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
         String(text[Range($0.range(at: 1), in: text)!])

@@ -37,7 +37,9 @@ extension PageController {
     /// `starred` hole): empty bytes when there are none; never writes.
     /// - Throws: `StoreError` when the favourites cannot be read.
     func starredLine(visitor: Visitor, catalog: CountryCatalog) throws -> [UInt8] {
-        let starred = try profiles.favorites(visitor.sessionHash).map { FavoriteCountry($0, catalog: catalog) }
+        let starred = try profiles.favorites(visitor.sessionHash).map {
+            FavoriteCountry($0, catalog: catalog, flags: site.flags)
+        }
         try site.recordVisit(visitor, in: profiles)
         guard !starred.isEmpty else { return [] }
         return try site.renderer.fragment(

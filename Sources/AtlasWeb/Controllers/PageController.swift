@@ -27,7 +27,8 @@ struct PageController: Sendable {
                 place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
                 link: { Links.chart("/", $0) }, path: "/", csvPath: "/history.csv")
-            var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current))).templateValue
+            var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current)), flags: site.flags)
+                .templateValue
             context.set("history", history.templateValue)
             return try site.renderer.render(
                 "world", context: context, layout: site.layout("Worldwide — Covid Atlas", .world, current))
@@ -55,7 +56,8 @@ struct PageController: Sendable {
             var cacheable = try site.renderer.render(
                 "countries/index",
                 context: try CountryListPage(
-                    query: query, catalog: current.catalog, page: page, day: DataDay(site.freshness(current))
+                    query: query, catalog: current.catalog, page: page, day: DataDay(site.freshness(current)),
+                    flags: site.flags
                 ).templateValue(),
                 layout: site.layout(title + " — Covid Atlas", .countries, current),
                 holes: visitor == nil ? [] : ["starred"])
@@ -98,7 +100,7 @@ struct PageController: Sendable {
                 var context = CountryDetailPage(
                     entry: entry, day: DataDay(site.freshness(current)),
                     outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
-                    tileURL: site.renderer.tiles.template
+                    tileURL: site.renderer.tiles.template, flags: site.flags
                 ).templateValue
                 context.set("history", history.templateValue)
                 var cacheable = try site.renderer.render(
@@ -120,8 +122,8 @@ struct PageController: Sendable {
             let suggestions = absent == nil ? near : []
             let context: TemplateValue = [
                 "id": .string(shownID),
-                "absent": absent.map(AbsentCountryValue.templateValue) ?? .null,
-                "suggestions": .array(suggestions.map { CountryRow($0).templateValue }),
+                "absent": absent.map { AbsentCountryValue.templateValue($0, flags: site.flags) } ?? .null,
+                "suggestions": .array(suggestions.map { CountryRow($0, flags: site.flags).templateValue }),
                 "hasSuggestions": .bool(!suggestions.isEmpty),
                 "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),
             ]
