@@ -7,7 +7,8 @@ enum Routes {
     /// The router of the whole app.
     static func router(site: SiteContext, stores: AtlasStores, assets: AssetLinks, shipped: ShippedData) -> Router {
         let outlines = shipped.outlines
-        let pages = PageController(site: site, outlines: outlines, profiles: stores.profiles)
+        let pages = PageController(
+            site: site, outlines: outlines, worldMap: shipped.worldMap, profiles: stores.profiles)
         let profiles = ProfileController(site: site, store: stores.profiles)
         let api = APIController(site: site)
         let history = HistoryController(site: site)

@@ -10,6 +10,8 @@ import Routing
 struct PageController: Sendable {
     let site: SiteContext
     let outlines: CountryOutlines
+    /// The front page's map outlines.
+    let worldMap: WorldMapGeometry
     /// The visitors' stars.
     let profiles: any ProfileStore
     /// The star form per country, rendered once and spliced with each visitor's token.
@@ -21,15 +23,20 @@ struct PageController: Sendable {
             try site.histories.history(HistoryKey.world, version: current.version).map { $0.firstDay...$0.lastDay }
         }
         if let redirect = try RangeForm.redirect(request.target, path: "/", available: days) { return redirect }
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart("/", $0) }
-        return try site.cachedPage(request, key: Links.chart("/", chart), current) {
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.world($0, .cases) }
+        let figure = try MapFigure.parse(request.target) { Links.world(chart, $0) }
+        return try site.cachedPage(request, key: Links.world(chart, figure), current) {
             let history = HistorySection(
                 place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
-                link: { Links.chart("/", $0) }, path: "/", csvPath: "/history.csv")
+                link: { Links.world($0, figure) }, path: "/", csvPath: "/history.csv")
             var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current)), flags: site.flags)
                 .templateValue
             context.set("history", history.templateValue)
+            context.set(
+                "worldMap",
+                WorldMap(geometry: worldMap, catalog: current.catalog, figure: figure) { Links.world(chart, $0) }
+                    .templateValue)
             return try site.renderer.render(
                 "world", context: context, layout: site.layout("Worldwide — Covid Atlas", .world, current))
         }
