@@ -215,3 +215,43 @@ struct MapFigureWordsTests {
         #expect(MapBuckets.format(value) == text)
     }
 }
+
+/// The map's table equivalents: the country list sorted by the same figure, with its column.
+struct MapTableTests {
+    let app: AppFixture
+    var client: TestClient { app.client }
+
+    init() throws { app = try AppFixture() }
+
+    @Test(arguments: [
+        ("tests", "tests-per-million"), ("active", "active-per-million"), ("deaths", "deaths-per-million"),
+    ])
+    func eachFiguresMapLinksTheListSortedByIt(_ figure: String, _ sort: String) throws {
+        let page = try client.get("/?map=\(figure)").text
+        #expect(
+            page.contains("<a href=\"/countries?sort=\(sort)\">Every country by \(figure) per million, as a table</a>"))
+        let list = try client.get("/countries?sort=\(sort)")
+        #expect(list.status == .ok)
+        #expect(list.text.contains("<table class=\"country-table sorted-by-\(sort)\">"))
+        #expect(list.text.contains("aria-sort=\"descending\"><a href=\"/countries?sort=\(sort)&amp;order=asc\">"))
+    }
+
+    @Test func theTestsTableShowsTheMapsFiguresLargestFirstAndUnknownLast() throws {
+        let list = try client.get("/countries?sort=tests-per-million").text
+        #expect(list.contains("<td class=\"num col-tests-per-million\">307,894</td>"), "S. Korea's, as on the map")
+        let values = list.matches(of: try Regex("<td class=\"num col-tests-per-million\">([^<]*)</td>")).map {
+            String($0.output[1].substring ?? "")
+        }
+        #expect(values.count == 224)
+        // Largest first, then the unknown ones (no tests reported: Western Sahara; no population: the
+        // cruise ships), never a 0 among the known.
+        let known = values.prefix { $0 != "n/a" }.map { Double($0.replacingOccurrences(of: ",", with: ""))! }
+        #expect(known == known.sorted(by: >))
+        #expect(!known.contains(0))
+        #expect(values.dropFirst(known.count).allSatisfy { $0 == "n/a" })
+        let names = rowNames(try client.get("/countries?sort=tests-per-million"))
+        for unknown in ["Western Sahara", "Diamond Princess", "MS Zaandam"] {
+            #expect(names.firstIndex(of: unknown)! >= known.count, "\(unknown)")
+        }
+    }
+}

@@ -14,24 +14,16 @@ enum MapFigure: String, CaseIterable, Sendable {
     var label: String { rawValue + " per million" }
 
     /// The entry's figure, or `nil` when the data has none: no population (the cruise ships), or a
-    /// count the country does not report (0 tests).
-    func value(of entry: CountryCatalog.Entry) -> Double? {
-        let country = entry.country
-        guard (country[.population] ?? 0) > 0 else { return nil }
-        switch self {
-        case .cases: return country[ratio: .casesPerOneMillion]
-        case .deaths: return country[ratio: .deathsPerOneMillion]
-        case .active: return country[ratio: .activePerOneMillion]
-        case .tests: return (country[.tests] ?? 0) > 0 ? country[ratio: .testsPerOneMillion] : nil
-        }
-    }
+    /// count the country does not report (0 tests). The country list sorted by `listSort` shows the same.
+    func value(of entry: CountryCatalog.Entry) -> Double? { CountryQuery.figure(listSort, of: entry) }
 
-    /// The country list's order by this figure, where the list has one.
-    var listSort: CountryQuery.Sort? {
+    /// The country list's order by this figure: the map's table.
+    var listSort: CountryQuery.Sort {
         switch self {
         case .cases: return .casesPerMillion
         case .deaths: return .deathsPerMillion
-        case .active, .tests: return nil
+        case .active: return .activePerMillion
+        case .tests: return .testsPerMillion
         }
     }
 
@@ -97,13 +89,10 @@ struct WorldMap {
                 "href": .string(link(choice)), "current": .bool(choice == figure),
             ]
         }
-        let table: TemplateValue =
-            figure.listSort.map { sort in
-                [
-                    "href": .string(Links.countryList(CountryQuery(sort: sort))),
-                    "label": .string("Every country by \(figure.label), as a table"),
-                ]
-            } ?? ["href": .string(Links.countryList(CountryQuery())), "label": .string("Every country, as a table")]
+        let table: TemplateValue = [
+            "href": .string(Links.countryList(CountryQuery(sort: figure.listSort))),
+            "label": .string("Every country by \(figure.label), as a table"),
+        ]
         let lowest = buckets.thresholds.first.map { "under " + MapBuckets.format($0) } ?? ""
         let highest = buckets.thresholds.last.map { MapBuckets.format($0) + " and over" } ?? ""
         return [

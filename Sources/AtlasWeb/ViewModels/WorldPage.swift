@@ -67,6 +67,8 @@ struct CountryRow {
             "deaths": .string(Formatting.grouped(country[.deaths])),
             "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
             "deathsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.deathsPerMillion, of: entry))),
+            "activePerMillion": .string(Formatting.decimal(CountryQuery.figure(.activePerMillion, of: entry))),
+            "testsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.testsPerMillion, of: entry))),
             "todayCases": .string(
                 country.figures.dailyFiguresAreUnreported
                     ? Formatting.notReported : Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),
