@@ -17,7 +17,7 @@ RUN swift build -c release --product covid-atlas --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcurl4 libsqlite3-0 libssl3 libpq5 zlib1g libstdc++6 ca-certificates tzdata libjs-leaflet \
+    && apt-get install -y --no-install-recommends libcurl4 libsqlite3-0 libssl3 libpq5 zlib1g libstdc++6 ca-certificates tzdata libjs-leaflet iso-flags-svg \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin atlas \
     && mkdir -p /data && chown atlas /data

@@ -66,6 +66,18 @@ public struct CountryOutlines: Sendable {
     /// Map bounds by upper-case ISO 3166-1 alpha-2 code: the main part of the country and the
     /// parts near it.
     public let viewBounds: [String: Bounds]
+    /// Every feature as read, in the file's order, for maps drawn on the server.
+    public let shapes: [Shape]
+
+    /// One feature: its code, its name and its polygons at the file's full precision.
+    public struct Shape: Sendable {
+        /// Upper-case ISO 3166-1 alpha-2, or `nil` where Natural Earth has none (N. Cyprus).
+        public let iso2: String?
+        /// Natural Earth's `NAME`.
+        public let name: String
+        /// The polygons, each its rings (the outer one first) of (longitude, latitude) in degrees.
+        public let polygons: [Polygon]
+    }
 
     /// Reads a Natural Earth Admin-0 FeatureCollection. A feature's ISO2 code is `ISO_A2_EH`, else
     /// `ISO_A2`; `-99` (Natural Earth's "none", e.g. N. Cyprus) leaves the outline without a code.
@@ -78,12 +90,14 @@ public struct CountryOutlines: Sendable {
         else { throw DecodeError.notAFeatureCollection }
         var output = #"{"type":"FeatureCollection","features":["#
         var bounds: [String: Bounds] = [:]
+        var shapes: [Shape] = []
         for (index, feature) in features.enumerated() {
             let properties = feature["properties"] as? [String: Any] ?? [:]
             let polygons = try CountryOutlines.polygons(of: feature["geometry"], feature: index)
             let iso2 = [properties["ISO_A2_EH"], properties["ISO_A2"]].lazy.compactMap { $0 as? String }
                 .first { $0.count == 2 && $0 != "-99" }?.uppercased()
             if let iso2, let view = CountryOutlines.viewBounds(of: polygons) { bounds[iso2] = view }
+            shapes.append(Shape(iso2: iso2, name: properties["NAME"] as? String ?? "", polygons: polygons))
             if index > 0 { output += "," }
             output += #"{"type":"Feature","properties":{"#
             if let iso2 { output += #""iso2":"\#(iso2)","# }
@@ -95,10 +109,11 @@ public struct CountryOutlines: Sendable {
         output += "]}"
         reducedGeoJSON = Array(output.utf8)
         viewBounds = bounds
+        self.shapes = shapes
     }
 
     /// A polygon: its rings (the first is the outer ring), each a list of (longitude, latitude).
-    typealias Polygon = [[(Double, Double)]]
+    public typealias Polygon = [[(Double, Double)]]
 
     private static func polygons(of geometry: Any?, feature: Int) throws -> [Polygon] {
         guard let geometry = geometry as? [String: Any], let type = geometry["type"] as? String else {

@@ -12,6 +12,8 @@ public struct CountryQuery: Sendable, Equatable {
         case todayCases = "today-cases"
         case casesPerMillion = "cases-per-million"
         case deathsPerMillion = "deaths-per-million"
+        case activePerMillion = "active-per-million"
+        case testsPerMillion = "tests-per-million"
 
         /// The direction of this order unless the URL says otherwise: names A–Z, figures largest first.
         public var defaultDirection: Direction { self == .name ? .ascending : .descending }
@@ -27,6 +29,8 @@ public struct CountryQuery: Sendable, Equatable {
             case .todayCases: return "New cases"
             case .casesPerMillion: return "Cases per million"
             case .deathsPerMillion: return "Deaths per million"
+            case .activePerMillion: return "Active per million"
+            case .testsPerMillion: return "Tests per million"
             }
         }
     }
@@ -147,6 +151,10 @@ public struct CountryQuery: Sendable, Equatable {
         case .todayCases: return country[.todayCases].map(Double.init)
         case .casesPerMillion: return populated ? country[ratio: .casesPerOneMillion] : nil
         case .deathsPerMillion: return populated ? country[ratio: .deathsPerOneMillion] : nil
+        case .activePerMillion: return populated ? country[ratio: .activePerOneMillion] : nil
+        // No tests reported is 0 upstream, and so is its ratio: unknown, not none.
+        case .testsPerMillion:
+            return populated && (country[.tests] ?? 0) > 0 ? country[ratio: .testsPerOneMillion] : nil
         }
     }
 }

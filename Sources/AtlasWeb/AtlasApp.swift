@@ -70,7 +70,7 @@ public final class AtlasApp: Sendable {
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),
                 histories: HistoryCache(store: stores.stores.histories), sessions: try stores.sessionSigner(),
                 newVisitors: NewVisitorLimit(perMinute: configuration.newVisitorsPerMinute), health: health,
-                recentVisits: RecentVisits())
+                recentVisits: RecentVisits(), flags: assets.flags)
             let router = Routes.router(site: site, stores: stores, assets: assets, shipped: shipped)
             let checks = SharedStateChecks(
                 snapshots: snapshots, health: health, profiles: stores.stores.profiles, now: configuration.now,

@@ -16,6 +16,8 @@ public struct AtlasConfiguration: Sendable {
     public var publicDirectory: String
     /// Debian's `libjs-leaflet` folder, served under `/vendor/leaflet/`.
     public var leafletDirectory: String
+    /// Debian's `iso-flags-svg` folder of 4:3 flags (`kr.svg`), served under `/flags/`.
+    public var flagsDirectory: String
     /// The shipped data folder: `disease-sh/countries.json`, `disease-sh/all.json`, `countries-facts.json`,
     /// `geo/countries.geojson`.
     public var dataDirectory: String
@@ -56,6 +58,7 @@ public struct AtlasConfiguration: Sendable {
         database: StoreLocation = .sqlite(path: Defaults.databasePath),
         viewsDirectory: String = Defaults.viewsDirectory,
         publicDirectory: String = Defaults.publicDirectory, leafletDirectory: String = Defaults.leafletDirectory,
+        flagsDirectory: String = Defaults.flagsDirectory,
         dataDirectory: String = Defaults.dataDirectory, tileURL: String = Defaults.tileURL,
         sourceURL: String = Defaults.sourceURL, staleAfterSeconds: Int64 = Defaults.staleAfterSeconds,
         reloadCheckInterval: Double = Defaults.reloadCheckInterval,
@@ -66,6 +69,7 @@ public struct AtlasConfiguration: Sendable {
         self.viewsDirectory = viewsDirectory
         self.publicDirectory = publicDirectory
         self.leafletDirectory = leafletDirectory
+        self.flagsDirectory = flagsDirectory
         self.dataDirectory = dataDirectory
         self.tileURL = tileURL
         self.sourceURL = sourceURL
@@ -89,6 +93,8 @@ public struct AtlasConfiguration: Sendable {
         public static let publicDirectory = "Public"
         /// Where Debian's `libjs-leaflet` puts Leaflet.
         public static let leafletDirectory = "/usr/share/javascript/leaflet"
+        /// Where Debian's `iso-flags-svg` puts its 4:3 flags.
+        public static let flagsDirectory = "/usr/share/iso-flags-svg/country-4x3"
         /// The shipped data.
         public static let dataDirectory = "data"
         /// OpenStreetMap's tile server.

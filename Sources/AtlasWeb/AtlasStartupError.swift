@@ -10,6 +10,8 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
     case missingDirectory(role: String, path: String)
     /// A configured directory lacks a file the pages link (`--leaflet` without Leaflet's files).
     case missingFile(role: String, path: String)
+    /// The flags folder (`--flags`) holds no flag (`xx.svg`): not `iso-flags-svg`'s `country-4x3`.
+    case noFlags(path: String)
     /// The map tile URL template (`--tile-url`) is not usable; the reason says what is missing.
     case invalidTileURL(String, reason: String)
 
@@ -23,11 +25,17 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
             return "the \(role) directory \(path) does not exist; \(AtlasStartupError.hint(role))"
         case .missingFile(let role, let path):
             return "\(path) is missing, so this is not a \(role) directory; \(AtlasStartupError.hint(role))"
+        case .noFlags(let path):
+            return
+                "\(path) holds no flag (xx.svg), so this is not a flags directory; \(AtlasStartupError.hint("flags"))"
         }
     }
 
     private static func hint(_ role: String) -> String {
-        role == "Leaflet"
-            ? "install Debian's libjs-leaflet (script/bootstrap) or pass --leaflet DIR" : "pass --\(role) DIR"
+        switch role {
+        case "Leaflet": return "install Debian's libjs-leaflet (script/bootstrap) or pass --leaflet DIR"
+        case "flags": return "install Debian's iso-flags-svg (script/bootstrap) or pass --flags DIR"
+        default: return "pass --\(role) DIR"
+        }
     }
 }

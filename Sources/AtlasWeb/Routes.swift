@@ -7,7 +7,8 @@ enum Routes {
     /// The router of the whole app.
     static func router(site: SiteContext, stores: AtlasStores, assets: AssetLinks, shipped: ShippedData) -> Router {
         let outlines = shipped.outlines
-        let pages = PageController(site: site, outlines: outlines, profiles: stores.profiles)
+        let pages = PageController(
+            site: site, outlines: outlines, worldMap: shipped.worldMap, profiles: stores.profiles)
         let profiles = ProfileController(site: site, store: stores.profiles)
         let api = APIController(site: site)
         let history = HistoryController(site: site)
@@ -43,7 +44,8 @@ enum Routes {
         return router
     }
 
-    /// The static files: `Public/` under `/static/`, Leaflet under `/vendor/leaflet/`, the map's outlines,
+    /// The static files: `Public/` under `/static/`, Leaflet under `/vendor/leaflet/`, flags under
+    /// `/flags/` (`kr.svg`, and no other name), the map's outlines,
     /// the favicon and `robots.txt` at the addresses browsers and crawlers ask for.
     private static func addFiles(
         to router: inout Router, assets: AssetLinks, shipped: ShippedData, pageCache: PageCache
@@ -56,6 +58,13 @@ enum Routes {
         }
         router.get("/vendor/leaflet/*") { request, parameters in
             try leafletFiles.response(for: parameters.rest, request: request)
+        }
+        let flagFiles = assets.flagFiles
+        router.get("/flags/*") { request, parameters in
+            guard parameters.rest.count == 1, FlagImages.isFlagFileName(parameters.rest[0]) else {
+                throw HTTPError(.notFound, "There is no flag at this address.")
+            }
+            return try flagFiles.response(for: parameters.rest, request: request)
         }
         // The map's offline background: every country's outline, reduced at start (data/README.md). It is
         // kept in the page cache, so it is gzipped once and a returning map gets a 304 for its ETag.

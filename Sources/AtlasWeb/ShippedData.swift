@@ -14,6 +14,8 @@ struct ShippedData: Sendable {
     /// When the outlines file was last modified, ms since the epoch: their `Last-Modified`, the same in
     /// every process started from the same files.
     let outlinesModifiedAt: Int64
+    /// The outlines projected and simplified for the front page's map, once at start.
+    let worldMap: WorldMapGeometry
 
     /// Reads both files from the data folder.
     /// - Throws: `AtlasStartupError.unreadableData` naming the file and what is wrong with it.
@@ -35,7 +37,8 @@ struct ShippedData: Sendable {
         let modified = (try? FileManager.default.attributesOfItem(atPath: outlinesPath)[.modificationDate]) as? Date
         return ShippedData(
             facts: facts, otherNames: otherNames, outlines: outlines,
-            outlinesModifiedAt: Int64(((modified ?? Date()).timeIntervalSince1970 * 1000).rounded(.down)))
+            outlinesModifiedAt: Int64(((modified ?? Date()).timeIntervalSince1970 * 1000).rounded(.down)),
+            worldMap: WorldMapGeometry(outlines: outlines))
     }
 
     private static func decode<Value>(

@@ -2,16 +2,18 @@ import Foundation
 import Routing
 
 /// What must be in place before the app starts, each missing piece one line naming the fix: the
-/// configured folders, and Leaflet's files, which the pages link by name (without them the map would
-/// quietly be missing).
+/// configured folders, Leaflet's files, which the pages link by name (without them the map would
+/// quietly be missing), and at least one flag in the flags folder (else every flag would be a placeholder).
 enum StartupChecks {
     /// Checks the folders and returns the static files and their fingerprinted links.
     /// - Throws: `AtlasStartupError.missingDirectory` for a folder that does not exist,
-    ///   `.missingFile` for a `--leaflet` folder without Leaflet's files.
+    ///   `.missingFile` for a `--leaflet` folder without Leaflet's files, `.noFlags` for a `--flags`
+    ///   folder without a single `xx.svg`.
     static func verify(_ configuration: AtlasConfiguration) throws -> AssetLinks {
         for (role, path) in [
             ("views", configuration.viewsDirectory), ("public", configuration.publicDirectory),
             ("data", configuration.dataDirectory), ("Leaflet", configuration.leafletDirectory),
+            ("flags", configuration.flagsDirectory),
         ] {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -24,8 +26,14 @@ enum StartupChecks {
                 throw AtlasStartupError.missingFile(role: "Leaflet", path: path)
             }
         }
+        let flagCodes = FlagImages.codes(inDirectory: configuration.flagsDirectory)
+        guard !flagCodes.isEmpty else { throw AtlasStartupError.noFlags(path: configuration.flagsDirectory) }
         return AssetLinks(
             publicFiles: StaticFiles(root: configuration.publicDirectory),
-            leafletFiles: StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400"))
+            leafletFiles: StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400"),
+            flagFiles: StaticFiles(
+                root: configuration.flagsDirectory, cacheControl: FlagImages.cacheControl,
+                extraFields: FlagImages.securityFields),
+            flagCodes: flagCodes)
     }
 }

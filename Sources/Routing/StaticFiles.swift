@@ -28,7 +28,7 @@ public final class StaticFiles: Sendable {
         /// The prepared header sections, indexed by `[immutable][gzip]`.
         let headers: [[PreparedFields]]
 
-        init(path: String, bytes: [UInt8], modified: Int, size: Int, cacheControl: String) {
+        init(path: String, bytes: [UInt8], modified: Int, size: Int, cacheControl: String, extraFields: Fields) {
             self.bytes = bytes
             self.modified = modified
             self.size = size
@@ -49,6 +49,7 @@ public final class StaticFiles: Sendable {
                     fields[.lastModified] = HTTPDate.format(secondsSinceEpoch: modified)
                     if StaticFiles.isCompressible(contentType) { fields[.vary] = "Accept-Encoding" }
                     if gzip { fields[.contentEncoding] = "gzip" }
+                    fields.append(contentsOf: extraFields)
                     row.append(PreparedFields(fields))
                 }
                 headers.append(row)
@@ -71,6 +72,8 @@ public final class StaticFiles: Sendable {
     /// The real path of the served directory.
     public let root: String
     private let cacheControl: String
+    /// Fields sent with every file, whatever its name (say, a `Content-Security-Policy` for SVG).
+    private let extraFields: Fields
     /// Files by real path, shared by every thread (taken only on a thread's once-a-second check).
     private let cache = Mutex<[String: CachedFile]>([:])
     /// Each thread's recent lookups by request segments: the hot path takes no lock and no syscall.
@@ -79,12 +82,14 @@ public final class StaticFiles: Sendable {
     /// - Parameters:
     ///   - root: the directory to serve; relative paths are resolved against the working directory.
     ///   - cacheControl: the `Cache-Control` value sent with every file under its plain name.
+    ///   - extraFields: fields added to every response for a file (and its `304`), after the file's own.
     ///
     /// A missing root serves nothing (`404`); the app checks its directories exist at start.
-    public init(root: String, cacheControl: String = "public, max-age=3600") {
+    public init(root: String, cacheControl: String = "public, max-age=3600", extraFields: Fields = Fields()) {
         let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
         self.root = StaticFiles.realPath(absolute) ?? absolute
         self.cacheControl = cacheControl
+        self.extraFields = extraFields
     }
 
     /// The fingerprinted form of a path below the root (`css/site.css` → `css/site.0123456789.css`),
@@ -179,7 +184,8 @@ public final class StaticFiles: Sendable {
             throw HTTPError(.notFound, "There is no file at this address.")
         }
         let file = CachedFile(
-            path: resolved, bytes: [UInt8](data), modified: modified, size: size, cacheControl: cacheControl)
+            path: resolved, bytes: [UInt8](data), modified: modified, size: size, cacheControl: cacheControl,
+            extraFields: extraFields)
         cache.withLock { $0[resolved] = file }
         return file
     }

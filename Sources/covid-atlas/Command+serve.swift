@@ -49,6 +49,7 @@ func serve(_ arguments: Arguments) throws {
         viewsDirectory: arguments.string("views"),
         publicDirectory: arguments.string("public"),
         leafletDirectory: arguments.string("leaflet"),
+        flagsDirectory: arguments.string("flags"),
         dataDirectory: arguments.string("data"),
         tileURL: arguments.string("tile-url"),
         sourceURL: try sourceURL(arguments),

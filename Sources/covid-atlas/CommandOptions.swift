@@ -57,6 +57,7 @@ enum CommandOptions {
             .value("views", default: AtlasConfiguration.Defaults.viewsDirectory),
             .value("public", default: AtlasConfiguration.Defaults.publicDirectory),
             .value("leaflet", default: AtlasConfiguration.Defaults.leafletDirectory),
+            .value("flags", default: AtlasConfiguration.Defaults.flagsDirectory),
             .value("data", default: AtlasConfiguration.Defaults.dataDirectory),
             .value("stale-after", shown: "SECONDS"),
             .value("database-connections", default: String(StoreOptions().maxConnections)),

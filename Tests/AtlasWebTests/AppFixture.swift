@@ -32,6 +32,7 @@ final class AppFixture: @unchecked Sendable {
     /// - Parameters:
     ///   - now: the clock the app sees (ms since the epoch); defaults to the real time.
     ///   - viewsDirectory: another Views folder, for start-up failure tests.
+    ///   - flagsDirectory: another flags folder (default Debian's `iso-flags-svg`, which bootstrap installs).
     ///   - trustForwardedProto: as `serve --trust-forwarded-proto`.
     ///   - prepare: runs on the empty database path before the app starts (e.g. to import other data).
     ///   - reloadCheckInterval: seconds between the watcher thread's checks for data another process
@@ -41,7 +42,8 @@ final class AppFixture: @unchecked Sendable {
     ///   - startsEmpty: start from an empty database file instead of a copy of one that holds the
     ///     shipped data (for tests of what an empty or old file does).
     init(
-        now: Int64? = nil, viewsDirectory: String? = nil, trustForwardedProto: Bool = false,
+        now: Int64? = nil, viewsDirectory: String? = nil, flagsDirectory: String? = nil,
+        trustForwardedProto: Bool = false,
         reloadCheckInterval: Double = 0, clock: ManualClock? = nil, startsEmpty: Bool = false,
         prepare: ((String) throws -> Void)? = nil, configure: ((inout AtlasConfiguration) -> Void)? = nil
     ) throws {
@@ -57,6 +59,7 @@ final class AppFixture: @unchecked Sendable {
         var configuration = AtlasConfiguration(
             database: .sqlite(path: databasePath), viewsDirectory: viewsDirectory ?? packageRoot + "/Views",
             publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
+        if let flagsDirectory { configuration.flagsDirectory = flagsDirectory }
         if let now { configuration.now = { now } }
         configuration.trustForwardedProto = trustForwardedProto
         if let clock { configuration.now = { clock.now } }

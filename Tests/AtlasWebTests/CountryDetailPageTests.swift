@@ -18,7 +18,7 @@ struct CountryDetailPageTests {
         #expect(page.text.contains("<title>S. Korea — Covid Atlas</title>"))
         #expect(page.text.contains("<h1 id=\"country-name\">S. Korea</h1>"))
         #expect(page.text.contains("data-lat=\"37.0\" data-long=\"127.5\""))
-        #expect(page.text.contains("🇰🇷"))
+        #expect(page.text.contains("<img class=\"flag\" src=\"/flags/kr.svg\" alt=\"S. Korea\""))
         #expect(page.text.contains("href=\"/countries?continent=asia\">Asia</a>"))
         for label in ["Cases", "Deaths", "Recovered", "Active", "Critical", "Tests", "Cases per million"] {
             #expect(page.text.contains("<dt>\(label)</dt>"), "no \(label) cell")

@@ -8,7 +8,7 @@ import Testing
 func rowNames(_ page: Response) -> [String] {
     let pattern = try! NSRegularExpression(
         pattern:
-            "<th scope=\"row\">(?:<span class=\"row-head\"><input class=\"compare-check\"[^>]*>)?<a href=\"[^\"]*\">(?:<span class=\"flag\"[^>]*>[^<]*</span>)?<span>([^<]*)</span>"
+            "<th scope=\"row\">(?:<span class=\"row-head\"><input class=\"compare-check\"[^>]*>)?<a href=\"[^\"]*\">(?:<img class=\"flag[^>]*>)?<span>([^<]*)</span>"
     )
     let text = page.text
     return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {

@@ -144,7 +144,16 @@ def test_starred_countries_stay_whole_on_a_phone_and_are_photographed(browser, s
     for link in links:
         # One line box per country: a flag never ends a line without its name.
         assert browser.execute_script("return arguments[0].getClientRects().length;", link) == 1, link.text
-    assert "🇭🇰 Hong Kong" in [link.text for link in links]
+    assert "Hong Kong" in [link.text for link in links]
+    # Every flag beside a name is decoration (alt=""), and every one is drawn: a real flag or the
+    # cruise ships' placeholder.
+    flags = browser.find_elements(By.CSS_SELECTOR, ".starred-line a img.flag")
+    assert len(flags) == 8 and all(flag.get_attribute("alt") == "" for flag in flags)
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".starred-line a img.flag-placeholder")) == 2
+    for flag in flags:
+        browser.execute_script("arguments[0].scrollIntoView();", flag)
+    WebDriverWait(browser, 10).until(lambda driver: all(
+        driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", flag) for flag in flags))
     assert page_overflow(browser) <= 0
     save_screenshot(browser, "list-starred", full_page=False)
     for width in (390, 1280):

@@ -20,8 +20,8 @@ struct PackagingTests {
         #expect(stages.build.contains("swift build -c release"))
     }
 
-    @Test func theRuntimeHasTheLibrariesCertificatesLeafletAndTheAppFiles() {
-        for package in ["libsqlite3-0", "libcurl4", "ca-certificates", "libjs-leaflet"] {
+    @Test func theRuntimeHasTheLibrariesCertificatesLeafletFlagsAndTheAppFiles() {
+        for package in ["libsqlite3-0", "libcurl4", "ca-certificates", "libjs-leaflet", "iso-flags-svg"] {
             #expect(stages.runtime.contains(package), "runtime image lacks \(package)")
         }
         for folder in ["COPY Views", "COPY Public", "COPY data"] { #expect(stages.runtime.contains(folder)) }

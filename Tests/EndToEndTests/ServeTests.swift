@@ -36,6 +36,7 @@ struct ServeTests {
         for target in [
             "/", "/countries", "/countries?q=kor&continent=asia&sort=cases", "/countries/kr", "/api/all",
             "/api/countries/kr", "/healthz", "/static/css/atlas.css", "/vendor/leaflet/images/marker-icon.png",
+            "/flags/kr.svg", "/?map=deaths",
         ] {
             let response = try fetch(server.port, target)
             #expect(response.status == 200, "\(target): \(response.status)")

@@ -12,6 +12,11 @@ struct StartupFailureTests {
             "covid-atlas: the Leaflet directory /nonexistent-leaflet does not exist"
         ),
         (["--views", "/nonexistent-views"], "covid-atlas: the views directory /nonexistent-views does not exist"),
+        (
+            ["--flags", "/nonexistent-flags"],
+            "covid-atlas: the flags directory /nonexistent-flags does not exist; "
+                + "install Debian's iso-flags-svg (script/bootstrap) or pass --flags DIR"
+        ),
     ])
     func aServeThatCannotStartFailsInOneLineEveryTime(options: [String], message: String) throws {
         let database = NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite"

@@ -56,6 +56,25 @@ struct StaticFilesTests {
         #expect(!response.text.contains("hidden"))
     }
 
+    @Test func extraFieldsGoWithEveryFileItsGzipFormAndItsNotModified() throws {
+        let files = StaticFiles(
+            root: tree.root, cacheControl: "public, max-age=60",
+            extraFields: [.contentSecurityPolicy: "default-src 'none'"])
+        var router = Router()
+        router.get("/static/*") { request, parameters in try files.response(for: parameters.rest, request: request) }
+        let client = TestClient(router)
+        let plain = try client.get("/static/css/site.css")
+        #expect(plain.fields[.contentSecurityPolicy] == "default-src 'none'")
+        #expect(plain.fields[.cacheControl] == "public, max-age=60")
+        #expect(plain.fields[.contentType] == "text/css; charset=utf-8")
+        let fingerprinted = try #require(files.fingerprinted("css/site.css"))
+        #expect(try client.get("/static/" + fingerprinted).fields[.contentSecurityPolicy] == "default-src 'none'")
+        let eTag = try #require(plain.fields[.eTag])
+        let notModified = try client.get("/static/css/site.css", fields: [.ifNoneMatch: eTag])
+        #expect(notModified.status == .notModified)
+        #expect(notModified.fields[.contentSecurityPolicy] == "default-src 'none'")
+    }
+
     @Test func headHasNoBodyButTheSameFields() throws {
         let head = try client.execute(.head, "/static/css/site.css")
         #expect(head.status == .ok)

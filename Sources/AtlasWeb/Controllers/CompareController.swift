@@ -119,7 +119,8 @@ struct CompareController: Sendable {
             "notes": .array(all.compactMap { $0.note.map(TemplateValue.string) }),
             "rows": .array(
                 entries.map { entry in
-                    CompareController.row(entry, removing: Links.compare(ids.filter { $0 != entry.id }, chart))
+                    CompareController.row(
+                        entry, removing: Links.compare(ids.filter { $0 != entry.id }, chart), flags: site.flags)
                 }),
             "csvHref": .string(Links.compare(ids, rangeOnly(chart), path: "/compare.csv")),
             "jsonHref": .string(Links.compare(ids, chart, path: "/api/compare")),
@@ -165,14 +166,14 @@ struct CompareController: Sendable {
     }
 
     /// One country of the table of latest figures.
-    static func row(_ entry: CountryCatalog.Entry, removing: String) -> TemplateValue {
+    static func row(_ entry: CountryCatalog.Entry, removing: String, flags: FlagImages) -> TemplateValue {
         let country = entry.country
         let populated = (country[.population] ?? 0) > 0
         return [
             "id": .string(entry.id),
             "name": .string(country.country),
             "href": .string(Links.country(entry.id)),
-            "flag": entry.facts?.flag.map(TemplateValue.string) ?? .null,
+            "flag": flags.templateValue(iso2: country.countryInfo.iso2, name: country.country, use: .besideName),
             "cases": .string(Formatting.grouped(country[.cases])),
             "deaths": .string(Formatting.grouped(country[.deaths])),
             "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
@@ -226,7 +227,7 @@ struct CompareController: Sendable {
                         "suggestions": .array(
                             suggestions.map { entry in
                                 let ids = fine.contains(entry.id) ? fine : fine + [entry.id]
-                                var row = CountryRow(entry).templateValue
+                                var row = CountryRow(entry, flags: site.flags).templateValue
                                 row.set("compareHref", .string(Links.compare(ids, chart)))
                                 return row
                             }),

@@ -48,7 +48,9 @@ extension PageController {
     func starredLine(visitor: Visitor, catalog: CountryCatalog) throws -> [UInt8] {
         let starred: [FavoriteCountry]
         do {
-            starred = try profiles.favorites(visitor.sessionHash).map { FavoriteCountry($0, catalog: catalog) }
+            starred = try profiles.favorites(visitor.sessionHash).map {
+                FavoriteCountry($0, catalog: catalog, flags: site.flags)
+            }
             try site.recordVisit(visitor, in: profiles)
         } catch let error as StoreError where error.isTemporary {
             return try site.renderer.fragment("partials/starred-countries", context: ["starredUnavailable": true])

@@ -10,6 +10,8 @@ import Routing
 struct PageController: Sendable {
     let site: SiteContext
     let outlines: CountryOutlines
+    /// The front page's map outlines.
+    let worldMap: WorldMapGeometry
     /// The visitors' stars.
     let profiles: any ProfileStore
     /// The star form per country, rendered once and spliced with each visitor's token.
@@ -21,14 +23,20 @@ struct PageController: Sendable {
             try site.histories.history(HistoryKey.world, version: current.version).map { $0.firstDay...$0.lastDay }
         }
         if let redirect = try RangeForm.redirect(request.target, path: "/", available: days) { return redirect }
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart("/", $0) }
-        return try site.cachedPage(request, key: Links.chart("/", chart), current) {
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.world($0, .cases) }
+        let figure = try MapFigure.parse(request.target) { Links.world(chart, $0) }
+        return try site.cachedPage(request, key: Links.world(chart, figure), current) {
             let history = HistorySection(
                 place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
-                link: { Links.chart("/", $0) }, path: "/", csvPath: "/history.csv")
-            var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current))).templateValue
+                link: { Links.world($0, figure) }, path: "/", csvPath: "/history.csv")
+            var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current)), flags: site.flags)
+                .templateValue
             context.set("history", history.templateValue)
+            context.set(
+                "worldMap",
+                WorldMap(geometry: worldMap, catalog: current.catalog, figure: figure) { Links.world(chart, $0) }
+                    .templateValue)
             return try site.renderer.render(
                 "world", context: context, layout: site.layout("Worldwide — Covid Atlas", .world, current))
         }
@@ -60,7 +68,8 @@ struct PageController: Sendable {
             var cacheable = try site.renderer.render(
                 "countries/index",
                 context: try CountryListPage(
-                    query: query, catalog: current.catalog, page: page, day: DataDay(site.freshness(current))
+                    query: query, catalog: current.catalog, page: page, day: DataDay(site.freshness(current)),
+                    flags: site.flags
                 ).templateValue(),
                 layout: site.layout(title + " — Covid Atlas", .countries, current),
                 holes: visitor == nil ? [] : ["starred"])
@@ -103,7 +112,7 @@ struct PageController: Sendable {
                 var context = CountryDetailPage(
                     entry: entry, day: DataDay(site.freshness(current)),
                     outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
-                    tileURL: site.renderer.tiles.template
+                    tileURL: site.renderer.tiles.template, flags: site.flags
                 ).templateValue
                 context.set("history", history.templateValue)
                 var cacheable = try site.renderer.render(
@@ -125,8 +134,8 @@ struct PageController: Sendable {
             let suggestions = absent == nil ? near : []
             let context: TemplateValue = [
                 "id": .string(shownID),
-                "absent": absent.map(AbsentCountryValue.templateValue) ?? .null,
-                "suggestions": .array(suggestions.map { CountryRow($0).templateValue }),
+                "absent": absent.map { AbsentCountryValue.templateValue($0, flags: site.flags) } ?? .null,
+                "suggestions": .array(suggestions.map { CountryRow($0, flags: site.flags).templateValue }),
                 "hasSuggestions": .bool(!suggestions.isEmpty),
                 "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),
             ]

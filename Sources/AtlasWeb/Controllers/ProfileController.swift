@@ -25,7 +25,7 @@ struct ProfileController: Sendable {
         let catalog = site.snapshots.current().catalog
         let starred = visitor.isNew ? [] : try store.favorites(hash)
         try site.recordVisit(visitor, in: store)
-        let favorites = starred.map { FavoriteCountry($0, catalog: catalog) }
+        let favorites = starred.map { FavoriteCountry($0, catalog: catalog, flags: site.flags) }
         var response = try site.renderer.page(
             "profile/show",
             context: ProfilePage(profile: profile, draft: draft, favorites: favorites, csrfToken: visitor.csrfToken)

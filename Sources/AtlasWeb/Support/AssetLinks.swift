@@ -13,6 +13,10 @@ struct AssetLinks: Sendable {
     let publicFiles: StaticFiles
     /// Leaflet's folder, served under `/vendor/leaflet/`.
     let leafletFiles: StaticFiles
+    /// The flags' folder, served under `/flags/`.
+    let flagFiles: StaticFiles
+    /// Which flags the folder has, and the placeholder for the rest.
+    let flags: FlagImages
 
     /// Leaflet's files that the pages link to (its CSS finds its images relative to itself).
     static let leafletFiles = [
@@ -23,7 +27,10 @@ struct AssetLinks: Sendable {
     /// - Parameters:
     ///   - publicFiles: served under `/static/`; every regular file below it gets a link.
     ///   - leafletFiles: served under `/vendor/leaflet/`; `AssetLinks.leafletFiles` get links.
-    init(publicFiles: StaticFiles, leafletFiles: StaticFiles) {
+    ///   - flagFiles: served under `/flags/` by their plain names (fingerprinting hundreds of files
+    ///     would mean reading them all at every start), with the lifetime that `StaticFiles` was given.
+    ///   - flagCodes: the codes that have a file in `flagFiles` (`FlagImages.codes(inDirectory:)`).
+    init(publicFiles: StaticFiles, leafletFiles: StaticFiles, flagFiles: StaticFiles, flagCodes: Set<String>) {
         var urls: [String: String] = [:]
         let files = (FileManager.default.subpaths(atPath: publicFiles.root) ?? []).filter { path in
             !path.split(separator: "/").contains { $0.hasPrefix(".") }
@@ -41,6 +48,9 @@ struct AssetLinks: Sendable {
         self.urls = urls
         self.publicFiles = publicFiles
         self.leafletFiles = leafletFiles
+        self.flagFiles = flagFiles
+        let placeholder = "/static/" + FlagImages.placeholderFile
+        flags = FlagImages(codes: flagCodes, placeholderURL: urls[placeholder] ?? placeholder)
     }
 
     /// The template key of a plain URL path: `/static/css/atlas.css` → `static_css_atlas_css`.
@@ -53,6 +63,10 @@ struct AssetLinks: Sendable {
         .object(Dictionary(uniqueKeysWithValues: urls.map { (AssetLinks.key($0.key), .string($0.value)) }))
     }
 
-    /// Every plain path and its link, sorted, to fold into the template version.
-    var summary: String { urls.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: "\n") }
+    /// Every plain path and its link, sorted, and the flags there are, to fold into the template version:
+    /// pages link a flag or the placeholder by what the folder holds.
+    var summary: String {
+        (urls.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value } + ["flags=" + flags.codes.sorted().joined()])
+            .joined(separator: "\n")
+    }
 }

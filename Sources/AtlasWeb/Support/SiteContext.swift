@@ -22,6 +22,8 @@ struct SiteContext: Sendable {
     let health: DatabaseHealth
     /// Returning visitors recorded as seen today, so a read records the visit once a day.
     let recentVisits: RecentVisits
+    /// The flags the `--flags` folder has, for the pages' `flag` values.
+    let flags: FlagImages
 
     /// The data's freshness line as of now.
     func freshness(_ current: SnapshotCache.Current) -> Freshness {

@@ -12,6 +12,8 @@ struct CountryDetailPage {
     var outlineBounds: CountryOutlines.Bounds? = nil
     /// The Leaflet tile URL template the map loads tiles from.
     var tileURL = TileSource.openStreetMap
+    /// The flags there are: the page's flag stands alone, over the map.
+    let flags: FlagImages
 
     var templateValue: TemplateValue {
         let c = entry.country
@@ -44,7 +46,7 @@ struct CountryDetailPage {
         var value: [String: TemplateValue] = [
             "id": .string(entry.id),
             "name": .string(c.country),
-            "flag": entry.facts?.flag.map(TemplateValue.string) ?? .null,
+            "flag": flags.templateValue(iso2: c.countryInfo.iso2, name: c.country, use: .alone),
             "population": .string(Formatting.grouped(c[.population].flatMap { $0 > 0 ? $0 : nil })),
             "stats": .array(stats.map(\.templateValue)),
             "perMillion": .array(perMillion.map(\.templateValue)),

@@ -13,6 +13,8 @@ struct CountryListPage {
     var page = 1
     /// The day the daily figures are for, as the page names it.
     var day: DataDay
+    /// The flags there are, for the rows and a country the data lacks.
+    let flags: FlagImages
 
     /// The name of `sort` on this page: the day's new cases name their day.
     func label(_ sort: CountryQuery.Sort) -> String {
@@ -88,10 +90,11 @@ struct CountryListPage {
             "todayHeading": .string(day.columnHeading),
             "buttons": .array(buttons),
             "sorts": .array(sorts),
-            "rows": .array(rows.map { CountryRow($0).templateValue }),
+            "rows": .array(rows.map { CountryRow($0, flags: flags).templateValue }),
             "hasRows": .bool(!rows.isEmpty),
             "absent": rows.isEmpty && !query.search.isEmpty
-                ? catalog.absentCountry(named: query.search).map(AbsentCountryValue.templateValue) ?? .null : .null,
+                ? catalog.absentCountry(named: query.search).map { AbsentCountryValue.templateValue($0, flags: flags) }
+                    ?? .null : .null,
             "hasQuery": .bool(!query.search.isEmpty),
             "summary": .string(summary),
             "pagination": pagination(pageCount: pageCount),

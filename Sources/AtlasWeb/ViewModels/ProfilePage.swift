@@ -51,15 +51,16 @@ struct FavoriteCountry {
     /// The entry's canonical id now, or the stored id of one that left the data.
     let id: String
     let name: String
-    let flag: String?
+    /// The `flag` value (beside the name), or `nil` for a country that left the data.
+    let flag: TemplateValue?
     /// Whether the current data still has the country.
     let isInTheData: Bool
 
-    init(_ favorite: Favorite, catalog: CountryCatalog) {
+    init(_ favorite: Favorite, catalog: CountryCatalog, flags: FlagImages) {
         if let entry = catalog.entry(id: favorite.countryID) {
             id = entry.id
             name = entry.country.country
-            flag = entry.facts?.flag
+            flag = flags.templateValue(iso2: entry.country.countryInfo.iso2, name: name, use: .besideName)
             isInTheData = true
         } else {
             id = favorite.countryID
@@ -72,7 +73,7 @@ struct FavoriteCountry {
     var templateValue: TemplateValue {
         [
             "name": .string(name), "href": isInTheData ? .string(Links.country(id)) : .null,
-            "flag": flag.map(TemplateValue.string) ?? .null,
+            "flag": flag ?? .null,
             "gone": .bool(!isInTheData),
             "unstarAction": .string(Links.country(id) + "/favorite"),
         ]

@@ -6,6 +6,8 @@ struct WorldPage {
     let catalog: CountryCatalog
     /// The day the daily figures are for, as the page names it.
     let day: DataDay
+    /// The flags there are.
+    let flags: FlagImages
 
     var templateValue: TemplateValue {
         let t = catalog.totals
@@ -30,7 +32,7 @@ struct WorldPage {
                 "count": .string(Formatting.grouped(Int64(count))),
             ]
         }
-        let topByCases = CountryQuery(sort: .cases).apply(to: catalog).prefix(5).map(CountryRow.init)
+        let topByCases = CountryQuery(sort: .cases).apply(to: catalog).prefix(5).map { CountryRow($0, flags: flags) }
         return [
             "stats": .array(cells.map(\.templateValue)),
             "continents": .array(continents),
@@ -44,8 +46,13 @@ struct WorldPage {
 /// One row of a country table.
 struct CountryRow {
     let entry: CountryCatalog.Entry
+    /// The flags there are: the row's flag stands beside its name.
+    let flags: FlagImages
 
-    init(_ entry: CountryCatalog.Entry) { self.entry = entry }
+    init(_ entry: CountryCatalog.Entry, flags: FlagImages) {
+        self.entry = entry
+        self.flags = flags
+    }
 
     var templateValue: TemplateValue {
         let country = entry.country
@@ -53,13 +60,15 @@ struct CountryRow {
             "id": .string(entry.id),
             "href": .string(Links.country(entry.id)),
             "name": .string(country.country),
-            "flag": entry.facts?.flag.map(TemplateValue.string) ?? .null,
+            "flag": flags.templateValue(iso2: country.countryInfo.iso2, name: country.country, use: .besideName),
             "continent": .string(entry.continent?.displayName ?? "—"),
             "population": .string(Formatting.grouped(country[.population].flatMap { $0 > 0 ? $0 : nil })),
             "cases": .string(Formatting.grouped(country[.cases])),
             "deaths": .string(Formatting.grouped(country[.deaths])),
             "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
             "deathsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.deathsPerMillion, of: entry))),
+            "activePerMillion": .string(Formatting.decimal(CountryQuery.figure(.activePerMillion, of: entry))),
+            "testsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.testsPerMillion, of: entry))),
             "todayCases": .string(
                 country.figures.dailyFiguresAreUnreported
                     ? Formatting.notReported : Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),

@@ -1,0 +1,119 @@
+import AtlasCore
+import HTTPCore
+import Mustache
+import Routing
+
+/// The per-million figure the front page's map shows (`map=cases|deaths|active|tests`).
+enum MapFigure: String, CaseIterable, Sendable {
+    case cases
+    case deaths
+    case active
+    case tests
+
+    /// The figure in words: `deaths per million`.
+    var label: String { rawValue + " per million" }
+
+    /// The entry's figure, or `nil` when the data has none: no population (the cruise ships), or a
+    /// count the country does not report (0 tests). The country list sorted by `listSort` shows the same.
+    func value(of entry: CountryCatalog.Entry) -> Double? { CountryQuery.figure(listSort, of: entry) }
+
+    /// The country list's order by this figure: the map's table.
+    var listSort: CountryQuery.Sort {
+        switch self {
+        case .cases: return .casesPerMillion
+        case .deaths: return .deathsPerMillion
+        case .active: return .activePerMillion
+        case .tests: return .testsPerMillion
+        }
+    }
+
+    /// Reads `map` from the address; absent or empty is `cases`.
+    /// - Parameter link: the page's address showing another figure, for the error page's choices.
+    /// - Throws: `HTTPError(400)` naming `map` and listing its values, for any other value.
+    static func parse(_ target: RequestTarget, link: (MapFigure) -> String) throws -> MapFigure {
+        guard let raw = target.queryValue("map"), !raw.isEmpty else { return .cases }
+        if let figure = MapFigure(rawValue: raw.lowercased()) { return figure }
+        throw HTTPError.quoting(
+            .badRequest, "The map cannot show map ", raw, ".",
+            context: ErrorContext(
+                invalidParameter: .init(
+                    name: "map", choices: allCases.map { .init(value: $0.rawValue, href: link($0)) })))
+    }
+}
+
+/// The front page's choropleth: every outline of `WorldMapGeometry` filled by the band of its
+/// country's figure, a link to the country's page named with its value; outlines the data has no
+/// figure for are hatched, and those it has no entry for are drawn but not links.
+struct WorldMap {
+    let geometry: WorldMapGeometry
+    let catalog: CountryCatalog
+    let figure: MapFigure
+    /// The address of the page showing another figure.
+    let link: (MapFigure) -> String
+
+    var templateValue: TemplateValue {
+        let entries = geometry.shapes.map { shape in shape.iso2.flatMap { catalog.entry(id: $0.lowercased()) } }
+        let values = entries.map { $0.flatMap(figure.value) }
+        let buckets = MapBuckets(values: values.compactMap { $0 })
+        var countries: [TemplateValue] = []
+        var others: [TemplateValue] = []
+        var anyWithoutFigure = false
+        for (index, shape) in geometry.shapes.enumerated() {
+            guard let entry = entries[index] else {
+                others.append(["path": .string(shape.path)])
+                continue
+            }
+            let name = entry.country.country
+            let label: String
+            let band: String
+            if let value = values[index] {
+                label = "\(name): \(MapBuckets.format(value)) \(figure.label)"
+                band = "map-b\(buckets.bucket(value))"
+            } else {
+                label = "\(name): no data"
+                band = "map-nodata"
+                anyWithoutFigure = true
+            }
+            countries.append(
+                [
+                    "href": .string(Links.country(entry.id)), "label": .string(label), "band": .string(band),
+                    "path": .string(shape.path),
+                ])
+        }
+        let legend: [TemplateValue] = (0..<buckets.count).map { band in
+            ["band": .string("map-b\(band)"), "label": .string(buckets.label(band))]
+        }
+        let choices: [TemplateValue] = MapFigure.allCases.map { choice in
+            [
+                "name": .string(choice.rawValue.prefix(1).uppercased() + choice.rawValue.dropFirst()),
+                "href": .string(link(choice)), "current": .bool(choice == figure),
+            ]
+        }
+        let table: TemplateValue = [
+            "href": .string(Links.countryList(CountryQuery(sort: figure.listSort))),
+            "label": .string("Every country by \(figure.label), as a table"),
+        ]
+        let lowest = buckets.thresholds.first.map { "under " + MapBuckets.format($0) } ?? ""
+        let highest = buckets.thresholds.last.map { MapBuckets.format($0) + " and over" } ?? ""
+        return [
+            "width": .string(String(geometry.width)), "height": .string(String(geometry.height)),
+            "title": .string("World map of COVID-19 \(figure.label) people"),
+            "heading": .string(figure.label.prefix(1).uppercased() + figure.label.dropFirst() + " people"),
+            "description": .string(
+                "Each country is shaded by its \(figure.label) people in \(buckets.count) bands, the lightest "
+                    + "\(lowest), the darkest \(highest). Hatched: no data. Each country is a link to its page."),
+            "countries": .array(countries), "others": .array(others), "legend": .array(legend),
+            "hasNoData": .bool(anyWithoutFigure || !others.isEmpty), "choices": .array(choices), "table": table,
+        ]
+    }
+}
+
+extension Links {
+    /// The front page in a chart view and with a map figure: the chart's parameters, then `map` unless
+    /// it is `cases` (`/?metric=deaths&map=tests`).
+    static func world(_ chart: ChartQuery, _ figure: MapFigure) -> String {
+        let base = Links.chart("/", chart)
+        guard figure != .cases else { return base }
+        return base + (base.contains("?") ? "&" : "?") + "map=" + figure.rawValue
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HTTPCore
+import Mustache
+
+/// The flag images of Debian's `iso-flags-svg` (`--flags`), served under `/flags/` (`/flags/kr.svg`),
+/// and the `flag` value `partials/flag` writes out as an `<img>`.
+///
+/// An entry whose code has no file (the cruise ships have no code; a folder may lack a code) gets a
+/// neutral placeholder from `Public/`. A flag beside its country's name is decorative (`alt=""`: the
+/// name is read already); one standing alone names its country (WAI's images tutorial,
+/// "Decorative images" and "Informative images").
+struct FlagImages: Sendable {
+    /// How a flag stands on a page, which decides its text alternative.
+    enum Use: Sendable {
+        /// Next to the country's name (a list row, a link): `alt=""`.
+        case besideName
+        /// On its own (over the country page's map): `alt` is the name.
+        case alone
+    }
+
+    /// Lower-case ISO 3166-1 alpha-2 codes that have an `xx.svg` in the folder.
+    let codes: Set<String>
+    /// The placeholder's URL (fingerprinted, from `Public/icons/`).
+    let placeholderURL: String
+
+    /// `Cache-Control` of a flag: 30 days. The links are plain names (fingerprinting means reading every
+    /// file at start), and a flag changes only when the Debian package does; after 30 days a browser
+    /// revalidates with the `ETag` and gets a `304`.
+    static let cacheControl = "public, max-age=2592000"
+
+    /// Fields of every flag: an SVG opened on its own is a document that could run script or load
+    /// what it names, so it may load nothing and is sandboxed (inline styles are all flags need);
+    /// `nosniff` keeps `image/svg+xml` from being read as anything else.
+    static let securityFields: Fields = [
+        .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        .xContentTypeOptions: "nosniff",
+    ]
+
+    /// The placeholder under `Public/`, as a path below it.
+    static let placeholderFile = "icons/flag-placeholder.svg"
+
+    /// The URL path of a code's flag: `kr` → `/flags/kr.svg`.
+    static func path(_ code: String) -> String { "/flags/" + code + ".svg" }
+
+    /// Whether a file name is a country's flag as `iso-flags-svg` names them: two lower-case ASCII
+    /// letters and `.svg` (`kr.svg`; not `_generic.svg` or `brl.svg`).
+    static func isFlagFileName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return bytes.count == 6 && name.hasSuffix(".svg") && bytes[0...1].allSatisfy { $0 >= 97 && $0 <= 122 }
+    }
+
+    /// The codes of the flag files in `directory`: regular files, or links that stay inside it (what
+    /// `StaticFiles` serves), so a page never links a flag that would answer `404`.
+    static func codes(inDirectory directory: String) -> Set<String> {
+        let manager = FileManager.default
+        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        let names = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+        return Set(
+            names.filter { name in
+                guard isFlagFileName(name) else { return false }
+                let resolved = URL(fileURLWithPath: directory + "/" + name).resolvingSymlinksInPath().path
+                var isDirectory: ObjCBool = false
+                return resolved.hasPrefix(root + "/") && manager.fileExists(atPath: resolved, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue && manager.isReadableFile(atPath: resolved)
+            }
+            .map { String($0.prefix(2)) })
+    }
+
+    /// The `flag` value for an entry: `src`, `alt`, `placeholder` (no flag of its own), `lazy` (load
+    /// when scrolled near: lists hold hundreds).
+    /// - Parameters:
+    ///   - iso2: the entry's ISO 3166-1 alpha-2 code in any case; `nil` for the cruise ships.
+    ///   - name: the entry's name, the text alternative of a flag standing alone.
+    ///   - use: beside the name or alone.
+    func templateValue(iso2: String?, name: String, use: Use) -> TemplateValue {
+        let code = iso2?.lowercased()
+        let found = code.flatMap { codes.contains($0) ? $0 : nil }
+        let alt: String
+        switch use {
+        case .besideName: alt = ""
+        case .alone: alt = found == nil ? name + " (no flag)" : name
+        }
+        return [
+            "src": .string(found.map(FlagImages.path) ?? placeholderURL),
+            "alt": .string(alt),
+            "placeholder": .bool(found == nil),
+            "lazy": .bool(use == .besideName),
+        ]
+    }
+}
