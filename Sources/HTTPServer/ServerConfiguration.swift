@@ -87,9 +87,11 @@ public struct ServerConfiguration: Sendable {
     /// MaxConnectionsPerClient is how many of those connections one client may hold: one IPv4
     /// address, or one IPv6 /64 prefix. A client at the cap that opens another gets it, and its
     /// oldest idle connection (waiting for a request, or for its first) is closed instead; a client
-    /// whose connections are all busy is refused the new one (it is closed at once). Behind a load
-    /// balancer every connection comes from the balancer's address: raise or disable the cap there
-    /// and limit clients at the balancer. Zero or less means no limit. Default 256 (a browser opens
+    /// whose connections are all busy is refused the new one (it is closed at once). The machine's
+    /// own 127.0.0.1 and ::1 are not capped: a reverse proxy on the same machine connects from them
+    /// for all its clients (and a benchmark from there measures the server, not the cap). Behind a
+    /// load balancer on another machine every connection comes from its address: raise or disable
+    /// the cap there and limit clients at the balancer. Zero or less means no limit. Default 256 (a browser opens
     /// six at most; an office behind one NAT address has room).
     public var maxConnectionsPerClient: Int
     /// BlockingWorkerCount is how many worker threads answer the requests that need blocking work

@@ -7,9 +7,13 @@ import Testing
 
 /// One client (one address) cannot hold every slot: past `maxConnectionsPerClient` its oldest idle
 /// connection makes way for its new one, and a client whose connections are all busy is refused more.
-/// Other loopback addresses (127.0.0.2) are other clients.
+/// The capped client here is 127.0.0.9; other loopback addresses (127.0.0.2) are other clients, and
+/// the machine's own 127.0.0.1 (where a proxy on the same machine connects from) is not capped.
 @Suite(.serialized)
 struct ClientCapTests {
+    /// The address of the client the tests cap.
+    static let client = "127.0.0.9"
+
     static func configuration(cap: Int) -> ServerConfiguration {
         var configuration = ServerConfiguration(eventLoopCount: 2)
         configuration.maxConnectionsPerClient = cap
@@ -20,13 +24,13 @@ struct ClientCapTests {
         try withServer(Self.configuration(cap: 4)) { server, port in
             var idle: [RawClient] = []
             for index in 0..<4 {
-                let client = try RawClient(port: port)
+                let client = try RawClient(port: port, from: Self.client)
                 client.send("GET /\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
                 #expect(client.readResponse()?.body == "GET /\(index)")
                 idle.append(client)
                 usleep(20_000)  // distinct idle times
             }
-            let newest = try RawClient(port: port)
+            let newest = try RawClient(port: port, from: Self.client)
             newest.send("GET /newest HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(newest.readResponse()?.body == "GET /newest")
             #expect(idle[0].isClosedByServer(), "the oldest idle connection makes way")
@@ -40,12 +44,12 @@ struct ClientCapTests {
         try withServer(Self.configuration(cap: 4)) { _, port in
             var busy: [RawClient] = []
             for index in 0..<4 {
-                let client = try RawClient(port: port)
+                let client = try RawClient(port: port, from: Self.client)
                 client.send("GET /held/\(index) HTTP/1.1\r\nHost: t\r\nX-Part: ")
                 busy.append(client)
             }
             usleep(100_000)
-            let refused = try RawClient(port: port, readTimeout: 3)
+            let refused = try RawClient(port: port, readTimeout: 3, from: Self.client)
             refused.send("GET /over HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(refused.readResponse() == nil)
             let other = try RawClient(port: port, from: "127.0.0.2")
@@ -63,12 +67,12 @@ struct ClientCapTests {
         try withServer(configuration) { server, port in
             var flood: [RawClient] = []
             for _ in 0..<1_500 {
-                guard let client = try? RawClient(port: port) else { break }
+                guard let client = try? RawClient(port: port, from: Self.client) else { break }
                 flood.append(client)
             }
             #expect(eventually(within: 5) { server.openConnectionCount <= 257 })
             // The flood's own address still gets a new connection (an idle one makes way) ...
-            let same = try RawClient(port: port, readTimeout: 3)
+            let same = try RawClient(port: port, readTimeout: 3, from: Self.client)
             same.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(same.readResponse()?.body == "GET /healthz")
             // ... and every other client is served at once.
@@ -81,9 +85,25 @@ struct ClientCapTests {
         }
     }
 
+    /// A reverse proxy on the same machine connects from 127.0.0.1 for every client it serves.
+    @Test func theMachinesOwnAddressIsNotCapped() throws {
+        try withServer(Self.configuration(cap: 4)) { server, port in
+            var busy: [RawClient] = []
+            for index in 0..<12 {
+                let client = try RawClient(port: port, from: "127.0.0.1")
+                client.send("GET /held/\(index) HTTP/1.1\r\nHost: t\r\nX-Part: ")
+                busy.append(client)
+            }
+            #expect(eventually(within: 3) { server.openConnectionCount == 12 })
+            let more = try RawClient(port: port, readTimeout: 3, from: "127.0.0.1")
+            more.send("GET /more HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(more.readResponse()?.body == "GET /more")
+        }
+    }
+
     @Test func withoutACapOneClientMayHoldManyConnections() throws {
         try withServer(Self.configuration(cap: 0)) { server, port in
-            let clients = try (0..<40).map { _ in try RawClient(port: port) }
+            let clients = try (0..<40).map { _ in try RawClient(port: port, from: Self.client) }
             #expect(eventually(within: 3) { server.openConnectionCount == 40 })
             clients[0].send("GET /first HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(clients[0].readResponse()?.body == "GET /first")

@@ -7,16 +7,23 @@ import Synchronization
 struct ClientKey: Hashable, Sendable {
     let high: UInt64
     let low: UInt64
+    /// Whether the peer is this machine's own 127.0.0.1 or ::1: where a reverse proxy on the same
+    /// machine connects from, for all of its clients at once, so no cap applies to it (other
+    /// loopback addresses, 127.0.0.2 and on, are clients like any other).
+    let isLocalHost: Bool
 
     /// The key of a peer address from accept(2); one shared key for other families (Unix sockets).
     init(_ storage: sockaddr_storage) {
         var storage = storage
+        var local = false
         (high, low) = withUnsafePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address -> (UInt64, UInt64) in
                 switch Int32(address.pointee.sa_family) {
                 case AF_INET:
                     return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                        (4, UInt64(UInt32(bigEndian: v4.pointee.sin_addr.s_addr)))
+                        let value = UInt64(UInt32(bigEndian: v4.pointee.sin_addr.s_addr))
+                        local = value == 0x7f00_0001
+                        return (4, value)
                     }
                 case AF_INET6:
                     return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
@@ -24,8 +31,10 @@ struct ClientKey: Hashable, Sendable {
                         // ::ffff:a.b.c.d is an IPv4 client on a dual-stack socket.
                         if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
                             let v4 = bytes[12..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                            local = v4 == 0x7f00_0001
                             return (4, v4)
                         }
+                        local = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
                         let prefix = bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
                         return (6, prefix)
                     }
@@ -34,6 +43,7 @@ struct ClientKey: Hashable, Sendable {
                 }
             }
         }
+        isLocalHost = local
     }
 }
 

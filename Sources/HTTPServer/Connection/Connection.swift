@@ -84,7 +84,7 @@ final class Connection: EventHandler {
     /// - Returns: `false` when its client is at the cap with no idle connection to give up: the caller
     ///   closes this one.
     func admit() -> Bool {
-        guard context.clients.isEnabled else { return true }
+        guard context.clients.isEnabled, !client.isLocalHost else { return true }
         let entry = ClientTable.Entry(connection: self, loop: loop)
         switch context.clients.admit(entry, client: client) {
         case .refused:
