@@ -16,6 +16,17 @@ struct WorldPageTests {
         #expect(page.text.contains(">224<"))  // affected countries
     }
 
+    /// The chart's date form keeps the map's figure: sending it leaves the map as it was.
+    @Test func theChartsDateFormKeepsTheMapsFigure() throws {
+        let app = try AppFixture()
+        let page = try app.client.get("/?map=deaths")
+        #expect(page.text.contains("<input type=\"hidden\" name=\"map\" value=\"deaths\">"))
+        let sent = try app.client.get("/?from=2021-01-01&to=&map=deaths")
+        #expect(sent.status == .found)
+        #expect(sent.fields[.location] == "/?time=2021-01-01..latest&map=deaths")
+        #expect(try app.client.get("/?from=2021-01-01&to=").fields[.location] == "/?time=2021-01-01..latest")
+    }
+
     @Test func labelsTheShippedSnapshotStaleWithAMachineReadableTime() throws {
         let app = try AppFixture()
         let page = try app.client.get("/")

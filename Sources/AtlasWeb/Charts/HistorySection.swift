@@ -20,6 +20,8 @@ struct HistorySection {
     let path: String
     /// The address of this place's CSV download (`/countries/kr/history.csv`), when it has one.
     var csvPath: String? = nil
+    /// The page's own parameters the date form keeps in hidden fields (the front page's `map`).
+    var keeping: [(name: String, value: String)] = []
 
     var templateValue: TemplateValue {
         guard let history, !history.isEmpty else {
@@ -33,7 +35,8 @@ struct HistorySection {
             "presets": .array(
                 HistorySection.presets(days: history.firstDay...history.lastDay, query: query, link: link)),
             "form": HistorySection.form(
-                days: history.firstDay...history.lastDay, query: query, defaults: defaults, path: path),
+                days: history.firstDay...history.lastDay, query: query, defaults: defaults, path: path,
+                keeping: keeping),
         ]
         let words = ChartWords()
         let days = query.days(within: history.firstDay...history.lastDay)

@@ -16,8 +16,9 @@ enum RangeForm {
     /// - Parameter available: the data's days (days since the epoch), read only when the form was sent.
     /// - Parameter keeping: the page's own parameters, encoded, written first (the compare page's
     ///   `countries=kr,jp`, its commas as they are).
+    /// - Parameter trailing: the page's own parameters written last (the front page's `map=deaths`).
     static func redirect(
-        _ target: RequestTarget, path: String, keeping: String? = nil,
+        _ target: RequestTarget, path: String, keeping: String? = nil, trailing: String? = nil,
         available: () throws -> ClosedRange<Int>? = { nil }
     ) rethrows -> Response? {
         let from = target.queryValue("from")
@@ -34,8 +35,9 @@ enum RangeForm {
             target.queryValue(name).map { (name: name, value: $0) }
         }
         if start != "earliest" || end != "latest" { pairs.append(("time", start + ".." + end)) }
-        let query = ([keeping].compactMap { $0 } + (pairs.isEmpty ? [] : [FormURLEncoding.encode(pairs)]))
-            .joined(separator: "&")
+        let query =
+            ([keeping].compactMap { $0 } + (pairs.isEmpty ? [] : [FormURLEncoding.encode(pairs)])
+            + [trailing].compactMap { $0 }).joined(separator: "&")
         let location = query.isEmpty ? path : path + "?" + query
         return Response.redirect(to: location, status: .found)
     }

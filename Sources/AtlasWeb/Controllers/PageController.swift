@@ -22,14 +22,20 @@ struct PageController: Sendable {
         let days: () throws -> ClosedRange<Int>? = {
             try site.histories.history(HistoryKey.world, version: current.version).map { $0.firstDay...$0.lastDay }
         }
-        if let redirect = try RangeForm.redirect(request.target, path: "/", available: days) { return redirect }
+        // The map's figure travels with the chart's date form, so sending it keeps the map as it was.
+        let sentFigure = request.target.queryValue("map").flatMap { MapFigure(rawValue: $0.lowercased()) }
+        let keptFigure = sentFigure.flatMap { $0 == .cases ? nil : "map=" + $0.rawValue }
+        if let redirect = try RangeForm.redirect(request.target, path: "/", trailing: keptFigure, available: days) {
+            return redirect
+        }
         let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.world($0, .cases) }
         let figure = try MapFigure.parse(request.target) { Links.world(chart, $0) }
         return try site.cachedPage(request, key: Links.world(chart, figure), current) {
             let history = HistorySection(
                 place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
-                link: { Links.world($0, figure) }, path: "/", csvPath: "/history.csv")
+                link: { Links.world($0, figure) }, path: "/", csvPath: "/history.csv",
+                keeping: figure == .cases ? [] : [("map", figure.rawValue)])
             var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current)), flags: site.flags)
                 .templateValue
             context.set("history", history.templateValue)
