@@ -48,6 +48,14 @@ struct ComparePageTests {
         #expect(!page.contains("style="), "the CSP forbids inline styles")
     }
 
+    /// Compare is in the main navigation: the current page on its form, the section on a comparison.
+    @Test func theMainNavigationLeadsToCompare() throws {
+        #expect(try page("/").contains("<li><a href=\"/compare\">Compare</a></li>"))
+        #expect(try page("/compare").contains("<a href=\"/compare\" aria-current=\"page\">Compare</a>"))
+        #expect(
+            try page("/compare?countries=kr,jp").contains("<a href=\"/compare\" aria-current=\"true\">Compare</a>"))
+    }
+
     @Test func theLatestFiguresStandSideBySideEachWithItsFlagLinkAndRemoveLink() throws {
         let page = try page("/compare?countries=kr,jp,us&metric=deaths")
         #expect(

@@ -22,7 +22,7 @@ struct CompareController: Sendable {
             return try site.cachedPage(request, key: "/compare", current) {
                 try site.renderer.render(
                     "compare/show", context: try emptyContext(current),
-                    layout: site.layout("Compare countries — Covid Atlas", .none, current))
+                    layout: site.layout("Compare countries — Covid Atlas", .compare, current))
             }
         case .redirect(let ids, let status):
             return Response.redirect(
@@ -44,7 +44,7 @@ struct CompareController: Sendable {
                 let names = entries.map(\.country.country)
                 return try site.renderer.render(
                     "compare/show", context: try context(entries, chart: chart, current),
-                    layout: site.layout("Compare \(ComparisonChart.listed(names)) — Covid Atlas", .none, current))
+                    layout: site.layout("Compare \(ComparisonChart.listed(names)) — Covid Atlas", .inCompare, current))
             }
         }
     }

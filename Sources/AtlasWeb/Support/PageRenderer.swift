@@ -111,8 +111,8 @@ struct PageRenderer: Sendable {
 struct LayoutContext: Sendable {
     /// Where the page sits in the main navigation: the world page, the country list itself, a page
     /// inside the countries section (a detail page: its nav link is `aria-current="true"`, not "page"),
-    /// the profile, or a page inside it (the editor).
-    enum Section: String, Sendable { case world, countries, inCountries, profile, inProfile, none }
+    /// the compare page's form or a comparison, the profile, or a page inside it (the editor).
+    enum Section: String, Sendable { case world, countries, inCountries, compare, inCompare, profile, inProfile, none }
 
     var title: String
     var section: Section
@@ -132,6 +132,8 @@ struct LayoutContext: Sendable {
             "navWorld": .bool(section == .world),
             "navCountries": .bool(section == .countries),
             "navInCountries": .bool(section == .inCountries),
+            "navCompare": .bool(section == .compare),
+            "navInCompare": .bool(section == .inCompare),
             "navProfile": .bool(section == .profile),
             "navInProfile": .bool(section == .inProfile),
             "freshness": freshness?.templateValue ?? .null,
