@@ -96,15 +96,20 @@ public struct CountryOutlines: Sendable {
             let polygons = try CountryOutlines.polygons(of: feature["geometry"], feature: index)
             let iso2 = [properties["ISO_A2_EH"], properties["ISO_A2"]].lazy.compactMap { $0 as? String }
                 .first { $0.count == 2 && $0 != "-99" }?.uppercased()
-            if let iso2, let view = CountryOutlines.viewBounds(of: polygons) { bounds[iso2] = view }
-            shapes.append(Shape(iso2: iso2, name: properties["NAME"] as? String ?? "", polygons: polygons))
-            if index > 0 { output += "," }
-            output += #"{"type":"Feature","properties":{"#
-            if let iso2 { output += #""iso2":"\#(iso2)","# }
-            output += #""name":"# + CountryOutlines.jsonString(properties["NAME"] as? String ?? "") + "},"
-            output += #""geometry":{"type":"MultiPolygon","coordinates":["#
-            output += polygons.compactMap(CountryOutlines.reducedPolygon).joined(separator: ",")
-            output += "]}}"
+            let whole = Shape(iso2: iso2, name: properties["NAME"] as? String ?? "", polygons: polygons)
+            for shape in OverseasPart.split(whole) {
+                if let iso2 = shape.iso2, let view = CountryOutlines.viewBounds(of: shape.polygons) {
+                    bounds[iso2] = view
+                }
+                shapes.append(shape)
+                if shapes.count > 1 { output += "," }
+                output += #"{"type":"Feature","properties":{"#
+                if let iso2 = shape.iso2 { output += #""iso2":"\#(iso2)","# }
+                output += #""name":"# + CountryOutlines.jsonString(shape.name) + "},"
+                output += #""geometry":{"type":"MultiPolygon","coordinates":["#
+                output += shape.polygons.compactMap(CountryOutlines.reducedPolygon).joined(separator: ",")
+                output += "]}}"
+            }
         }
         output += "]}"
         reducedGeoJSON = Array(output.utf8)

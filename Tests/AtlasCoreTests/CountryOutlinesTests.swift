@@ -27,7 +27,7 @@ struct CountryOutlinesTests {
         let reduced = try #require(
             try JSONSerialization.jsonObject(with: Data(shipped.reducedGeoJSON)) as? [String: Any])
         let features = try #require(reduced["features"] as? [[String: Any]])
-        #expect(features.count == 177)
+        #expect(features.count == 178, "Natural Earth's 177, French Guiana apart from France")
         let names = features.compactMap { ($0["properties"] as? [String: Any])?["name"] as? String }
         #expect(names.contains("N. Cyprus") && names.contains("Somaliland"))
     }
@@ -43,6 +43,17 @@ struct CountryOutlinesTests {
         let france = try #require(shipped.viewBounds["FR"])
         #expect(france.west > -6 && france.east > 9 && france.east < 10)
         #expect(france.south < 42 && france.south > 41)
+    }
+
+    /// Natural Earth draws French Guiana as one of France's polygons; disease.sh has an entry for it.
+    @Test func frenchGuianaIsAShapeOfItsOwnNotPartOfFrance() throws {
+        let guiana = try #require(shipped.shapes.first { $0.iso2 == "GF" })
+        #expect(guiana.name == "French Guiana")
+        #expect(guiana.polygons.allSatisfy { ($0.first?.first?.0 ?? 0) < -50 })
+        let france = try #require(shipped.shapes.first { $0.iso2 == "FR" })
+        #expect(france.polygons.allSatisfy { ($0.first?.first?.0 ?? -100) > -10 }, "France keeps Europe only")
+        let bounds = try #require(shipped.viewBounds["GF"])
+        #expect(bounds.west > -56 && bounds.east < -50)
     }
 
     @Test func russiaIsNotStretchedAcrossTheAntimeridian() throws {

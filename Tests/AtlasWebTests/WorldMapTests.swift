@@ -68,12 +68,12 @@ struct WorldMapGeometryTests {
             WorldMapGeometry.path([[(0, 0), (0.2, 0), (10, 0), (10, 10), (0, 0)]], tolerance: 0.5) == "M0 0l10 0 0 10z")
     }
 
-    @Test func theShippedOutlinesBecomeAWorldOf176SmallPaths() throws {
+    @Test func theShippedOutlinesBecomeAWorldOf177SmallPaths() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/geo/countries.geojson"))
         let geometry = WorldMapGeometry(outlines: try CountryOutlines(naturalEarth: data))
         #expect(geometry.width == 1000)
         #expect((400...480).contains(geometry.height), "\(geometry.height)")
-        #expect(geometry.shapes.count == 176)
+        #expect(geometry.shapes.count == 177, "Natural Earth's 177 less Antarctica, French Guiana apart")
         #expect(!geometry.shapes.contains { $0.iso2 == "AQ" })
         #expect(geometry.shapes.allSatisfy { $0.path.hasPrefix("M") && $0.path.hasSuffix("z") })
         let bytes = geometry.shapes.map(\.path.utf8.count).reduce(0, +)
@@ -145,6 +145,13 @@ struct WorldMapPageTests {
         #expect(
             page.text.contains(
                 "<a href=\"/countries/\(id)\" aria-label=\"\(name)\"><title>\(name)</title><path class=\"map-b"))
+    }
+
+    /// French Guiana is its own link with its own figure, not a piece of France.
+    @Test func frenchGuianaIsItsOwnCountryOnTheMap() throws {
+        let page = try client.get("/").text
+        #expect(page.contains("<a href=\"/countries/gf\" aria-label=\"French Guiana: "))
+        #expect(page.components(separatedBy: "<a href=\"/countries/fr\"").count == 2, "one France")
     }
 
     @Test func theMapHasATitleADescriptionALegendAndTheTableLink() throws {
