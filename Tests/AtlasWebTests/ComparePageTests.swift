@@ -48,6 +48,14 @@ struct ComparePageTests {
         #expect(!page.contains("style="), "the CSP forbids inline styles")
     }
 
+    /// Western Sahara reports no tests: unknown (n/a, null), as the list and the map say, not 0.
+    @Test func noTestsReportedIsUnknownNotZero() throws {
+        let page = try page("/compare?countries=eh,kr")
+        #expect(page.contains("<td class=\"num\">n/a</td>"))
+        let json = try app.client.get("/api/compare?countries=eh").text
+        #expect(json.contains("\"testsPerOneMillion\":null"), "\(json.prefix(300))")
+    }
+
     /// Compare is in the main navigation: the current page on its form, the section on a comparison.
     @Test func theMainNavigationLeadsToCompare() throws {
         #expect(try page("/").contains("<li><a href=\"/compare\">Compare</a></li>"))

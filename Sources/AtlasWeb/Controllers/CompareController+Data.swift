@@ -109,10 +109,11 @@ extension CompareController {
                 let populated = (country[.population] ?? 0) > 0
                 for (name, figure) in [
                     ("casesPerOneMillion", Figure.casesPerOneMillion), ("deathsPerOneMillion", .deathsPerOneMillion),
-                    ("testsPerOneMillion", .testsPerOneMillion),
                 ] {
                     writer.field(name, populated ? country[ratio: figure] : nil)
                 }
+                // No tests reported is unknown (null), not 0, as in the list and on the map.
+                writer.field("testsPerOneMillion", CountryQuery.figure(.testsPerMillion, of: entry))
                 writer.endObject()
                 if let history = try site.histories.history(entry.id, version: current.version), !history.isEmpty,
                     let days = chart.days(within: history.firstDay...history.lastDay),

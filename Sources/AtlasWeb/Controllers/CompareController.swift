@@ -178,8 +178,8 @@ struct CompareController: Sendable {
             "deaths": .string(Formatting.grouped(country[.deaths])),
             "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
             "deathsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.deathsPerMillion, of: entry))),
-            "testsPerMillion": .string(
-                Formatting.decimal(populated ? country[ratio: .testsPerOneMillion] : nil)),
+            // No tests reported is unknown, not 0, as in the list and on the map.
+            "testsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.testsPerMillion, of: entry))),
             "population": .string(Formatting.grouped(populated ? country[.population] : nil)),
             "removeHref": .string(removing),
         ]
