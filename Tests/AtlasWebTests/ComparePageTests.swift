@@ -48,6 +48,15 @@ struct ComparePageTests {
         #expect(!page.contains("style="), "the CSP forbids inline styles")
     }
 
+    /// North Korea is not in the data: named so, never offered as its namesake, typed or in the list.
+    @Test(arguments: ["/compare?countries=kr,north-korea", "/compare?countries=fr&add=north+korea"])
+    func aCountryTheDataLacksIsNamedAsSuchNotAsItsNamesake(_ target: String) throws {
+        let response = try app.client.get(target)
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains("North Korea is not in the data"))
+        #expect(!response.text.contains("did you mean"))
+    }
+
     /// Western Sahara reports no tests: unknown (n/a, null), as the list and the map say, not 0.
     @Test func noTestsReportedIsUnknownNotZero() throws {
         let page = try page("/compare?countries=eh,kr")

@@ -218,11 +218,17 @@ struct CompareController: Sendable {
             "maximum": .string(String(CompareSelection.maximum)),
             "unknown": .array(
                 problem.unknown.map { unknown in
-                    let suggestions = unknown.suggestions.filter { entry in
-                        (fine.contains(entry.id) ? fine.count : fine.count + 1) <= CompareSelection.maximum
-                    }
+                    // North Korea is named as not in the data, not offered as S. Korea.
+                    let absent = current.catalog.absentCountry(named: unknown.raw)
+                    let suggestions =
+                        absent != nil
+                        ? []
+                        : unknown.suggestions.filter { entry in
+                            (fine.contains(entry.id) ? fine.count : fine.count + 1) <= CompareSelection.maximum
+                        }
                     return [
                         "id": .string(unknown.raw.shownInMessages),
+                        "absent": absent.map { AbsentCountryValue.templateValue($0, flags: site.flags) } ?? .null,
                         "hasSuggestions": .bool(!suggestions.isEmpty),
                         "suggestions": .array(
                             suggestions.map { entry in

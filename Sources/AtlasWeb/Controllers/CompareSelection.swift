@@ -81,7 +81,10 @@ struct CompareSelection {
                 matched = true
                 keep(id)
             case .notFound(let suggestions):
-                if index >= requested.count, let entry = bestMatch(raw, in: catalog) {
+                // A typed name of a country the data lacks (north korea) is not its namesake.
+                if index >= requested.count, catalog.absentCountry(named: raw) == nil,
+                    let entry = bestMatch(raw, in: catalog)
+                {
                     keep(entry.id)
                 } else {
                     problem.unknown.append(Unknown(raw: raw, suggestions: suggestions))
