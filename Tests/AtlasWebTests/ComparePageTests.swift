@@ -57,6 +57,12 @@ struct ComparePageTests {
         #expect(!response.text.contains("did you mean"))
     }
 
+    /// Recoveries end where JHU stopped reporting them: each country's note says when, as its page does.
+    @Test func theRecoveredChartSaysWhereEachCountrysFiguresEnd() throws {
+        let page = try page("/compare?countries=kr,us&metric=recovered")
+        #expect(page.contains("JHU’s recovery figures for USA end on 13 Dec 2020"))
+    }
+
     /// Western Sahara reports no tests: unknown (n/a, null), as the list and the map say, not 0.
     @Test func noTestsReportedIsUnknownNotZero() throws {
         let page = try page("/compare?countries=eh,kr")

@@ -156,7 +156,13 @@ struct HistorySection {
     /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there). A sum of
     /// rows ends where the first of them stops (`HistoryMapping`), which the words say too.
     private func recoveredNote(_ history: History, days: ClosedRange<Int>) -> String? {
-        guard query.metric == .recovered else { return nil }
+        Self.recoveredNote(place: place, history, metric: query.metric)
+    }
+
+    /// For recoveries: when JHU stopped reporting them for `place`, in words; `nil` for other metrics,
+    /// or when the series reports them to its end. Shared with the compare page's notes.
+    static func recoveredNote(place: String, _ history: History, metric: HistoryMetric) -> String? {
+        guard metric == .recovered else { return nil }
         guard let last = history.lastRecoveredReport else {
             // Sweden never reported any; disease.sh drops JHU's national Canada row (data/README.md).
             return "There are no recovery figures for \(place) in this history: JHU CSSE reported none, "

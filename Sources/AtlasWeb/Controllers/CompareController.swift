@@ -101,7 +101,8 @@ struct CompareController: Sendable {
                     entry, history, nil, "\(name) has no population in the data, so there are no per-million figures."
                 )
             }
-            return (entry, history, series, nil)
+            // Recoveries end where JHU stopped reporting them: the line ends there, and a note says so.
+            return (entry, history, series, HistorySection.recoveredNote(place: name, history, metric: chart.metric))
         }
     }
 
