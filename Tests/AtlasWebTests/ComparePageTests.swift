@@ -63,6 +63,18 @@ struct ComparePageTests {
         #expect(page.contains("JHU’s recovery figures for USA end on 13 Dec 2020"))
     }
 
+    /// A typo in the add form comes back in a form to correct it, beside the countries that were fine.
+    @Test func whatWasTypedComesBackInAFormToCorrect() throws {
+        let response = try app.client.get("/compare?countries=kr&add=Japn&metric=deaths")
+        #expect(response.status == .badRequest)
+        #expect(
+            response.text.contains(
+                "<input id=\"compare-add\" name=\"add\" type=\"text\" dir=\"auto\" autocomplete=\"off\" value=\"Japn\">"
+            ))
+        #expect(response.text.contains("<input type=\"hidden\" name=\"countries\" value=\"kr\">"))
+        #expect(response.text.contains("<input type=\"hidden\" name=\"metric\" value=\"deaths\">"))
+    }
+
     /// Western Sahara reports no tests: unknown (n/a, null), as the list and the map say, not 0.
     @Test func noTestsReportedIsUnknownNotZero() throws {
         let page = try page("/compare?countries=eh,kr")

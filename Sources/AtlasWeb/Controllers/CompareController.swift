@@ -242,6 +242,18 @@ struct CompareController: Sendable {
                 }),
             "hasUnknown": .bool(!problem.unknown.isEmpty),
             "manyUnknown": .bool(problem.unknown.count > 1),
+            // What was typed comes back in a form to correct it, beside the countries that were fine.
+            "retry": problem.unknown.isEmpty || fine.count >= CompareSelection.maximum
+                ? .null
+                : [
+                    "hidden": .array(
+                        ((fine.isEmpty ? [] : [(name: "countries", value: fine.joined(separator: ","))])
+                            + chart.pairs(defaults: CompareController.defaults))
+                            .map { ["name": .string($0.name), "value": .string($0.value)] }),
+                    "typed": .string(
+                        (target.queryValue("add") ?? problem.unknown.map(\.raw).joined(separator: ", "))
+                            .withoutControlCharacters),
+                ],
             "fine": fine.isEmpty
                 ? .null
                 : [
@@ -251,6 +263,6 @@ struct CompareController: Sendable {
         ]
         return try site.renderer.page(
             "compare/problem", status: .badRequest, context: context,
-            layout: site.layout("Cannot compare these — Covid Atlas", .none, current))
+            layout: site.layout("Cannot compare these — Covid Atlas", .inCompare, current))
     }
 }
