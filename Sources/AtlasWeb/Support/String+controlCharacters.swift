@@ -17,7 +17,7 @@ extension String {
     /// - C0 control characters and DEL become their Control Pictures (U+2400…U+2421: NUL → `␀`,
     ///   ESC → `␛`, tab → `␉`); a NUL or an escape in a page is an HTML parse error (WHATWG HTML §13.2.3.5).
     /// - Direction controls (`isDirectionControl`), other controls (C1) and noncharacters become
-    ///   `[U+XXXX]`, so `‮aidni` reads `[U+202E]aidni` instead of `india`, and cannot turn the
+    ///   their code point in brackets, so `‮aidni` reads `[U+202E]aidni` instead of `india`, and cannot turn the
     ///   sentence around it.
     ///
     /// Templates still isolate the result (`<bdi>`, or `dir="auto"` on the element holding it), so a

@@ -202,20 +202,10 @@ final class Connection: EventHandler {
         readAtShutdown = true
         var total = 0
         while !inputClosed, total < Self.shutdownReadLimit {
-            let buffer = loop.readBuffer
-            let result: IOResult<Int>
-            do throws(SystemError) {
-                result = try Syscall.call("read") { read(fd, buffer.baseAddress, buffer.count) }
-            } catch {
-                closeNow()
-                return
-            }
-            switch result {
-            case .wouldBlock: return
-            case .processed(0): inputClosed = true
-            case .processed(let count):
-                parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-                total += count
+            switch readIntoParser() {
+            case nil, .wouldBlock?: return
+            case .endOfInput?: inputClosed = true
+            case .bytes(let count)?: total += count
             }
         }
     }
@@ -225,27 +215,47 @@ final class Connection: EventHandler {
 
     // MARK: Reading and answering
 
-    private func readAvailable() {
+    /// What one read(2) brought.
+    private enum ReadResult {
+        case wouldBlock
+        /// The client half-closed its side.
+        case endOfInput
+        /// This many bytes, appended to the parser.
+        case bytes(Int)
+    }
+
+    /// One read(2) into the loop's buffer, its bytes appended to the parser.
+    /// - Returns: what it brought; `nil` after an error, which closed the connection (ECONNRESET and
+    ///   friends: the client is gone and nothing it sent can still be answered).
+    private func readIntoParser() -> ReadResult? {
         let buffer = loop.readBuffer
         let result: IOResult<Int>
         do throws(SystemError) {
             result = try Syscall.call("read") { read(fd, buffer.baseAddress, buffer.count) }
         } catch {
-            // ECONNRESET and friends: the client is gone and nothing it sent can still be answered.
             closeNow()
-            return
+            return nil
         }
         switch result {
-        case .wouldBlock:
+        case .wouldBlock: return .wouldBlock
+        case .processed(0): return .endOfInput
+        case .processed(let count):
+            parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            return .bytes(count)
+        }
+    }
+
+    private func readAvailable() {
+        switch readIntoParser() {
+        case nil, .wouldBlock?:
             return
-        case .processed(0):
+        case .endOfInput?:
             // The client half-closed: requests it already sent are still answered (a pipelining
             // client may send everything, shut down its write side, then read).
             inputClosed = true
             drive()
             if !closed, !lingering, !hasUnsentBytes, !awaitingWorker { closeNow() }
-        case .processed(let count):
-            parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        case .bytes?:
             drive()
         }
     }
