@@ -19,6 +19,9 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
             let uri = scheme + value.dropFirst(scheme.count)
             _ = try PostgreSQLConnectionInfo(uri: uri)
             self = .postgreSQL(uri: uri)
+        } else if let scheme = value.range(of: "://"), !value[..<scheme.lowerBound].contains("/") {
+            throw .invalidLocation(
+                "\(value[..<scheme.lowerBound]):// is not a store here: give a SQLite file path or a postgresql:// URI")
         } else {
             guard !value.isEmpty else { throw .invalidLocation("the path is empty") }
             self = .sqlite(path: value)

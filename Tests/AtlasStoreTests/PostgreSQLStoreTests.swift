@@ -82,6 +82,17 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    /// Another scheme is no SQLite path: a bad argument, named by its scheme.
+    @Test func anotherSchemeIsRefusedNotOpenedAsAFile() {
+        #expect(
+            throws: StoreError.invalidLocation(
+                "mysql:// is not a store here: give a SQLite file path or a postgresql:// URI")
+        ) {
+            _ = try StoreLocation(parsing: "mysql://x")
+        }
+        #expect(throws: Never.self) { _ = try StoreLocation(parsing: "/tmp/a://b.sqlite") }
+    }
+
     @Test func anEncodedPasswordIsAccepted() throws {
         #expect(throws: Never.self) {
             _ = try StoreLocation(parsing: "postgresql://app:Tr0ub%40dor%2F50%25@h:5432/atlas")

@@ -7,6 +7,17 @@ import Testing
 /// Text a visitor sent that a page shows back: what the address or a form carried, with its direction
 /// controls (U+202A–U+202E, U+2066–U+2069) shown as `[U+XXXX]` instead of obeyed, its control
 /// characters as Control Pictures (`␀`, `␛`), and each echo isolated from the words around it.
+struct InvisibleEchoTests {
+    /// A zero-width space, word joiner or BOM is shown by its code point, so `k\u{200B}r` cannot pass
+    /// for `kr`; the joiners scripts and emoji need stay.
+    @Test func invisibleCharactersAreShownByTheirCodePoint() {
+        #expect("k\u{200B}r".echoed == "k[U+200B]r")
+        #expect("\u{FEFF}kr\u{2060}".echoed == "[U+FEFF]kr[U+2060]")
+        #expect("می\u{200C}خواهم".echoed == "می\u{200C}خواهم")
+        #expect("👩\u{200D}⚕️".echoed == "👩\u{200D}⚕️")
+    }
+}
+
 struct EchoTests {
     let app: AppFixture
     var client: TestClient { app.client }

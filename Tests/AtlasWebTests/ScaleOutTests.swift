@@ -134,6 +134,21 @@ struct ForwardedHostTests {
     }
 }
 
+struct RefererTests {
+    /// Without an `Origin`, a `Referer` from another site is refused like such an `Origin`; one from
+    /// this site, or none at all, passes.
+    @Test(arguments: [("http://evil.example/x", 403), ("http://test.local/countries/kr", 303), (nil, 303)])
+    func aCrossSiteRefererWithoutAnOriginIsRefused(_ referer: String?, _ status: Int) throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let token = try visitor.get("/countries/kr").hiddenValue("csrf_token") ?? ""
+        var fields = Fields()
+        if let referer { fields["Referer"] = referer }
+        let response = try visitor.post("/countries/kr/favorite", [("csrf_token", token)], fields: fields)
+        #expect(response.status.code == status)
+    }
+}
+
 struct DatabaseStateTests {
     @Test func healthzReportsTheDatabaseDownAsDegradedAndStillAnswers200() throws {
         let fixture = try AppFixture(now: profileDay)

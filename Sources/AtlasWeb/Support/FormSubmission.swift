@@ -32,6 +32,12 @@ struct FormSubmission {
         if let origin = request.fields[.origin], !FormSubmission.origin(origin, matchesHost: host) {
             throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
         }
+        // Without an Origin (older browsers, some privacy settings) a Referer from another site says the same.
+        if request.fields[.origin] == nil, let referer = request.fields["Referer"],
+            !FormSubmission.origin(FormSubmission.origin(ofReferer: referer), matchesHost: host)
+        {
+            throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
+        }
         let mediaType = request.fields[.contentType]?.split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces).lowercased()
         guard mediaType == "application/x-www-form-urlencoded" else {
@@ -54,6 +60,13 @@ struct FormSubmission {
         }
         self.visitor = visitor
         self.fields = fields
+    }
+
+    /// The origin (`scheme://authority`) of a `Referer` (RFC 9110 §10.1.3).
+    static func origin(ofReferer referer: String) -> String {
+        guard let scheme = referer.range(of: "://") else { return referer }
+        let rest = referer[scheme.upperBound...]
+        return String(referer[..<scheme.upperBound]) + String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
     }
 
     /// Whether an `Origin` (RFC 6454 §7) names the same host and port as the `Host` field.

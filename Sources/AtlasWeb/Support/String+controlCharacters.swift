@@ -8,6 +8,13 @@ extension String {
     /// Whether `scalar` is one of the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
     /// U+2066–U+2069; Unicode UAX #9 §2), which reorder the text after them. The marks U+200E and
     /// U+200F, which only act on their neighbours, are not.
+    /// Whether `scalar` draws nothing and joins nothing (a zero-width space, word joiner, BOM, soft
+    /// hyphen, Mongolian vowel separator): echoed raw, `k\u{200B}r` would read as `kr`. The joiners
+    /// scripts and emoji need (U+200C, U+200D) are not among them.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        [0x00AD, 0x180E, 0x200B, 0xFEFF].contains(scalar.value) || (0x2060...0x2064).contains(scalar.value)
+    }
+
     static func isDirectionControl(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
@@ -30,7 +37,7 @@ extension String {
             } else if scalar.value == 0x7F {
                 result.append("\u{2421}")
             } else if scalar.properties.generalCategory == .control || String.isDirectionControl(scalar)
-                || scalar.properties.isNoncharacterCodePoint
+                || String.isInvisible(scalar) || scalar.properties.isNoncharacterCodePoint
             {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result.append(
