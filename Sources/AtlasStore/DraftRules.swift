@@ -6,7 +6,9 @@ import AtlasCore
 /// disagree.
 ///
 /// Versions come from the profile's `draftCounter`: every write of a draft, a commit and a cancel take
-/// the next one (`draftCounter + 1`), so a version is never handed out twice.
+/// the next one (`draftCounter + 1`), so a version never names two states. With no
+/// draft stored, the editor shows the committed profile under `draftCounter` itself: opening the
+/// editor writes nothing, and the draft is stored by the first Save (or never, when Done comes first).
 public enum DraftRules {
     /// What is stored for one visitor.
     public struct State: Sendable, Equatable {
@@ -40,15 +42,16 @@ public enum DraftRules {
         case discard
     }
 
-    /// The editor opened: resume the draft, or start one from the profile.
-    public static func open(_ state: State) -> (write: Write, draft: Draft) {
-        if let draft = state.draft { return (.nothing, draft) }
-        return (.draft(state.profile), Draft(profile: state.profile, version: state.nextVersion))
+    /// The editor opened: the stored draft, resumed; or, with none, the committed profile under the
+    /// current version (`draftCounter`), stored only when it is saved. Never a write.
+    public static func open(_ state: State) -> Draft {
+        state.draft ?? Draft(profile: state.profile, version: state.draftCounter)
     }
 
-    /// Save: `fields` become the draft when `expectedVersion` names the stored draft, or is 0 and no
-    /// version was ever handed out (the editor a new visitor was shown before anything was stored).
-    /// Saving the stored values again keeps the version, so another tab's form stays current.
+    /// Save: `fields` become the draft when `expectedVersion` names the stored draft, or, with none
+    /// stored, the current version (`draftCounter`; 0 for the editor a new visitor was shown before
+    /// anything was stored). Saving the stored values again keeps the version, so another tab's form
+    /// stays current.
     public static func save(_ fields: Profile, expectedVersion: Int64, _ state: State) -> (
         write: Write, outcome: DraftOutcome
     ) {
@@ -57,12 +60,12 @@ public enum DraftRules {
             if current.version == expectedVersion { return stored(fields, state) }
             return (.nothing, .conflict(current))
         }
-        if namesTheFirstDraft(expectedVersion, state) || state.profile == fields { return stored(fields, state) }
+        if namesTheProfile(expectedVersion, state) || state.profile == fields { return stored(fields, state) }
         return conflictWithoutDraft(state)
     }
 
     /// Done: `fields` are committed when `expectedVersion` names the stored draft (or the draft already
-    /// holds `fields`, or it is 0 and no version was ever handed out). A repeated Done of the committed
+    /// holds `fields`), or, with none stored, the current version. A repeated Done of the committed
     /// values changes nothing; a stale form that differs is a conflict (a cancelled or finished draft is
     /// never brought back).
     public static func commit(_ fields: Profile, expectedVersion: Int64, _ state: State) -> (
@@ -74,14 +77,15 @@ public enum DraftRules {
             }
             return (.nothing, .conflict(current))
         }
-        if namesTheFirstDraft(expectedVersion, state) { return (.commit(fields), .committed(fields)) }
+        if namesTheProfile(expectedVersion, state) { return (.commit(fields), .committed(fields)) }
         if state.profile == fields { return (.nothing, .committed(state.profile)) }
         return conflictWithoutDraft(state)
     }
 
     /// Cancel: the draft goes and every version so far becomes stale; but a stale tab's Cancel
     /// (`expectedVersion` names an older version) must not throw away edits another tab saved since.
-    /// `expectedVersion` `nil` (a form without one) always discards.
+    /// `expectedVersion` `nil` (a form without one) always discards. With no draft stored the counter
+    /// still moves on, so the cancelled form, shown again by Back, cannot be sent as Done (B18).
     /// - Returns: the write, and the newer draft when nothing was discarded.
     public static func discard(expectedVersion: Int64?, _ state: State) -> (write: Write, newer: Draft?) {
         if let expectedVersion, let current = state.draft, current.version != expectedVersion,
@@ -92,17 +96,19 @@ public enum DraftRules {
         return (.discard, nil)
     }
 
-    private static func namesTheFirstDraft(_ expectedVersion: Int64, _ state: State) -> Bool {
-        expectedVersion == 0 && state.draftCounter == 0
+    /// With no draft stored, a form names the committed profile as it is now when it carries the
+    /// current version.
+    private static func namesTheProfile(_ expectedVersion: Int64, _ state: State) -> Bool {
+        state.draft == nil && expectedVersion == state.draftCounter
     }
 
     private static func stored(_ fields: Profile, _ state: State) -> (write: Write, outcome: DraftOutcome) {
         (.draft(fields), .saved(Draft(profile: fields, version: state.nextVersion)))
     }
 
-    /// A stale form and no draft to show: a fresh draft from the profile, so the conflict page's form
-    /// names a current version.
+    /// A stale form and no draft to show: the committed profile under the current version, so the
+    /// conflict page's form can be sent again as a deliberate overwrite.
     private static func conflictWithoutDraft(_ state: State) -> (write: Write, outcome: DraftOutcome) {
-        (.draft(state.profile), .conflict(Draft(profile: state.profile, version: state.nextVersion)))
+        (.nothing, .conflict(open(state)))
     }
 }

@@ -35,9 +35,25 @@ public enum DraftOutcome: Sendable, Equatable {
     case saved(Draft)
     /// Copied into the profile and the draft deleted (also a repeated submit of the committed values).
     case committed(Profile)
-    /// The form's version is stale and its values differ from the newer state: nothing was written
-    /// except, when no draft existed, a fresh draft from the committed profile. The newer draft.
+    /// The form's version is stale and its values differ from the newer state: nothing was written.
+    /// The newer draft (with no draft stored, the committed profile under its current version).
     case conflict(Draft)
+}
+
+/// What a Save or Done made of a form: the committed profile it was checked against (read under the
+/// visitor's row lock), and the outcome, `nil` when the check refused the form and nothing was written
+/// (a `422`).
+public struct SubmitResult: Sendable, Equatable {
+    /// The committed profile as it was when the form was checked.
+    public var committed: Profile
+    /// What became of the form; `nil` when it was refused.
+    public var outcome: DraftOutcome?
+
+    /// A result from its parts.
+    public init(committed: Profile, outcome: DraftOutcome?) {
+        self.committed = committed
+        self.outcome = outcome
+    }
 }
 
 /// Who writes and when: every `ProfileStore` method that may write names its visitor this way.
@@ -78,23 +94,33 @@ public protocol ProfileStore: Sendable {
     /// - Throws: `StoreError` when the store cannot be read.
     func draft(_ sessionHash: [UInt8]) throws -> Draft?
 
-    /// The committed profile and the draft for the editor, atomically: an existing draft is resumed,
-    /// otherwise one is created from the committed profile (created first if needed).
+    /// The committed profile and the draft for the editor, by `DraftRules.open`, in one read: an
+    /// existing draft is resumed; otherwise the committed profile under its current version, stored as
+    /// a draft only by a Save. Writes only to create the profile of a visitor who has none yet (under
+    /// the new-visitor limit).
     /// - Throws: `StoreError`.
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft)
 
-    /// Save draft, by `DraftRules.save`.
-    /// - Returns: `.saved` with the new version; `.saved` with the stored draft when a stale form carries
-    ///   exactly its values (a repeated submit); `.conflict` with the newer draft otherwise.
-    /// - Throws: `StoreError`.
-    func saveDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome
+    /// Save draft, by `DraftRules.save`, of the fields `check` makes of the form against the committed
+    /// profile read under the visitor's row lock (its goal date bounds the form's), in one transaction;
+    /// the profile is created first for a visitor who has none.
+    /// - Parameter check: the form's fields, or `nil` to refuse them (nothing is written then).
+    /// - Returns: the committed profile and `.saved` with the new version; `.saved` with the stored
+    ///   draft when a stale form carries exactly its values (a repeated submit); `.conflict` with the
+    ///   newer draft otherwise; no outcome when `check` refused.
+    /// - Throws: `StoreError` (`.newVisitorRefused` when a first row was not admitted).
+    func saveDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
+        -> SubmitResult
 
-    /// Done, by `DraftRules.commit`: writes `fields` into the profile and deletes the draft, in one
+    /// Done, by `DraftRules.commit`, of the fields `check` makes of the form against the committed
+    /// profile read under the row lock: writes them into the profile and deletes the draft, in one
     /// transaction.
-    /// - Returns: `.committed`, also for a repeated Done of the committed values (nothing changes then);
-    ///   `.conflict` with the newer draft when the form is stale and differs.
-    /// - Throws: `StoreError`.
-    func commitDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome
+    /// - Returns: the committed profile it was checked against and `.committed`, also for a repeated
+    ///   Done of the committed values (nothing changes then); `.conflict` with the newer draft when the
+    ///   form is stale and differs; no outcome when `check` refused.
+    /// - Throws: `StoreError` (`.newVisitorRefused` when a first row was not admitted).
+    func commitDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
+        -> SubmitResult
 
     /// Cancel, by `DraftRules.discard`: deletes the draft and makes every version handed out so far
     /// stale; the committed profile's fields are not written.

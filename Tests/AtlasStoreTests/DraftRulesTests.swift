@@ -42,9 +42,13 @@ struct DraftRulesTests {
             name: "a new visitor's version 0 is current", state: state(draft: nil, counter: 0), fields: ada,
             expectedVersion: 0, write: .draft(ada), outcome: .saved(Draft(profile: ada, version: 1))),
         Case(
-            name: "version 0 after a cancel is stale, and the conflict gets a fresh draft",
-            state: state(draft: nil, counter: 2), fields: ada, expectedVersion: 0, write: .draft(defaults),
-            outcome: .conflict(Draft(profile: defaults, version: 3))),
+            name: "with no draft, the committed profile's version is current",
+            state: state(draft: nil, counter: 4, profile: ada), fields: bea, expectedVersion: 4, write: .draft(bea),
+            outcome: .saved(Draft(profile: bea, version: 5))),
+        Case(
+            name: "version 0 after a cancel is stale, and the conflict shows the profile, writing nothing",
+            state: state(draft: nil, counter: 2), fields: ada, expectedVersion: 0, write: .nothing,
+            outcome: .conflict(Draft(profile: defaults, version: 2))),
     ]
 
     @Test(arguments: saves)
@@ -67,13 +71,17 @@ struct DraftRulesTests {
             state: state(draft: Draft(profile: ada, version: 3), counter: 3), fields: bea, expectedVersion: 2,
             write: .nothing, outcome: .conflict(Draft(profile: ada, version: 3))),
         Case(
+            name: "with no draft, the committed profile's version is committed",
+            state: state(draft: nil, counter: 4, profile: ada), fields: bea, expectedVersion: 4, write: .commit(bea),
+            outcome: .committed(bea)),
+        Case(
             name: "a repeated Done of the committed values changes nothing",
-            state: state(draft: nil, counter: 4, profile: ada), fields: ada, expectedVersion: 4, write: .nothing,
+            state: state(draft: nil, counter: 4, profile: ada), fields: ada, expectedVersion: 3, write: .nothing,
             outcome: .committed(ada)),
         Case(
             name: "a finished draft's form that differs is not brought back",
-            state: state(draft: nil, counter: 4, profile: ada), fields: bea, expectedVersion: 3, write: .draft(ada),
-            outcome: .conflict(Draft(profile: ada, version: 5))),
+            state: state(draft: nil, counter: 4, profile: ada), fields: bea, expectedVersion: 3, write: .nothing,
+            outcome: .conflict(Draft(profile: ada, version: 4))),
         Case(
             name: "a new visitor's Done commits", state: state(draft: nil, counter: 0), fields: ada, expectedVersion: 0,
             write: .commit(ada), outcome: .committed(ada)),
@@ -93,13 +101,14 @@ struct DraftRulesTests {
         #expect(DraftRules.discard(expectedVersion: 4, edited) == (.nothing, Draft(profile: Self.ada, version: 5)))
         let unedited = Self.state(draft: Draft(profile: Self.defaults, version: 5), counter: 5)
         #expect(DraftRules.discard(expectedVersion: 4, unedited) == (.discard, nil))
+        // No draft stored (the editor only opened): the counter still moves on, so Back and Done is stale.
+        let none = Self.state(draft: nil, counter: 5)
+        #expect(DraftRules.discard(expectedVersion: 5, none) == (.discard, nil))
     }
 
-    @Test func openingResumesTheDraftOrStartsOneUnderTheNextVersion() {
+    @Test func openingResumesTheDraftOrShowsTheProfileUnderItsCurrentVersion() {
         let resumed = Draft(profile: Self.ada, version: 2)
-        #expect(DraftRules.open(Self.state(draft: resumed, counter: 2)) == (.nothing, resumed))
-        #expect(
-            DraftRules.open(Self.state(draft: nil, counter: 2))
-                == (.draft(Self.defaults), Draft(profile: Self.defaults, version: 3)))
+        #expect(DraftRules.open(Self.state(draft: resumed, counter: 2)) == resumed)
+        #expect(DraftRules.open(Self.state(draft: nil, counter: 2)) == Draft(profile: Self.defaults, version: 2))
     }
 }

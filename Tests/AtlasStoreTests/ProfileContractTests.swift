@@ -19,14 +19,19 @@ struct ProfileContractTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aNewVisitorGetsTheDefaultsAndADraftThatIsResumed(_ kind: StoreKind) throws {
+    func aNewVisitorGetsTheDefaultsAndASavedDraftIsResumed(_ kind: StoreKind) throws {
         try withFreshStores(kind) { stores throws in
             let store = stores.profiles
             #expect(try store.profile(Self.alice) == nil)
             let (committed, draft) = try store.openDraft(alice)
             #expect(committed == Profile.defaults(createdOn: CalendarDate(iso: "2026-05-01")!))
             #expect(draft.profile == committed)
-            #expect(try store.openDraft(alice).draft == draft)
+            // Opening the editor stores no draft; the first Save does, and the editor resumes it.
+            #expect(try store.draft(Self.alice) == nil)
+            guard case .saved(let saved) = try store.saveDraft(alice, profile("Ada"), expectedVersion: draft.version)
+            else { Issue.record("not saved"); return }
+            #expect(try store.openDraft(alice).draft == saved)
+            #expect(try store.draft(Self.alice) == saved)
         }
     }
 
@@ -57,6 +62,30 @@ struct ProfileContractTests {
             #expect(try store.commitDraft(alice, profile("Two"), expectedVersion: opened.version) == .conflict(saved))
             #expect(try store.draft(Self.alice) == saved)
             #expect(try store.profile(Self.alice)?.username == "guest")
+        }
+    }
+
+    /// The form is checked (the goal date's bounds) against the committed profile read under the row
+    /// lock, inside the transaction; a refused form writes nothing and its version stays current.
+    @Test(arguments: StoreKind.available)
+    func aFormIsCheckedAgainstTheCommittedProfileAndARefusedOneWritesNothing(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            _ = try store.commitDraft(alice, profile("Ada"), expectedVersion: 0)
+            let opened = try store.openDraft(alice).draft
+            var checkedAgainst: [Profile] = []
+            let refused = try store.commitDraft(alice, expectedVersion: opened.version) { committed in
+                checkedAgainst.append(committed)
+                return nil
+            }
+            #expect(refused == SubmitResult(committed: profile("Ada"), outcome: nil))
+            #expect(checkedAgainst == [profile("Ada")])
+            #expect(try store.saveDraft(alice, expectedVersion: opened.version) { _ in nil }.outcome == nil)
+            #expect(try store.draft(Self.alice) == nil)
+            #expect(try store.profile(Self.alice) == profile("Ada"))
+            #expect(
+                try store.commitDraft(alice, profile("Bea"), expectedVersion: opened.version)
+                    == .committed(profile("Bea")))
         }
     }
 
@@ -158,11 +187,12 @@ struct ProfileContractTests {
                 _ = try store.commitDraft(visitor(byte, at: old), profile("Old"), expectedVersion: opened.version)
             }
             try store.touch([UInt8](repeating: 4, count: 32), now: Self.now - Self.day)
-            // 5: only ever the defaults, three days ago. 6: the defaults and a star. 7: an open draft.
-            _ = try store.ensureProfile(visitor(5, at: Self.now - 3 * Self.day))
+            // 5: only ever the defaults (the editor opened, nothing saved), three days ago. 6: the
+            // defaults and a star. 7: a saved draft.
+            _ = try store.openDraft(visitor(5, at: Self.now - 3 * Self.day))
             try store.setFavorite(
                 visitor(6, at: Self.now - 3 * Self.day), countryID: "kr", name: "S. Korea", starred: true)
-            _ = try store.openDraft(visitor(7, at: Self.now - 3 * Self.day))
+            _ = try store.saveDraft(visitor(7, at: Self.now - 3 * Self.day), profile("Draft"), expectedVersion: 0)
             // 8: the defaults, a minute ago.
             _ = try store.ensureProfile(visitor(8, at: Self.now - 60_000))
             let pruned = try store.pruneProfiles(
@@ -191,7 +221,7 @@ struct ProfileContractTests {
                         alice, profile("Tab \(tab)"), expectedVersion: opened.version)
                     switch outcome {
                     case .committed: outcomes.append("committed \(tab)")
-                    case .conflict: outcomes.append("conflict")
+                    case .conflict(let newer): outcomes.append("conflict with \(newer.profile.username)")
                     case .saved: outcomes.append("saved?")
                     }
                 } catch {
@@ -200,11 +230,12 @@ struct ProfileContractTests {
             }
             let committed = outcomes.messages.filter { $0.hasPrefix("committed") }
             #expect(committed.count == 1)
-            #expect(outcomes.messages.filter { $0 == "conflict" }.count == 7)
             let winner = try #require(committed.first).split(separator: " ").last.map(String.init) ?? ""
             #expect(try processes[1].profiles.profile(Self.alice)?.username == "Tab \(winner)")
-            // The losers' conflict pages name a fresh draft of what won, never their own values.
-            #expect(try processes[1].profiles.draft(Self.alice)?.profile.username == "Tab \(winner)")
+            // The losers' conflict pages show what won, never their own values, and nothing is stored
+            // for them.
+            #expect(outcomes.messages.filter { $0 == "conflict with Tab \(winner)" }.count == 7)
+            #expect(try processes[1].profiles.draft(Self.alice) == nil)
         }
     }
 

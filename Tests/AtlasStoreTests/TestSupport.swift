@@ -123,3 +123,15 @@ enum Fixtures {
             source: source, importedAt: 1_700_000_999_000)
     }
 }
+
+extension ProfileStore {
+    /// Save draft of fields that need no check against the committed profile.
+    func saveDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+        try #require(saveDraft(visitor, expectedVersion: expectedVersion, checking: { _ in fields }).outcome)
+    }
+
+    /// Done of fields that need no check against the committed profile.
+    func commitDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+        try #require(commitDraft(visitor, expectedVersion: expectedVersion, checking: { _ in fields }).outcome)
+    }
+}

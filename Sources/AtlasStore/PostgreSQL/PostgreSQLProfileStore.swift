@@ -37,29 +37,35 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
-        try pool.transaction { connection in
-            let state = try Self.lockState(connection, visitor)
-            let (write, draft) = DraftRules.open(state)
-            try Self.apply(write, state, visitor, connection)
-            return (state.profile, draft)
-        }
+        // One read, in one statement (one snapshot of both rows); a transaction only for a visitor
+        // without a profile yet.
+        let state =
+            try pool.withConnection { connection in try Self.readState(connection, visitor.sessionHash) }
+            ?? pool.transaction { connection in try Self.lockState(connection, visitor) }
+        return (state.profile, DraftRules.open(state))
     }
 
-    func saveDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+    func saveDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
+        -> SubmitResult
+    {
         try pool.transaction { connection in
             let state = try Self.lockState(connection, visitor)
+            guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
             let (write, outcome) = DraftRules.save(fields, expectedVersion: expectedVersion, state)
             try Self.apply(write, state, visitor, connection)
-            return outcome
+            return SubmitResult(committed: state.profile, outcome: outcome)
         }
     }
 
-    func commitDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+    func commitDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
+        -> SubmitResult
+    {
         try pool.transaction { connection in
             let state = try Self.lockState(connection, visitor)
+            guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
             let (write, outcome) = DraftRules.commit(fields, expectedVersion: expectedVersion, state)
             try Self.apply(write, state, visitor, connection)
-            return outcome
+            return SubmitResult(committed: state.profile, outcome: outcome)
         }
     }
 
@@ -156,6 +162,27 @@ struct PostgreSQLProfileStore: ProfileStore {
         let (profile, counter) = try lockProfile(connection, visitor)
         return DraftRules.State(
             profile: profile, draft: try readDraft(connection, visitor.sessionHash), draftCounter: counter)
+    }
+
+    /// The visitor's profile, counter and draft as one statement sees them, without a lock; `nil` when
+    /// they have no profile.
+    private static func readState(_ connection: PostgreSQLConnection, _ sessionHash: [UInt8]) throws
+        -> DraftRules.State?
+    {
+        let rows = try connection.query(
+            """
+            SELECT p.username, p.notifications, p.season, p.goal_date, p.draft_counter,
+                d.username, d.notifications, d.season, d.goal_date, d.version
+            FROM profiles p LEFT JOIN drafts d ON d.session_hash = p.session_hash
+            WHERE p.session_hash = $1
+            """, [.bytes(sessionHash)])
+        guard rows.count > 0 else { return nil }
+        guard let counter = rows.int64(0, 4) else { throw StoreError.corruptRow("profiles: draft_counter is NULL") }
+        let draft = try rows.int64(0, 9).map { version in
+            Draft(profile: try profile(rows, 0, from: 5, table: "drafts"), version: version)
+        }
+        return DraftRules.State(
+            profile: try profile(rows, 0, from: 0, table: "profiles"), draft: draft, draftCounter: counter)
     }
 
     private static func readDraft(_ connection: PostgreSQLConnection, _ sessionHash: [UInt8]) throws -> Draft? {

@@ -35,29 +35,34 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
-        try writer.transaction { database in
-            let state = try Self.ensureState(database, visitor)
-            let (write, draft) = DraftRules.open(state)
-            try Self.apply(write, state, visitor, database)
-            return (state.profile, draft)
-        }
+        // One read, in one statement; the write lock only for a visitor without a profile yet.
+        let state =
+            try reads.read { database in try Self.state(database, visitor.sessionHash) }
+            ?? writer.transaction { database in try Self.ensureState(database, visitor) }
+        return (state.profile, DraftRules.open(state))
     }
 
-    func saveDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+    func saveDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
+        -> SubmitResult
+    {
         try writer.transaction { database in
             let state = try Self.ensureState(database, visitor)
+            guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
             let (write, outcome) = DraftRules.save(fields, expectedVersion: expectedVersion, state)
             try Self.apply(write, state, visitor, database)
-            return outcome
+            return SubmitResult(committed: state.profile, outcome: outcome)
         }
     }
 
-    func commitDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+    func commitDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
+        -> SubmitResult
+    {
         try writer.transaction { database in
             let state = try Self.ensureState(database, visitor)
+            guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
             let (write, outcome) = DraftRules.commit(fields, expectedVersion: expectedVersion, state)
             try Self.apply(write, state, visitor, database)
-            return outcome
+            return SubmitResult(committed: state.profile, outcome: outcome)
         }
     }
 

@@ -35,8 +35,10 @@ struct ProfileController: Sendable {
         return response
     }
 
-    /// `GET /profile/edit`: the editor on the visitor's draft, resumed or created from the profile.
-    /// A new visitor gets the defaults under draft version 0 ("no draft yet") and nothing is written.
+    /// `GET /profile/edit`: the editor on the visitor's draft, resumed, or on the committed profile (a
+    /// draft stored by the first Save). A GET writes only the profile of a visitor whose cookie comes
+    /// back for the first time; a new visitor gets the defaults under draft version 0 ("nothing stored
+    /// yet") and nothing is written.
     func edit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
         let now = site.configuration.now()
@@ -47,6 +49,7 @@ struct ProfileController: Sendable {
             draft = Draft(profile: profile, version: 0)
         } else {
             (profile, draft) = try store.openDraft(site.writing(as: visitor, request))
+            try site.recordVisit(visitor, in: store)
         }
         var response = try editor(
             ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
@@ -61,7 +64,6 @@ struct ProfileController: Sendable {
     /// - Throws: `HTTPError` `403`/`415`/`400` for a refused or unreadable form, or an unknown `action`.
     func submit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let submission = try FormSubmission(request, site: site)
-        let hash = submission.visitor.sessionHash
         let writer = site.writing(as: submission.visitor, request)
         let wantsJSON = ResponseFormat.preferred(by: request) == .json
         let action = submission["action"] ?? ""
@@ -82,13 +84,17 @@ struct ProfileController: Sendable {
         guard let version = submission["version"].flatMap({ Int64($0) }) else {
             throw HTTPError(.badRequest, "The form has no draft version; open the editor again.")
         }
-        // The committed goal date bounds the form's. A plain read when the profile exists: the save or
-        // commit below locks the row and records the visit in its own transaction, so `ensureProfile`
-        // here was a second write transaction (a second commit to wait for) in every submit. Only a
-        // visitor without a row yet has it created here, under the new-visitor limit.
-        let committed = try store.profile(hash) ?? store.ensureProfile(writer)
+        // The committed goal date bounds the form's: the form is checked against the profile the
+        // store reads under the visitor's row lock, in the transaction that saves or commits it (a
+        // visitor without a row yet has it created there, under the new-visitor limit).
+        let check = { (committed: Profile) in ProfileForm(submission, committedGoal: committed.goalDate).profile }
+        let result =
+            action == "save"
+            ? try store.saveDraft(writer, expectedVersion: version, checking: check)
+            : try store.commitDraft(writer, expectedVersion: version, checking: check)
+        let committed = result.committed
         let form = ProfileForm(submission, committedGoal: committed.goalDate)
-        guard let fields = form.profile else {
+        guard let outcome = result.outcome else {
             try site.recordVisit(submission.visitor, in: store)
             if wantsJSON {
                 return json(.unprocessableContent) { writer in
@@ -102,10 +108,6 @@ struct ProfileController: Sendable {
                 form, version: version, committed: committed, visitor: submission.visitor, status: .unprocessableContent
             )
         }
-        let outcome =
-            action == "save"
-            ? try store.saveDraft(writer, fields, expectedVersion: version)
-            : try store.commitDraft(writer, fields, expectedVersion: version)
         switch outcome {
         case .saved(let draft):
             if wantsJSON { return json(.ok) { writer in writer.field("version", draft.version) } }
@@ -121,9 +123,8 @@ struct ProfileController: Sendable {
             }
             // The visitor's input stays in the form; the form now names the newer version, so sending
             // it again is a deliberate overwrite of what is shown above it.
-            let latest = try store.profile(hash) ?? committed
             return try editor(
-                form, version: newer.version, committed: latest, visitor: submission.visitor, status: .conflict,
+                form, version: newer.version, committed: committed, visitor: submission.visitor, status: .conflict,
                 newer: newer.profile)
         }
     }

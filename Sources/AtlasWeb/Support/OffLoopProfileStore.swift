@@ -28,14 +28,18 @@ struct OffLoopProfileStore: ProfileStore {
         return try base.openDraft(visitor)
     }
 
-    func saveDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+    func saveDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
+        -> SubmitResult
+    {
         try BlockingWork.check()
-        return try base.saveDraft(visitor, fields, expectedVersion: expectedVersion)
+        return try base.saveDraft(visitor, expectedVersion: expectedVersion, checking: check)
     }
 
-    func commitDraft(_ visitor: VisitorContext, _ fields: Profile, expectedVersion: Int64) throws -> DraftOutcome {
+    func commitDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
+        -> SubmitResult
+    {
         try BlockingWork.check()
-        return try base.commitDraft(visitor, fields, expectedVersion: expectedVersion)
+        return try base.commitDraft(visitor, expectedVersion: expectedVersion, checking: check)
     }
 
     func discardDraft(_ visitor: VisitorContext, expectedVersion: Int64?) throws -> Draft? {
