@@ -118,6 +118,40 @@ struct PostgreSQLStoreTests {
         #expect(rows.map { $0[0] } == PostgreSQLMigrations.all.map { String($0.version) })
     }
 
+    /// Step 4 (`has_draft`) on a database of step 3 that holds a draft: the draft is still found, so
+    /// a stale form is a conflict that shows it, and its own version commits.
+    @Test func aDraftStoredBeforeStepFourIsStillResumedAndGuarded() throws {
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        try TestPostgres.execute(
+            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, "
+                + "applied_at timestamptz NOT NULL DEFAULT now())", on: uri)
+        for step in PostgreSQLMigrations.all where step.version <= 3 {
+            try TestPostgres.execute(step.sql, on: uri)
+            try TestPostgres.execute(
+                "INSERT INTO schema_migrations (version, name) VALUES (\(step.version), 'step')", on: uri)
+        }
+        let hash = "'\\x" + String(repeating: "01", count: 32) + "'"
+        try TestPostgres.execute(
+            "INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at, "
+                + "draft_counter, last_seen_at) VALUES (\(hash), 'guest', true, 'winter', '2026-05-01', 0, 7, 0); "
+                + "INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version) "
+                + "VALUES (\(hash), 'Saved before', false, 'spring', '2026-05-02', 7)", on: uri)
+        let stores = try Stores.open(.postgreSQL(uri: uri))
+        defer { stores.close() }
+        let saved = Draft(
+            profile: Profile(
+                username: "Saved before", notifications: false, season: .spring,
+                goalDate: CalendarDate(iso: "2026-05-02")!),
+            version: 7)
+        #expect(try stores.profiles.openDraft(Self.alice).draft == saved)
+        let other = Profile(
+            username: "Stale tab", notifications: true, season: .summer, goalDate: CalendarDate(iso: "2026-05-03")!)
+        #expect(try stores.profiles.commitDraft(Self.alice, other, expectedVersion: 6) == .conflict(saved))
+        #expect(try stores.profiles.commitDraft(Self.alice, other, expectedVersion: 7) == .committed(other))
+        #expect(try stores.profiles.draft(Self.alice.sessionHash) == nil)
+    }
+
     @Test func aDatabaseFromANewerProgramIsRefused() throws {
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }

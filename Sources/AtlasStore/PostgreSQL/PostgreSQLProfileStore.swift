@@ -5,8 +5,9 @@ import AtlasCore
 /// A write starts by upserting the visitor's profile row (`INSERT … ON CONFLICT DO UPDATE …
 /// RETURNING`), which creates it or locks it and returns its committed fields in one round trip; the
 /// draft is read after that lock, so two processes' submits for one visitor take turns and each sees
-/// the other's commit. `DraftRules` decides; the write is one statement. A Done is five round trips:
-/// `BEGIN`, the upsert, the draft, the write, `COMMIT`.
+/// the other's commit. The row says whether a draft is stored (`has_draft`), so the draft is read only
+/// when there is one. `DraftRules` decides; the write is one statement. A Done of the editor's form
+/// without a saved draft is four round trips: `BEGIN`, the upsert, the write, `COMMIT`.
 struct PostgreSQLProfileStore: ProfileStore {
     let pool: PostgreSQLPool
 
@@ -136,7 +137,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     /// visit; either way returns its committed fields and counter. A new row that `admitsNewVisitor`
     /// refuses is rolled back with the transaction.
     private static func lockProfile(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws -> (
-        profile: Profile, counter: Int64
+        profile: Profile, counter: Int64, hasDraft: Bool
     ) {
         let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: visitor.now))
         let rows = try connection.query(
@@ -145,23 +146,25 @@ struct PostgreSQLProfileStore: ProfileStore {
             VALUES ($1, $2, $3, $4, $5, $6, $6)
             ON CONFLICT (session_hash) DO UPDATE
                 SET last_seen_at = greatest(profiles.last_seen_at, excluded.last_seen_at)
-            RETURNING username, notifications, season, goal_date, draft_counter, xmax = 0
+            RETURNING username, notifications, season, goal_date, draft_counter, has_draft, xmax = 0
             """,
             [.bytes(visitor.sessionHash)] + values(defaults) + [.integer(visitor.now)])
-        guard rows.count == 1, let counter = rows.int64(0, 4) else {
+        guard rows.count == 1, let counter = rows.int64(0, 4), let hasDraft = rows.bool(0, 5) else {
             throw StoreError.corruptRow("profiles: the upsert returned no row")
         }
         // xmax = 0: the row was inserted by this statement, not updated.
-        if rows.bool(0, 5) == true, !visitor.admitsNewVisitor() { throw StoreError.newVisitorRefused }
-        return (try profile(rows, 0, from: 0, table: "profiles"), counter)
+        if rows.bool(0, 6) == true, !visitor.admitsNewVisitor() { throw StoreError.newVisitorRefused }
+        return (try profile(rows, 0, from: 0, table: "profiles"), counter, hasDraft)
     }
 
     private static func lockState(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws
         -> DraftRules.State
     {
-        let (profile, counter) = try lockProfile(connection, visitor)
-        return DraftRules.State(
-            profile: profile, draft: try readDraft(connection, visitor.sessionHash), draftCounter: counter)
+        let (profile, counter, hasDraft) = try lockProfile(connection, visitor)
+        // Read after the lock, in a statement of its own: its snapshot includes the commit of any
+        // transaction the upsert waited for.
+        let draft = hasDraft ? try readDraft(connection, visitor.sessionHash) : nil
+        return DraftRules.State(profile: profile, draft: draft, draftCounter: counter)
     }
 
     /// The visitor's profile, counter and draft as one statement sees them, without a lock; `nil` when
@@ -207,7 +210,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         case .draft(let fields):
             try connection.query(
                 """
-                WITH counter AS (UPDATE profiles SET draft_counter = $6 WHERE session_hash = $1)
+                WITH counter AS (UPDATE profiles SET draft_counter = $6, has_draft = true WHERE session_hash = $1)
                 INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version)
                 VALUES ($1, $2, $3, $4, $5, $6)
                 ON CONFLICT (session_hash) DO UPDATE SET username = excluded.username,
@@ -219,14 +222,14 @@ struct PostgreSQLProfileStore: ProfileStore {
                 """
                 WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
                 UPDATE profiles SET username = $2, notifications = $3, season = $4, goal_date = $5,
-                    draft_counter = $6, committed_at = $7, last_seen_at = $7
+                    draft_counter = $6, has_draft = false, committed_at = $7, last_seen_at = $7
                 WHERE session_hash = $1
                 """, [hash] + values(fields) + [version, .integer(visitor.now)])
         case .discard:
             try connection.query(
                 """
                 WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
-                UPDATE profiles SET draft_counter = $2 WHERE session_hash = $1
+                UPDATE profiles SET draft_counter = $2, has_draft = false WHERE session_hash = $1
                 """, [hash, version])
         }
     }
