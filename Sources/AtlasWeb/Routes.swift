@@ -30,10 +30,12 @@ enum Routes {
         router.get("/compare", compare.page)
         router.get("/compare.csv", compare.csv)
         router.get("/api/compare", compare.json)
-        router.post("/countries/:id/favorite", profiles.toggleFavorite)
-        router.get("/profile", profiles.show)
-        router.get("/profile/edit", profiles.edit)
-        router.post("/profile/edit", profiles.submit)
+        // The visitors' pages read or write the profile store for everyone but a first visit: to a
+        // worker at once (`blocks`), not run on the loop up to the store and then again.
+        router.post("/countries/:id/favorite", blocks: true, profiles.toggleFavorite)
+        router.get("/profile", blocks: true, profiles.show)
+        router.get("/profile/edit", blocks: true, profiles.edit)
+        router.post("/profile/edit", blocks: true, profiles.submit)
         router.get("/api/all", api.all)
         router.get("/api/countries", api.countries)
         router.get("/api/countries/:id", api.country)

@@ -17,6 +17,8 @@ public struct Router: Responder {
     struct Route: Sendable {
         let method: Method
         let pattern: RoutePattern
+        /// The handler always reaches blocking work (`BlockingWork`).
+        let blocks: Bool
         let handler: Handler
     }
 
@@ -53,14 +55,21 @@ public struct Router: Responder {
     }
 
     /// Adds a route; earlier routes win when several match.
-    public mutating func add(_ method: Method, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    /// - Parameter blocks: the handler always reaches blocking work (the database): on an event loop
+    ///   its request goes to a worker before the handler runs, instead of running up to its first
+    ///   `BlockingWork.check()` and then again from the start.
+    public mutating func add(_ method: Method, _ pattern: String, blocks: Bool = false, _ handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), blocks: blocks, handler: handler))
     }
 
-    /// Adds a `GET` route (which also answers `HEAD`).
-    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
-    /// Adds a `POST` route.
-    public mutating func post(_ pattern: String, _ handler: @escaping Handler) { add(.post, pattern, handler) }
+    /// Adds a `GET` route (which also answers `HEAD`); `blocks` as in `add`.
+    public mutating func get(_ pattern: String, blocks: Bool = false, _ handler: @escaping Handler) {
+        add(.get, pattern, blocks: blocks, handler)
+    }
+    /// Adds a `POST` route; `blocks` as in `add`.
+    public mutating func post(_ pattern: String, blocks: Bool = false, _ handler: @escaping Handler) {
+        add(.post, pattern, blocks: blocks, handler)
+    }
 
     public func respond(to request: Request) -> Response {
         // Blocking is allowed here, so `BlockingWork.Required` is never thrown; if it were, a 500 is right.
@@ -119,6 +128,7 @@ public struct Router: Responder {
         for route in routes {
             guard let parameters = route.pattern.match(segments) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
+                if route.blocks { try BlockingWork.check() }
                 return try route.handler(request, parameters)
             }
             allowed.append(route.method)

@@ -24,6 +24,40 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    /// BEGIN goes with the first statement and a queued write with COMMIT (libpq's pipeline mode): the
+    /// statements prepared on the way are reused, and a queued write that fails rolls back the whole
+    /// transaction, leaving the connection fit for the next one.
+    @Test func pipelinedTransactionsCommitWholeOrNotAtAll() throws {
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        try TestPostgres.execute("CREATE TABLE t (k integer PRIMARY KEY, v text NOT NULL)", on: uri)
+        let pool = PostgreSQLPool(uri: uri, options: StoreOptions(maxConnections: 1))
+        defer { pool.close() }
+        for round in 1...3 {
+            let count = try pool.transaction { connection in
+                let rows = try connection.query("SELECT count(*) FROM t WHERE k < $1", [.integer(100)])
+                connection.queryAtCommit("INSERT INTO t (k, v) VALUES ($1, $2)", [.integer(Int64(round)), .text("r")])
+                return rows.int64(0, 0)
+            }
+            #expect(count == Int64(round - 1))
+        }
+        // A queued write that violates the key: the commit fails and the write before it is undone.
+        #expect(throws: StoreError.self) {
+            try pool.transaction { connection in
+                try connection.query("UPDATE t SET v = $2 WHERE k = $1", [.integer(1), .text("changed")])
+                connection.queryAtCommit("INSERT INTO t (k, v) VALUES ($1, $2)", [.integer(2), .text("duplicate")])
+            }
+        }
+        // A transaction that runs nothing sends nothing, and one that fails first is rolled back.
+        try pool.transaction { _ in }
+        #expect(throws: StoreError.self) {
+            try pool.transaction { connection in try connection.query("SELECT 1/0 FROM t WHERE k = $1", [.integer(1)]) }
+        }
+        let rows = try pool.withConnection { connection in try connection.query("SELECT k, v FROM t ORDER BY k") }
+        #expect(
+            (0..<rows.count).map { "\(rows.string($0, 0) ?? "")=\(rows.string($0, 1) ?? "")" } == ["1=r", "2=r", "3=r"])
+    }
+
     @Test func aServerThatIsDownIsUnavailableAtOnceAndNeverShowsThePassword() throws {
         // A port nothing listens on; the password must not reach any message.
         let location = StoreLocation.postgreSQL(uri: "postgresql://atlas:s3cret-pass@127.0.0.1:1/atlas")

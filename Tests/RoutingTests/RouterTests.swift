@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCore
 import Routing
 import Testing
@@ -89,5 +90,37 @@ struct RouterTests {
 
     @Test func dotSegmentsAreRemovedBeforeRouting() throws {
         #expect(try client.get("/files/../countries/kr").text == "country kr")
+    }
+}
+
+/// A route marked `blocks` goes to a worker before its handler runs on the loop; an unmarked one runs
+/// on the loop up to its first `BlockingWork.check()` and then again from the start.
+struct BlockingRouteTests {
+    final class Runs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var total: Int { lock.withLock { count } }
+    }
+
+    @Test func aBlockingRouteRunsOnceOnAWorkerAndAnUnmarkedOneTwice() throws {
+        let marked = Runs()
+        let unmarked = Runs()
+        var router = Router()
+        router.post("/marked", blocks: true) { _, _ in
+            marked.add()
+            try BlockingWork.check()
+            return Response(contentType: "text/plain", text: "marked")
+        }
+        router.post("/unmarked") { _, _ in
+            unmarked.add()
+            try BlockingWork.check()
+            return Response(contentType: "text/plain", text: "unmarked")
+        }
+        let client = TestClient(router)
+        #expect(try client.execute(.post, "/marked").text == "marked")
+        #expect(try client.execute(.post, "/unmarked").text == "unmarked")
+        #expect(marked.total == 1)
+        #expect(unmarked.total == 2)
     }
 }

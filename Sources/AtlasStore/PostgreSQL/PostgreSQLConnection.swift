@@ -17,6 +17,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// Set while a `COMMIT` is on its way: a connection lost then leaves the outcome unknown, so the
     /// work must not be retried.
     private(set) var lostDuringCommit = false
+    /// The `BEGIN` of `begin(_:)`, not sent yet: it goes with the transaction's first statement.
+    private var pendingBegin: String?
+    /// The statements of `queryAtCommit(_:_:)`, sent with `COMMIT`.
+    private var atCommit: [(sql: String, parameters: [PostgreSQLValue])] = []
 
     /// Connects and sets the session's timeouts.
     /// - Parameters:
@@ -70,26 +74,60 @@ final class PostgreSQLConnection: @unchecked Sendable {
     }
 
     /// Runs one or more `;`-separated statements without parameters (BEGIN, COMMIT, DDL, SET); rows
-    /// are ignored.
+    /// are ignored. A pending `begin(_:)` goes first, in the same round trip.
     /// - Throws: `StoreError` (`.postgreSQL` with the SQLSTATE; `.busy` for a lock or statement
     ///   timeout; `.unavailable` when the connection is lost).
     func execute(_ sql: String) throws(StoreError) {
         let handle = try openHandle()
-        let result = PQexec(handle, sql)
+        let text = pendingBegin.map { "\($0); \(sql)" } ?? sql
+        pendingBegin = nil
+        let result = PQexec(handle, text)
         defer { PQclear(result) }
         try check(result, sql: sql, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
     }
 
-    /// `COMMIT`; a connection lost on the way leaves the outcome unknown (`lostDuringCommit`).
-    /// - Throws: as `execute(_:)`.
+    /// Starts a transaction with `sql` (`BEGIN`, or e.g. `BEGIN ISOLATION LEVEL REPEATABLE READ`),
+    /// sent with the transaction's first statement in one round trip rather than in one of its own.
+    func begin(_ sql: String) {
+        pendingBegin = sql
+        atCommit = []
+    }
+
+    /// Queues a statement to run just before `COMMIT`, in the same round trip (libpq's pipeline mode):
+    /// for a transaction's last write, whose rows nobody reads. Its error fails `commit()`, and the
+    /// transaction is rolled back.
+    func queryAtCommit(_ sql: String, _ parameters: [PostgreSQLValue]) {
+        atCommit.append((sql, parameters))
+    }
+
+    /// `COMMIT`, after the statements of `queryAtCommit(_:_:)` in the same round trip; a transaction
+    /// that ran nothing sends nothing. A connection lost on the way leaves the outcome unknown
+    /// (`lostDuringCommit`).
+    /// - Throws: as `execute(_:)`, also for a queued statement's error.
     func commit() throws(StoreError) {
         lostDuringCommit = false
+        if pendingBegin != nil, atCommit.isEmpty {
+            pendingBegin = nil
+            return
+        }
+        let statements = atCommit.map { PipelinedStatement.prepared($0.sql, $0.parameters) } + [.plain("COMMIT")]
+        atCommit = []
         do {
-            try execute("COMMIT")
+            _ = try pipeline(statements)
         } catch {
             if case .unavailable = error { lostDuringCommit = true }
             throw error
         }
+    }
+
+    /// `ROLLBACK` of a transaction that failed; nothing to send when it never reached the server.
+    func rollback() {
+        atCommit = []
+        if pendingBegin != nil {
+            pendingBegin = nil
+            return
+        }
+        try? execute("ROLLBACK")
     }
 
     /// Runs one statement with `parameters` (`$1`, `$2`, …), prepared on this connection on its first
@@ -98,6 +136,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// - Throws: as `execute(_:)`.
     @discardableResult
     func query(_ sql: String, _ parameters: [PostgreSQLValue] = []) throws(StoreError) -> PostgreSQLRows {
+        if pendingBegin != nil { return try pipeline([.prepared(sql, parameters)]) }
         let handle = try openHandle()
         let name: String
         if let known = prepared[sql] {
@@ -119,6 +158,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// - Throws: as `execute(_:)`.
     @discardableResult
     func queryOnce(_ sql: String, _ parameters: [PostgreSQLValue]) throws(StoreError) -> PostgreSQLRows {
+        if let begin = pendingBegin { try execute(begin) }
         let handle = try openHandle()
         return try run(sql: sql, parameters: parameters) { values, lengths, formats in
             PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
@@ -131,6 +171,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
     ///   `copyField(_:)`.
     /// - Throws: as `execute(_:)`.
     func copy(_ sql: String, lines: some Sequence<String>) throws(StoreError) {
+        if let begin = pendingBegin { try execute(begin) }
         let handle = try openHandle()
         let start = PQexec(handle, sql)
         defer { PQclear(start) }
@@ -195,6 +236,18 @@ final class PostgreSQLConnection: @unchecked Sendable {
             UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?
         ) -> OpaquePointer?
     ) throws(StoreError) -> PostgreSQLRows {
+        let result = Self.withParameters(parameters, call)
+        defer { PQclear(result) }
+        try check(result, sql: sql, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
+        return result.map(Self.rows(of:)) ?? PostgreSQLRows(rows: [], affected: 0)
+    }
+
+    /// Calls `call` with libpq's three parameter arrays (values, lengths, formats) for `parameters`,
+    /// valid for the call only (libpq copies them into its output buffer).
+    private static func withParameters<R>(
+        _ parameters: [PostgreSQLValue],
+        _ call: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
+    ) -> R {
         let wire = parameters.map(\.wireBytes)
         // Every parameter's bytes in one buffer, so one allocation keeps them alive for the call.
         var storage: [UInt8] = []
@@ -206,7 +259,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
         }
         let lengths = wire.map { Int32($0?.bytes.count ?? 0) }
         let formats = wire.map { Int32(($0?.isBinary ?? false) ? 1 : 0) }
-        let result: OpaquePointer? = storage.withUnsafeBufferPointer { buffer in
+        return storage.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             let pointers: [UnsafePointer<CChar>?] = wire.indices.map { index in
                 wire[index] == nil ? nil : base.map { $0 + offsets[index] }
@@ -219,9 +272,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
                 }
             }
         }
-        defer { PQclear(result) }
-        try check(result, sql: sql, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
-        guard let result else { return PostgreSQLRows(rows: [], affected: 0) }
+    }
+
+    /// A result's rows, in text format, and its affected-row count.
+    private static func rows(of result: OpaquePointer) -> PostgreSQLRows {
         let rowCount = Int(PQntuples(result))
         let columnCount = Int(PQnfields(result))
         var rows: [[String?]] = []
@@ -242,6 +296,72 @@ final class PostgreSQLConnection: @unchecked Sendable {
         }
         let affected = PQcmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
         return PostgreSQLRows(rows: rows, affected: affected)
+    }
+
+    /// A statement of `pipeline(_:)`.
+    private enum PipelinedStatement {
+        /// Prepared on this connection on first use, as `query(_:_:)`.
+        case prepared(String, [PostgreSQLValue])
+        /// One statement without parameters, not prepared (`BEGIN`, `COMMIT`).
+        case plain(String)
+    }
+
+    /// Sends `statements` (after a pending `begin(_:)`) in one round trip in libpq's pipeline mode
+    /// (https://www.postgresql.org/docs/15/libpq-pipeline-mode.html) and reads every result. After a
+    /// failure the server skips the rest up to the pipeline's sync point (`PGRES_PIPELINE_ABORTED`).
+    /// - Returns: the last statement's rows.
+    /// - Throws: the first failure, as `execute(_:)`.
+    private func pipeline(_ statements: [PipelinedStatement]) throws(StoreError) -> PostgreSQLRows {
+        let handle = try openHandle()
+        var sent = statements
+        if let begin = pendingBegin { sent.insert(.plain(begin), at: 0) }
+        pendingBegin = nil
+        guard PQenterPipelineMode(handle) == 1 else { throw failureFromConnection(sql: "pipeline") }
+        defer { _ = PQexitPipelineMode(handle) }
+        // What each result answers: its SQL, and the name a new preparation is for.
+        var awaited: [(sql: String, preparing: String?)] = []
+        for statement in sent {
+            let queued: Bool
+            switch statement {
+            case .plain(let sql):
+                queued = PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) == 1
+                awaited.append((sql, nil))
+            case .prepared(let sql, let parameters):
+                let name = prepared[sql] ?? "atlas_\(prepared.count + 1)"
+                if prepared[sql] == nil {
+                    guard PQsendPrepare(handle, name, sql, 0, nil) == 1 else { throw failureFromConnection(sql: sql) }
+                    awaited.append((sql, name))
+                }
+                queued =
+                    Self.withParameters(parameters) { values, lengths, formats in
+                        PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
+                    } == 1
+                awaited.append((sql, nil))
+            }
+            guard queued else { throw failureFromConnection(sql: awaited.last?.sql ?? "") }
+        }
+        guard PQpipelineSync(handle) == 1 else { throw failureFromConnection(sql: "pipeline") }
+        var failure: StoreError?
+        var last = PostgreSQLRows(rows: [], affected: 0)
+        for (sql, preparing) in awaited {
+            // Each statement's results end with a NULL; none at all means the connection failed.
+            guard let result = PQgetResult(handle) else { throw failureFromConnection(sql: sql) }
+            defer { PQclear(result) }
+            while let extra = PQgetResult(handle) { PQclear(extra) }
+            if PQresultStatus(result) == PGRES_PIPELINE_ABORTED { continue }
+            do throws(StoreError) {
+                try check(result, sql: sql, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
+                if let preparing { prepared[sql] = preparing } else { last = Self.rows(of: result) }
+            } catch {
+                if isBroken { throw error }
+                failure = failure ?? error
+            }
+        }
+        // The sync point's own result.
+        guard let sync = PQgetResult(handle) else { throw failureFromConnection(sql: "pipeline") }
+        PQclear(sync)
+        if let failure { throw failure }
+        return last
     }
 
     /// Throws the `StoreError` for a result whose status is not one of `accepting`.

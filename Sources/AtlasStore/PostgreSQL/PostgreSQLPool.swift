@@ -55,13 +55,15 @@ final class PostgreSQLPool: @unchecked Sendable {
     /// - Throws: as `withConnection(_:)`.
     func transaction<T>(begin: String = "BEGIN", _ body: (PostgreSQLConnection) throws -> T) throws -> T {
         try withConnection { connection in
-            try connection.execute(begin)
+            // BEGIN goes with the first statement and COMMIT with the queued last write: a short
+            // transaction is two round trips fewer.
+            connection.begin(begin)
             do {
                 let value = try body(connection)
                 try connection.commit()
                 return value
             } catch {
-                if !connection.isBroken { try? connection.execute("ROLLBACK") }
+                if !connection.isBroken { connection.rollback() }
                 throw error
             }
         }

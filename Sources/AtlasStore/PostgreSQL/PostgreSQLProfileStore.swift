@@ -7,7 +7,8 @@ import AtlasCore
 /// draft is read after that lock, so two processes' submits for one visitor take turns and each sees
 /// the other's commit. The row says whether a draft is stored (`has_draft`), so the draft is read only
 /// when there is one. `DraftRules` decides; the write is one statement. A Done of the editor's form
-/// without a saved draft is four round trips: `BEGIN`, the upsert, the write, `COMMIT`.
+/// without a saved draft is two round trips: `BEGIN` with the upsert, then the write with `COMMIT`
+/// (`PostgreSQLConnection.begin(_:)`, `queryAtCommit(_:_:)`).
 struct PostgreSQLProfileStore: ProfileStore {
     let pool: PostgreSQLPool
 
@@ -53,7 +54,7 @@ struct PostgreSQLProfileStore: ProfileStore {
             let state = try Self.lockState(connection, visitor)
             guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
             let (write, outcome) = DraftRules.save(fields, expectedVersion: expectedVersion, state)
-            try Self.apply(write, state, visitor, connection)
+            Self.apply(write, state, visitor, connection)
             return SubmitResult(committed: state.profile, outcome: outcome)
         }
     }
@@ -65,7 +66,7 @@ struct PostgreSQLProfileStore: ProfileStore {
             let state = try Self.lockState(connection, visitor)
             guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
             let (write, outcome) = DraftRules.commit(fields, expectedVersion: expectedVersion, state)
-            try Self.apply(write, state, visitor, connection)
+            Self.apply(write, state, visitor, connection)
             return SubmitResult(committed: state.profile, outcome: outcome)
         }
     }
@@ -74,7 +75,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         try pool.transaction { connection in
             let state = try Self.lockState(connection, visitor)
             let (write, newer) = DraftRules.discard(expectedVersion: expectedVersion, state)
-            try Self.apply(write, state, visitor, connection)
+            Self.apply(write, state, visitor, connection)
             return newer
         }
     }
@@ -83,12 +84,12 @@ struct PostgreSQLProfileStore: ProfileStore {
         try pool.transaction { connection in
             _ = try Self.lockProfile(connection, visitor)
             if starred {
-                try connection.query(
+                connection.queryAtCommit(
                     "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES ($1, $2, $3, $4) "
                         + "ON CONFLICT (session_hash, country_id) DO UPDATE SET name = excluded.name",
                     [.bytes(visitor.sessionHash), .text(countryID), .integer(visitor.now), .text(name)])
             } else {
-                try connection.query(
+                connection.queryAtCommit(
                     "DELETE FROM favorites WHERE session_hash = $1 AND country_id = $2",
                     [.bytes(visitor.sessionHash), .text(countryID)])
             }
@@ -102,7 +103,7 @@ struct PostgreSQLProfileStore: ProfileStore {
                 "DELETE FROM favorites WHERE session_hash = $1 AND country_id = $2",
                 [.bytes(visitor.sessionHash), .text(countryID)])
             if deleted.affected > 0 { return false }
-            try connection.query(
+            connection.queryAtCommit(
                 "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES ($1, $2, $3, $4)",
                 [.bytes(visitor.sessionHash), .text(countryID), .integer(visitor.now), .text(name)])
             return true
@@ -197,18 +198,19 @@ struct PostgreSQLProfileStore: ProfileStore {
         return Draft(profile: try profile(rows, 0, from: 0, table: "drafts"), version: version)
     }
 
-    /// Applies what `DraftRules` decided, in one statement: every write takes `state.nextVersion`.
+    /// Applies what `DraftRules` decided, in one statement sent with the `COMMIT`: every write takes
+    /// `state.nextVersion`.
     private static func apply(
         _ write: DraftRules.Write, _ state: DraftRules.State, _ visitor: VisitorContext,
         _ connection: PostgreSQLConnection
-    ) throws {
+    ) {
         let hash = PostgreSQLValue.bytes(visitor.sessionHash)
         let version = PostgreSQLValue.integer(state.nextVersion)
         switch write {
         case .nothing:
             return
         case .draft(let fields):
-            try connection.query(
+            connection.queryAtCommit(
                 """
                 WITH counter AS (UPDATE profiles SET draft_counter = $6, has_draft = true WHERE session_hash = $1)
                 INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version)
@@ -218,7 +220,7 @@ struct PostgreSQLProfileStore: ProfileStore {
                     goal_date = excluded.goal_date, version = excluded.version
                 """, [hash] + values(fields) + [version])
         case .commit(let fields):
-            try connection.query(
+            connection.queryAtCommit(
                 """
                 WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
                 UPDATE profiles SET username = $2, notifications = $3, season = $4, goal_date = $5,
@@ -226,7 +228,7 @@ struct PostgreSQLProfileStore: ProfileStore {
                 WHERE session_hash = $1
                 """, [hash] + values(fields) + [version, .integer(visitor.now)])
         case .discard:
-            try connection.query(
+            connection.queryAtCommit(
                 """
                 WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
                 UPDATE profiles SET draft_counter = $2, has_draft = false WHERE session_hash = $1

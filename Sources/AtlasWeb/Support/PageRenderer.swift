@@ -68,8 +68,10 @@ struct PageRenderer: Sendable {
     func page(_ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext) throws
         -> Response
     {
-        let rendered = try render(template, status: status, context: context, layout: layout)
-        return Response(status: rendered.status, fields: rendered.fields, body: rendered.content.identity())
+        // Not through `render`: a page sent once is not worth compressing (which `SplicedContent`
+        // does when it is made, for the cache), and it went to every editor, profile and error page.
+        let (fields, html) = try html(template, context: context, layout: layout, markers: PageHoles(names: []))
+        return Response(status: status, fields: fields, body: Array(html.utf8))
     }
 
     /// A page as the page cache keeps it: status, fields and the HTML split at its holes.
@@ -83,6 +85,14 @@ struct PageRenderer: Sendable {
         holes: [String] = []
     ) throws -> CacheablePage {
         let markers = PageHoles(names: holes)
+        let (fields, html) = try html(template, context: context, layout: layout, markers: markers)
+        return CacheablePage(status: status, fields: fields, content: markers.split(html))
+    }
+
+    /// `template` rendered inside the layout with `markers` for its holes, and the fields of an HTML page.
+    private func html(_ template: String, context: TemplateValue, layout: LayoutContext, markers: PageHoles) throws
+        -> (fields: Fields, html: String)
+    {
         let content = try library.render(template, withAssets(markers.adding(to: context)))
         let html = try library.render(
             "layout", withAssets(markers.adding(to: layout.templateValue(content: content))))
@@ -90,7 +100,7 @@ struct PageRenderer: Sendable {
         fields[.contentType] = "text/html; charset=utf-8"
         SecurityFields.apply(to: &fields, mapTiles: layout.usesMap ? tiles : nil)
         CachePolicy.shared.apply(to: &fields)
-        return CacheablePage(status: status, fields: fields, content: markers.split(html))
+        return (fields, html)
     }
 
     /// A fragment for a page's hole (a partial such as `partials/favorite-form`) rendered on its own.
