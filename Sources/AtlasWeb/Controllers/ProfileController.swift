@@ -87,13 +87,17 @@ struct ProfileController: Sendable {
         // The committed goal date bounds the form's: the form is checked against the profile the
         // store reads under the visitor's row lock, in the transaction that saves or commits it (a
         // visitor without a row yet has it created there, under the new-visitor limit).
-        let check = { (committed: Profile) in ProfileForm(submission, committedGoal: committed.goalDate).profile }
+        var checked: ProfileForm?
+        let check = { (committed: Profile) -> Profile? in
+            checked = ProfileForm(submission, committedGoal: committed.goalDate)
+            return checked?.profile
+        }
         let result =
             action == "save"
             ? try store.saveDraft(writer, expectedVersion: version, checking: check)
             : try store.commitDraft(writer, expectedVersion: version, checking: check)
         let committed = result.committed
-        let form = ProfileForm(submission, committedGoal: committed.goalDate)
+        let form = checked ?? ProfileForm(submission, committedGoal: committed.goalDate)
         guard let outcome = result.outcome else {
             try site.recordVisit(submission.visitor, in: store)
             if wantsJSON {

@@ -42,7 +42,7 @@ struct ProfileForm {
         season = submission["season"] ?? ""
         goalDate = submission["goal_date"] ?? ""
 
-        let trimmed = username.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = username.trimmingWhitespace
         if trimmed.isEmpty {
             errors["username"] = "Enter a username of 1 to 40 characters."
         } else if trimmed.count > ProfileForm.maxUsernameCharacters {
@@ -91,7 +91,7 @@ struct ProfileForm {
             return nil
         }
         return Profile(
-            username: username.trimmingCharacters(in: .whitespacesAndNewlines), notifications: notifications,
+            username: username.trimmingWhitespace, notifications: notifications,
             season: season, goalDate: goal)
     }
 
