@@ -36,7 +36,9 @@ struct PostgreSQLStoreTests {
         for round in 1...3 {
             let count = try pool.transaction { connection in
                 let rows = try connection.query("SELECT count(*) FROM t WHERE k < $1", [.integer(100)])
+                // Two statements new to the connection in one pipeline, each prepared under its own name.
                 connection.queryAtCommit("INSERT INTO t (k, v) VALUES ($1, $2)", [.integer(Int64(round)), .text("r")])
+                connection.queryAtCommit("UPDATE t SET v = v || '' WHERE k = $1", [.integer(Int64(round))])
                 return rows.int64(0, 0)
             }
             #expect(count == Int64(round - 1))

@@ -12,6 +12,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     /// SQL text → the name it was prepared under on this connection.
     private var prepared: [String: String] = [:]
+    /// How many statement names were handed out: the next is `atlas_` and this plus one.
+    private var namedStatements = 0
     /// Set when the connection was lost, or a `COMMIT` failed in a way that leaves its state unknown.
     private(set) var isBroken = false
     /// Set while a `COMMIT` is on its way: a connection lost then leaves the outcome unknown, so the
@@ -142,7 +144,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
         if let known = prepared[sql] {
             name = known
         } else {
-            name = "atlas_\(prepared.count + 1)"
+            name = nextStatementName()
             let result = PQprepare(handle, name, sql, 0, nil)
             defer { PQclear(result) }
             try check(result, sql: sql, accepting: [PGRES_COMMAND_OK])
@@ -298,6 +300,12 @@ final class PostgreSQLConnection: @unchecked Sendable {
         return PostgreSQLRows(rows: rows, affected: affected)
     }
 
+    /// A name no statement on this connection has had.
+    private func nextStatementName() -> String {
+        namedStatements += 1
+        return "atlas_\(namedStatements)"
+    }
+
     /// A statement of `pipeline(_:)`.
     private enum PipelinedStatement {
         /// Prepared on this connection on first use, as `query(_:_:)`.
@@ -320,6 +328,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
         defer { _ = PQexitPipelineMode(handle) }
         // What each result answers: its SQL, and the name a new preparation is for.
         var awaited: [(sql: String, preparing: String?)] = []
+        // Names prepared in this pipeline, known to the server only once their results are read.
+        var preparing: [String: String] = [:]
         for statement in sent {
             let queued: Bool
             switch statement {
@@ -327,9 +337,13 @@ final class PostgreSQLConnection: @unchecked Sendable {
                 queued = PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) == 1
                 awaited.append((sql, nil))
             case .prepared(let sql, let parameters):
-                let name = prepared[sql] ?? "atlas_\(prepared.count + 1)"
-                if prepared[sql] == nil {
+                let name: String
+                if let known = prepared[sql] ?? preparing[sql] {
+                    name = known
+                } else {
+                    name = nextStatementName()
                     guard PQsendPrepare(handle, name, sql, 0, nil) == 1 else { throw failureFromConnection(sql: sql) }
+                    preparing[sql] = name
                     awaited.append((sql, name))
                 }
                 queued =

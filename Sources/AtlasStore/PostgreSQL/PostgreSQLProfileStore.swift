@@ -2,12 +2,12 @@ import AtlasCore
 
 /// `ProfileStore` in the PostgreSQL tables of `PostgreSQLMigrations` (`READ COMMITTED`).
 ///
-/// A write starts by upserting the visitor's profile row (`INSERT … ON CONFLICT DO UPDATE …
-/// RETURNING`), which creates it or locks it and returns its committed fields in one round trip; the
-/// draft is read after that lock, so two processes' submits for one visitor take turns and each sees
-/// the other's commit. The row says whether a draft is stored (`has_draft`), so the draft is read only
-/// when there is one. `DraftRules` decides; the write is one statement. A Done of the editor's form
-/// without a saved draft is two round trips: `BEGIN` with the upsert, then the write with `COMMIT`
+/// A write starts by locking the visitor's profile row (`SELECT … FOR UPDATE`, or creating it), which
+/// returns its committed fields in the same round trip; the draft is read after that lock, so two
+/// processes' submits for one visitor take turns and each sees the other's commit. The row says
+/// whether a draft is stored (`has_draft`), so the draft is read only when there is one.
+/// `DraftRules` decides; the write is one statement. A Done of the editor's form without a saved
+/// draft is two round trips: `BEGIN` with the lock, then the write with `COMMIT`
 /// (`PostgreSQLConnection.begin(_:)`, `queryAtCommit(_:_:)`).
 struct PostgreSQLProfileStore: ProfileStore {
     let pool: PostgreSQLPool
@@ -83,6 +83,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws {
         try pool.transaction { connection in
             _ = try Self.lockProfile(connection, visitor)
+            Self.recordVisit(connection, visitor)
             if starred {
                 connection.queryAtCommit(
                     "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES ($1, $2, $3, $4) "
@@ -99,6 +100,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     func toggleFavorite(_ visitor: VisitorContext, countryID: String, name: String) throws -> Bool {
         try pool.transaction { connection in
             _ = try Self.lockProfile(connection, visitor)
+            Self.recordVisit(connection, visitor)
             let deleted = try connection.query(
                 "DELETE FROM favorites WHERE session_hash = $1 AND country_id = $2",
                 [.bytes(visitor.sessionHash), .text(countryID)])
@@ -134,28 +136,39 @@ struct PostgreSQLProfileStore: ProfileStore {
 
     // MARK: Rows
 
-    /// Creates the visitor's profile with the defaults, or locks the existing one and records the
-    /// visit; either way returns its committed fields and counter. A new row that `admitsNewVisitor`
-    /// refuses is rolled back with the transaction.
+    /// Locks the visitor's profile row (`SELECT … FOR UPDATE`, which waits for a transaction holding
+    /// it and then returns its newest version) or, when they have none, creates it with the defaults
+    /// (`admitsNewVisitor` asked first); either way returns its committed fields, counter and whether
+    /// a draft is stored. A lock writes no row version, where an upsert that only records the visit
+    /// wrote one more per write: the visit is recorded by the write itself (`apply`, the stars).
     private static func lockProfile(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws -> (
         profile: Profile, counter: Int64, hasDraft: Bool
     ) {
-        let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: visitor.now))
-        let rows = try connection.query(
-            """
-            INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at, last_seen_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $6)
-            ON CONFLICT (session_hash) DO UPDATE
-                SET last_seen_at = greatest(profiles.last_seen_at, excluded.last_seen_at)
-            RETURNING username, notifications, season, goal_date, draft_counter, has_draft, xmax = 0
-            """,
-            [.bytes(visitor.sessionHash)] + values(defaults) + [.integer(visitor.now)])
-        guard rows.count == 1, let counter = rows.int64(0, 4), let hasDraft = rows.bool(0, 5) else {
-            throw StoreError.corruptRow("profiles: the upsert returned no row")
+        let columns = "username, notifications, season, goal_date, draft_counter, has_draft"
+        let lock = "SELECT \(columns) FROM profiles WHERE session_hash = $1 FOR UPDATE"
+        var rows = try connection.query(lock, [.bytes(visitor.sessionHash)])
+        if rows.count == 0 {
+            guard visitor.admitsNewVisitor() else { throw StoreError.newVisitorRefused }
+            let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: visitor.now))
+            rows = try connection.query(
+                """
+                INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at, last_seen_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (session_hash) DO NOTHING RETURNING \(columns)
+                """, [.bytes(visitor.sessionHash)] + values(defaults) + [.integer(visitor.now)])
+            // Another process created it in the meantime: lock that one.
+            if rows.count == 0 { rows = try connection.query(lock, [.bytes(visitor.sessionHash)]) }
         }
-        // xmax = 0: the row was inserted by this statement, not updated.
-        if rows.bool(0, 6) == true, !visitor.admitsNewVisitor() { throw StoreError.newVisitorRefused }
+        guard rows.count == 1, let counter = rows.int64(0, 4), let hasDraft = rows.bool(0, 5) else {
+            throw StoreError.corruptRow("profiles: no row to lock after creating it")
+        }
         return (try profile(rows, 0, from: 0, table: "profiles"), counter, hasDraft)
+    }
+
+    /// Queues the visit's time (`last_seen_at`, never moved back) for the commit.
+    private static func recordVisit(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) {
+        connection.queryAtCommit(
+            "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND last_seen_at < $2",
+            [.bytes(visitor.sessionHash), .integer(visitor.now)])
     }
 
     private static func lockState(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws
@@ -163,7 +176,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     {
         let (profile, counter, hasDraft) = try lockProfile(connection, visitor)
         // Read after the lock, in a statement of its own: its snapshot includes the commit of any
-        // transaction the upsert waited for.
+        // transaction the lock waited for.
         let draft = hasDraft ? try readDraft(connection, visitor.sessionHash) : nil
         return DraftRules.State(profile: profile, draft: draft, draftCounter: counter)
     }
@@ -212,13 +225,16 @@ struct PostgreSQLProfileStore: ProfileStore {
         case .draft(let fields):
             connection.queryAtCommit(
                 """
-                WITH counter AS (UPDATE profiles SET draft_counter = $6, has_draft = true WHERE session_hash = $1)
+                WITH counter AS (
+                    UPDATE profiles SET draft_counter = $6, has_draft = true,
+                        last_seen_at = greatest(last_seen_at, $7)
+                    WHERE session_hash = $1)
                 INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version)
                 VALUES ($1, $2, $3, $4, $5, $6)
                 ON CONFLICT (session_hash) DO UPDATE SET username = excluded.username,
                     notifications = excluded.notifications, season = excluded.season,
                     goal_date = excluded.goal_date, version = excluded.version
-                """, [hash] + values(fields) + [version])
+                """, [hash] + values(fields) + [version, .integer(visitor.now)])
         case .commit(let fields):
             connection.queryAtCommit(
                 """
@@ -231,8 +247,9 @@ struct PostgreSQLProfileStore: ProfileStore {
             connection.queryAtCommit(
                 """
                 WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
-                UPDATE profiles SET draft_counter = $2, has_draft = false WHERE session_hash = $1
-                """, [hash, version])
+                UPDATE profiles SET draft_counter = $2, has_draft = false, last_seen_at = greatest(last_seen_at, $3)
+                WHERE session_hash = $1
+                """, [hash, version, .integer(visitor.now)])
         }
     }
 
