@@ -60,13 +60,16 @@ public enum DraftRules {
             if current.version == expectedVersion { return stored(fields, state) }
             return (.nothing, .conflict(current))
         }
-        if namesTheProfile(expectedVersion, state) || state.profile == fields { return stored(fields, state) }
+        // The committed values again (an autosave after a change was undone): nothing to store, and
+        // the version stays, so another tab's form stays current.
+        if state.profile == fields { return (.nothing, .saved(open(state))) }
+        if namesTheProfile(expectedVersion, state) { return stored(fields, state) }
         return conflictWithoutDraft(state)
     }
 
     /// Done: `fields` are committed when `expectedVersion` names the stored draft (or the draft already
-    /// holds `fields`), or, with none stored, the current version. A repeated Done of the committed
-    /// values changes nothing; a stale form that differs is a conflict (a cancelled or finished draft is
+    /// holds `fields`), or, with none stored, the current version. A Done of the committed values
+    /// with no draft stored (repeated, or nothing changed) changes nothing; a stale form that differs is a conflict (a cancelled or finished draft is
     /// never brought back).
     public static func commit(_ fields: Profile, expectedVersion: Int64, _ state: State) -> (
         write: Write, outcome: DraftOutcome
@@ -77,8 +80,10 @@ public enum DraftRules {
             }
             return (.nothing, .conflict(current))
         }
-        if namesTheProfile(expectedVersion, state) { return (.commit(fields), .committed(fields)) }
+        // The committed values again (a repeated Done, or Done with nothing changed): nothing changes,
+        // and no other tab's form is made stale.
         if state.profile == fields { return (.nothing, .committed(state.profile)) }
+        if namesTheProfile(expectedVersion, state) { return (.commit(fields), .committed(fields)) }
         return conflictWithoutDraft(state)
     }
 

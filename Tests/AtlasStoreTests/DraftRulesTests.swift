@@ -46,6 +46,14 @@ struct DraftRulesTests {
             state: state(draft: nil, counter: 4, profile: ada), fields: bea, expectedVersion: 4, write: .draft(bea),
             outcome: .saved(Draft(profile: bea, version: 5))),
         Case(
+            name: "with no draft, the committed values again store nothing and keep the version",
+            state: state(draft: nil, counter: 4, profile: ada), fields: ada, expectedVersion: 4, write: .nothing,
+            outcome: .saved(Draft(profile: ada, version: 4))),
+        Case(
+            name: "a stale form holding the committed values stores nothing either",
+            state: state(draft: nil, counter: 4, profile: ada), fields: ada, expectedVersion: 2, write: .nothing,
+            outcome: .saved(Draft(profile: ada, version: 4))),
+        Case(
             name: "version 0 after a cancel is stale, and the conflict shows the profile, writing nothing",
             state: state(draft: nil, counter: 2), fields: ada, expectedVersion: 0, write: .nothing,
             outcome: .conflict(Draft(profile: defaults, version: 2))),
@@ -74,6 +82,10 @@ struct DraftRulesTests {
             name: "with no draft, the committed profile's version is committed",
             state: state(draft: nil, counter: 4, profile: ada), fields: bea, expectedVersion: 4, write: .commit(bea),
             outcome: .committed(bea)),
+        Case(
+            name: "a Done with nothing changed writes nothing, so other tabs stay current",
+            state: state(draft: nil, counter: 4, profile: ada), fields: ada, expectedVersion: 4, write: .nothing,
+            outcome: .committed(ada)),
         Case(
             name: "a repeated Done of the committed values changes nothing",
             state: state(draft: nil, counter: 4, profile: ada), fields: ada, expectedVersion: 3, write: .nothing,

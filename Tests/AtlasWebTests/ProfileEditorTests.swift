@@ -229,6 +229,35 @@ struct ProfileEditorTests {
             try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">Edited in tab two</h1>"))
     }
 
+    /// With no draft stored (the editor only opened), a Save or Done of the committed values in one
+    /// tab stores nothing, so a second tab's Done of real edits still commits.
+    @Test func unchangedValuesSentFromOneTabLeaveTheOtherTabCurrent() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.get("/profile")
+        let token = try visitor.csrfToken()
+        let opened = try visitor.get("/profile/edit")
+        #expect(try visitor.submitTab(opened, token: token, username: "Kept", action: "done").status == .seeOther)
+        let firstTab = try visitor.get("/profile/edit")
+        let secondTab = try visitor.get("/profile/edit")
+        for action in ["save", "done"] {
+            #expect(try visitor.submitTab(firstTab, token: token, username: "Kept", action: action).status == .seeOther)
+        }
+        #expect(try visitor.submitTab(secondTab, token: token, username: "Edited", action: "done").status == .seeOther)
+        #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">Edited</h1>"))
+    }
+
+    /// A name may hold an invisible character (a soft hyphen); the editor's input gives it back as it
+    /// is, so a Done that touched nothing keeps the name.
+    @Test func aNameWithASoftHyphenComesBackFromTheEditorUnchanged() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.get("/profile")
+        try visitor.submitEditor("done", editorValues(username: "Ro\u{00AD}bert", goal: "2026-05-02"))
+        let editor = try visitor.get("/profile/edit")
+        #expect(editor.inputValue("username") == "Ro\u{00AD}bert")
+    }
+
     @Test func theAutosaveAnswersTheNewVersionSoTheNextSubmitIsNotStale() throws {
         let fixture = try AppFixture(now: profileDay)
         let visitor = WebVisitor(fixture.client)

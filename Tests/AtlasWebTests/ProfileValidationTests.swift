@@ -58,7 +58,9 @@ struct ProfileValidationTests {
             #expect(response.text.contains("id=\"\(errorID)\""))
             #expect(response.text.contains(message))
             // What the visitor typed, with what would act instead of showing made visible (EchoTests).
-            if let typed = values["username"] ?? nil { #expect(response.inputValue("username") == typed.echoed) }
+            if let typed = values["username"] ?? nil {
+                #expect(response.inputValue("username") == typed.echoedForEditing)
+            }
             if let typed = values["goal_date"] ?? nil { #expect(response.inputValue("goal_date") == typed) }
         }
         #expect(try storedProfileRow(fixture) == rowBefore)

@@ -160,7 +160,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// - Throws: as `execute(_:)`.
     @discardableResult
     func queryOnce(_ sql: String, _ parameters: [PostgreSQLValue]) throws(StoreError) -> PostgreSQLRows {
-        if let begin = pendingBegin { try execute(begin) }
+        try sendPendingBegin()
         let handle = try openHandle()
         return try run(sql: sql, parameters: parameters) { values, lengths, formats in
             PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
@@ -173,7 +173,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
     ///   `copyField(_:)`.
     /// - Throws: as `execute(_:)`.
     func copy(_ sql: String, lines: some Sequence<String>) throws(StoreError) {
-        if let begin = pendingBegin { try execute(begin) }
+        try sendPendingBegin()
         let handle = try openHandle()
         let start = PQexec(handle, sql)
         defer { PQclear(start) }
@@ -298,6 +298,13 @@ final class PostgreSQLConnection: @unchecked Sendable {
         }
         let affected = PQcmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
         return PostgreSQLRows(rows: rows, affected: affected)
+    }
+
+    /// Sends a pending `begin(_:)` in a round trip of its own, for a statement that cannot carry it.
+    private func sendPendingBegin() throws(StoreError) {
+        guard let begin = pendingBegin else { return }
+        pendingBegin = nil
+        try execute(begin)
     }
 
     /// A name no statement on this connection has had.

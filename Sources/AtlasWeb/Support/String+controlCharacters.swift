@@ -43,7 +43,15 @@ extension String {
     ///
     /// Templates still isolate the result (`<bdi>`, or `dir="auto"` on the element holding it), so a
     /// right-to-left search such as `مصر` keeps its own order without reordering the words around it.
-    var echoed: String {
+    var echoed: String { echoed(showingInvisible: true) }
+
+    /// The text as a form's input shows it back for editing: `echoed`, but invisible characters
+    /// (`isInvisible`) stay as they are. A name may hold them (a soft hyphen), and an input is the
+    /// visitor's own field: shown by code point, they would be sent back as `[U+00AD]` and change the
+    /// name on a Done that touched nothing.
+    var echoedForEditing: String { echoed(showingInvisible: false) }
+
+    private func echoed(showingInvisible: Bool) -> String {
         var result = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if scalar.value < 0x20 {
@@ -51,7 +59,7 @@ extension String {
             } else if scalar.value == 0x7F {
                 result.append("\u{2421}")
             } else if scalar.properties.generalCategory == .control || String.isDirectionControl(scalar)
-                || String.isInvisible(scalar) || scalar.properties.isNoncharacterCodePoint
+                || (showingInvisible && String.isInvisible(scalar)) || scalar.properties.isNoncharacterCodePoint
             {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result.append(

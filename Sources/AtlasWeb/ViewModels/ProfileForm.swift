@@ -105,8 +105,9 @@ struct ProfileForm {
                 ["field": .string($0.key), "label": .string(labels[$0.key] ?? $0.key), "message": .string($0.value)]
             }
         return [
-            // As typed, with what would act instead of showing (a NUL, a right-to-left override) made visible.
-            "username": .string(username.echoed),
+            // As typed, with what would act instead of showing (a NUL, a right-to-left override) made
+            // visible; invisible characters a name may hold stay, so sending the form back keeps the name.
+            "username": .string(username.echoedForEditing),
             "notifications": .bool(notifications),
             "seasons": .array(
                 Season.allCases.map { choice in
