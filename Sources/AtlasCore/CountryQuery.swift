@@ -61,7 +61,7 @@ public struct CountryQuery: Sendable, Equatable {
     /// `search` is trimmed of surrounding whitespace; `direction` defaults to the sort's own
     /// (`Sort.defaultDirection`).
     public init(search: String = "", continent: Continent? = nil, sort: Sort = .name, direction: Direction? = nil) {
-        self.search = search.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.search = search.trimmingWhitespace
         self.continent = continent
         self.sort = sort
         self.direction = direction ?? sort.defaultDirection

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPCore
 import Routing
 import Testing
@@ -16,25 +15,6 @@ struct InvisibleEchoTests {
         #expect("\u{FEFF}kr\u{2060}".echoed == "[U+FEFF]kr[U+2060]")
         #expect("می\u{200C}خواهم".echoed == "می\u{200C}خواهم")
         #expect("👩\u{200D}⚕️".echoed == "👩\u{200D}⚕️")
-    }
-}
-
-/// `trimmingWhitespace` trims what Foundation's `.whitespacesAndNewlines` trims, and nothing inside.
-struct TrimmingWhitespaceTests {
-    @Test(arguments: [
-        "  Ada  ", "\tAda\n", "\u{3000}全角\u{3000}", "\u{00A0}\u{2009}thin\u{202F}", "\u{2028}line\u{2029}",
-        "\u{0085}nel\u{000B}", "in side", "", "   ", "\u{200B}zero width\u{200B}", " \u{0301}combining",
-        "👩🏽‍💻 ",
-    ])
-    func trimsAsFoundationDoes(_ text: String) {
-        #expect(text.trimmingWhitespace == text.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    @Test func trimsExactlyTheCodePointsFoundationTrims() {
-        let differing = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter { scalar in
-            String(scalar).trimmingWhitespace.isEmpty != CharacterSet.whitespacesAndNewlines.contains(scalar)
-        }
-        #expect(differing.map { String($0.value, radix: 16) } == [])
     }
 }
 

@@ -73,12 +73,8 @@ final class PostgreSQLPool: @unchecked Sendable {
     func close() {
         condition.lock()
         closed = true
-        let connections = idle
-        idle.removeAll()
-        openCount -= connections.count
-        condition.broadcast()
         condition.unlock()
-        for connection in connections { connection.close() }
+        dropIdle()
     }
 
     private func acquire() throws -> PostgreSQLConnection {

@@ -50,22 +50,25 @@ struct PostgreSQLProfileStore: ProfileStore {
     func saveDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
         -> SubmitResult
     {
-        try pool.transaction { connection in
-            let state = try Self.lockState(connection, visitor)
-            guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
-            let (write, outcome) = DraftRules.save(fields, expectedVersion: expectedVersion, state)
-            Self.apply(write, state, visitor, connection)
-            return SubmitResult(committed: state.profile, outcome: outcome)
-        }
+        try submit(visitor, check) { DraftRules.save($0, expectedVersion: expectedVersion, $1) }
     }
 
     func commitDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
         -> SubmitResult
     {
+        try submit(visitor, check) { DraftRules.commit($0, expectedVersion: expectedVersion, $1) }
+    }
+
+    /// A Save or Done in one transaction: the state under the lock, the form checked against its
+    /// profile, `decide` (a `DraftRules` function) on the fields, its write applied.
+    private func submit(
+        _ visitor: VisitorContext, _ check: (Profile) -> Profile?,
+        _ decide: (Profile, DraftRules.State) -> (write: DraftRules.Write, outcome: DraftOutcome)
+    ) throws -> SubmitResult {
         try pool.transaction { connection in
             let state = try Self.lockState(connection, visitor)
             guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
-            let (write, outcome) = DraftRules.commit(fields, expectedVersion: expectedVersion, state)
+            let (write, outcome) = decide(fields, state)
             Self.apply(write, state, visitor, connection)
             return SubmitResult(committed: state.profile, outcome: outcome)
         }
