@@ -133,26 +133,14 @@ final class PostgreSQLConnection: @unchecked Sendable {
     }
 
     /// Runs one statement with `parameters` (`$1`, `$2`, …), prepared on this connection on its first
-    /// use (`PQprepare`, then `PQexecPrepared`).
+    /// use (`PQsendPrepare` and `PQsendQueryPrepared` in one pipeline).
     /// - Returns: its rows in text format.
     /// - Throws: as `execute(_:)`.
     @discardableResult
     func query(_ sql: String, _ parameters: [PostgreSQLValue] = []) throws(StoreError) -> PostgreSQLRows {
-        if pendingBegin != nil { return try pipeline([.prepared(sql, parameters)]) }
-        let handle = try openHandle()
-        let name: String
-        if let known = prepared[sql] {
-            name = known
-        } else {
-            name = nextStatementName()
-            let result = PQprepare(handle, name, sql, 0, nil)
-            defer { PQclear(result) }
-            try check(result, sql: sql, accepting: [PGRES_COMMAND_OK])
-            prepared[sql] = name
-        }
-        return try run(sql: sql, parameters: parameters) { values, lengths, formats in
-            PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
-        }
+        // Through the pipeline even alone: a statement new to the connection is prepared in the same
+        // round trip, and a pending BEGIN goes with it.
+        try pipeline([.prepared(sql, parameters)])
     }
 
     /// Runs one statement with `parameters` without preparing it: for statements whose text changes
