@@ -30,11 +30,13 @@ enum Routes {
         router.get("/compare", compare.page)
         router.get("/compare.csv", compare.csv)
         router.get("/api/compare", compare.json)
-        // The visitors' pages read or write the profile store for everyone but a first visit: to a
-        // worker at once (`blocks`), not run on the loop up to the store and then again.
+        // A form always reaches the profile store: to a worker at once (`blocks`), not parsed and
+        // checked on the loop up to the store and then again. The profile pages stay on the loop for a
+        // first visit (no rows to read); for a returning visitor they reach the store right after
+        // reading the cookie, so running again costs little.
         router.post("/countries/:id/favorite", blocks: true, profiles.toggleFavorite)
-        router.get("/profile", blocks: true, profiles.show)
-        router.get("/profile/edit", blocks: true, profiles.edit)
+        router.get("/profile", profiles.show)
+        router.get("/profile/edit", profiles.edit)
         router.post("/profile/edit", blocks: true, profiles.submit)
         router.get("/api/all", api.all)
         router.get("/api/countries", api.countries)
