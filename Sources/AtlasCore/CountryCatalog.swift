@@ -245,6 +245,8 @@ public struct CountryCatalog: Sendable {
     /// `south-korea`, `S.%20Korea` move to `kr`; anything else is not found, with suggestions.
     public func resolve(_ rawID: String) -> Resolution {
         if let index = byID[rawID] { return .found(entries[index]) }
+        // No id, alias or name is near this long; folding and matching an 8 KB one took seconds.
+        guard rawID.count <= CountryCatalog.longestQuery else { return .notFound(suggestions: []) }
         // A flag emoji alone (🇰🇷) names its country, as it does in a search.
         let flags = TextFolding.regionCodes(inFlags: rawID)
         if flags.count == 1, rawID.unicodeScalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) {
@@ -266,10 +268,15 @@ public struct CountryCatalog: Sendable {
         return .notFound(suggestions: suggestions(for: rawID))
     }
 
+    /// The longest text, in characters, that `resolve` and `suggestions` look into: far more than
+    /// any country's name or alias (the longest are under 40), little enough that matching stays cheap.
+    public static let longestQuery = 100
+
     /// Near matches for a mistyped id or name: entries whose names match the words, else the names
     /// (or words of names) closest by edit distance, best first, at most `limit`. Short inputs allow
     /// fewer edits (one per three characters, at most three), so `zzz` suggests nothing rather than `UK`.
     public func suggestions(for text: String, limit: Int = 5) -> [Entry] {
+        guard text.count <= CountryCatalog.longestQuery else { return [] }
         let key = TextFolding.searchKey(text.replacingOccurrences(of: "-", with: " "))
         guard !key.isEmpty else { return [] }
         let containing = entries.filter { $0.matches(searchKey: key) }

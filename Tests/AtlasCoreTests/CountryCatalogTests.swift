@@ -58,6 +58,19 @@ struct CountryIDResolutionTests {
         #expect(id == "kr")
     }
 
+    /// Past `longestQuery` characters no id, alias or name can match: no search for near matches.
+    @Test func anIDLongerThanAnyNameGetsNoSuggestionsButOneAtTheLimitStillDoes() {
+        let long = String(repeating: "korea ", count: 20)
+        guard case .notFound(let suggestions) = sampleCatalog().resolve(long) else {
+            Issue.record("a long id resolved")
+            return
+        }
+        #expect(suggestions.isEmpty)
+        #expect(sampleCatalog().suggestions(for: long).isEmpty)
+        let atLimit = "koreaa" + String(repeating: " ", count: CountryCatalog.longestQuery - 6)
+        #expect(sampleCatalog().suggestions(for: atLimit).map(\.id).contains("kr"))
+    }
+
     @Test func aCanonicalIDIsFoundAsIs() {
         guard case .found(let entry) = sampleCatalog().resolve("diamond-princess") else {
             Issue.record("ship not found")

@@ -180,6 +180,16 @@ struct ComparePageTests {
         #expect(page.contains("<a href=\"/compare?countries=kr,us\">Compare S. Korea and USA</a>"))
     }
 
+    /// One unknown entry repeated thousands of times (an 8 KB address) is one unknown entry: resolved,
+    /// and named on the page, once.
+    @Test func anUnknownIdRepeatedIsNamedOnce() throws {
+        let list = ["kr"] + Array(repeating: "japn", count: 2_000) + ["JAPN"]
+        let response = try app.client.get("/compare?countries=" + list.joined(separator: ","))
+        #expect(response.status == .badRequest)
+        #expect(response.text.components(separatedBy: "<bdi>japn</bdi>").count == 2)
+        #expect(response.text.contains("No country has this id:"))
+    }
+
     @Test func unknownIdsAreEchoedSafely() throws {
         let response = try app.client.get("/compare?countries=%3Cscript%3E,%E2%80%AEaidni,zz")
         #expect(response.status == .badRequest)

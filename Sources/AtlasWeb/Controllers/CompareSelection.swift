@@ -73,7 +73,10 @@ struct CompareSelection {
             ids.append(id)
             entries.append(entry)
         }
-        for (index, raw) in (requested + typed).enumerated() {
+        // Each entry once (as the limit above counts them): a list that repeats one unknown entry
+        // thousands of times is resolved, and listed as unknown, once.
+        var seen = Set<String>()
+        for (index, raw) in (requested + typed).enumerated() where seen.insert(raw.lowercased()).inserted {
             switch catalog.resolve(raw) {
             case .found(let entry): keep(entry.id)
             case .moved(let id): keep(id)
