@@ -256,6 +256,10 @@ struct ProfileEditorTests {
         try visitor.submitEditor("done", editorValues(username: "Ro\u{00AD}bert", goal: "2026-05-02"))
         let editor = try visitor.get("/profile/edit")
         #expect(editor.inputValue("username") == "Ro\u{00AD}bert")
+        // Their own profile shows it as they wrote it, title included.
+        let profile = try visitor.get("/profile").text
+        #expect(profile.contains("<h1 id=\"profile-name\" dir=\"auto\">Ro\u{00AD}bert</h1>"))
+        #expect(profile.contains("<title>Ro\u{00AD}bert — Profile"))
     }
 
     @Test func theAutosaveAnswersTheNewVersionSoTheNextSubmitIsNotStale() throws {

@@ -34,6 +34,11 @@ struct ProfileValidationTests {
             "a noncharacter", editorValues(username: "Ada" + noncharacter, goal: "2026-05-02"), "username",
             "noncharacters"
         ),
+        ("a line separator", editorValues(username: "Ada\u{2028}Lovelace", goal: "2026-05-02"), "username", "control"),
+        (
+            "only invisible marks", editorValues(username: "\u{00AD}\u{200D}\u{0301}", goal: "2026-05-02"), "username",
+            "shows nothing"
+        ),
         ("missing username", ["season": "winter", "goal_date": "2026-05-02"], "username", "1 to 40 characters"),
         ("impossible date", editorValues(goal: "2025-02-30"), "goal_date", "real calendar date"),
         ("not a date", editorValues(goal: "tomorrow"), "goal_date", "real calendar date"),
@@ -59,7 +64,7 @@ struct ProfileValidationTests {
             #expect(response.text.contains(message))
             // What the visitor typed, with what would act instead of showing made visible (EchoTests).
             if let typed = values["username"] ?? nil {
-                #expect(response.inputValue("username") == typed.echoedForEditing)
+                #expect(response.inputValue("username") == typed.echoedAsOwnText)
             }
             if let typed = values["goal_date"] ?? nil { #expect(response.inputValue("goal_date") == typed) }
         }

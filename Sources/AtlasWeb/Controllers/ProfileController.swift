@@ -30,7 +30,7 @@ struct ProfileController: Sendable {
             "profile/show",
             context: ProfilePage(profile: profile, draft: draft, favorites: favorites, csrfToken: visitor.csrfToken)
                 .templateValue,
-            layout: site.layout("\(profile.username.echoed) — Profile — Covid Atlas", .profile))
+            layout: site.layout("\(profile.username.echoedAsOwnText) — Profile — Covid Atlas", .profile))
         visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
         return response
     }
@@ -187,7 +187,7 @@ struct ProfileController: Sendable {
         context["csrfToken"] = .string(visitor.csrfToken)
         if let newer {
             context["conflict"] = [
-                "username": .string(newer.username.echoed),
+                "username": .string(newer.username.echoedAsOwnText),
                 "notifications": .string(newer.notifications ? "On" : "Off"),
                 "season": .string("\(newer.season.emoji) \(newer.season.displayName)"),
                 "goalDate": .string(newer.goalDate.readable),

@@ -31,11 +31,11 @@ extension String {
     /// right-to-left search such as `مصر` keeps its own order without reordering the words around it.
     var echoed: String { echoed(showingInvisible: true) }
 
-    /// The text as a form's input shows it back for editing: `echoed`, but invisible characters
-    /// (`isInvisible`) stay as they are. A name may hold them (a soft hyphen), and an input is the
-    /// visitor's own field: shown by code point, they would be sent back as `[U+00AD]` and change the
-    /// name on a Done that touched nothing.
-    var echoedForEditing: String { echoed(showingInvisible: false) }
+    /// The visitor's own text shown back to them (their username in the editor's input, on their
+    /// profile, in its title): `echoed`, but invisible characters (`isInvisible`) stay as they are. A
+    /// name may hold them (a soft hyphen), nobody else sees it, and shown by code point in the input
+    /// they would be sent back as `[U+00AD]` and change the name on a Done that touched nothing.
+    var echoedAsOwnText: String { echoed(showingInvisible: false) }
 
     private func echoed(showingInvisible: Bool) -> String {
         var result = String.UnicodeScalarView()

@@ -48,13 +48,19 @@ struct ProfileForm {
         } else if trimmed.count > ProfileForm.maxUsernameCharacters {
             errors["username"] = "Use at most 40 characters; this one has \(trimmed.count)."
         } else if trimmed.unicodeScalars.contains(where: {
-            $0.properties.generalCategory == .control || $0.properties.isNoncharacterCodePoint
+            // Line and paragraph separators (U+2028, U+2029) break a line as a line feed does.
+            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+                || $0.properties.isNoncharacterCodePoint
         }) {
             errors["username"] = "Remove the control characters (such as tabs or line breaks) and any noncharacters."
         } else if trimmed.unicodeScalars.contains(where: String.isDirectionControl) {
             // An override turns the rest of whatever line shows the name around (the tab title, the
             // page heading), so "‮evil" reads backwards.
             errors["username"] = "Remove the text-direction controls (such as a right-to-left override)."
+        } else if !trimmed.unicodeScalars.contains(where: ProfileForm.isVisible) {
+            // Only invisible marks (a soft hyphen, a joiner, a lone accent): a name that shows nothing.
+            errors["username"] =
+                "This username shows nothing: use at least one letter, digit, punctuation mark or symbol."
         } else if let widest = trimmed.map(\.unicodeScalars.count).max(),
             widest > ProfileForm.maxCodePointsPerCharacter
         {
@@ -77,6 +83,21 @@ struct ProfileForm {
             }
         } else {
             errors["goal_date"] = "Enter a real calendar date as YYYY-MM-DD (for example 2026-05-10)."
+        }
+    }
+
+    /// Whether `scalar` draws something of its own: a letter, digit, punctuation mark or symbol
+    /// (Unicode general categories L, N, P and S), not a space, a format character or a mark.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber,
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation,
+            .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
         }
     }
 
@@ -107,7 +128,7 @@ struct ProfileForm {
         return [
             // As typed, with what would act instead of showing (a NUL, a right-to-left override) made
             // visible; invisible characters a name may hold stay, so sending the form back keeps the name.
-            "username": .string(username.echoedForEditing),
+            "username": .string(username.echoedAsOwnText),
             "notifications": .bool(notifications),
             "seasons": .array(
                 Season.allCases.map { choice in

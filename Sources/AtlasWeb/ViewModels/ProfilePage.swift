@@ -13,7 +13,7 @@ struct ProfilePage {
 
     var templateValue: TemplateValue {
         [
-            "username": .string(profile.username.echoed),
+            "username": .string(profile.username.echoedAsOwnText),
             "notifications": .string(profile.notifications ? "On" : "Off"),
             "seasonEmoji": .string(profile.season.emoji),
             "seasonName": .string(profile.season.displayName),
