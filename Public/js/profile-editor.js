@@ -42,10 +42,16 @@
 
     function say(text) { if (status) status.textContent = text; }
 
+    // What the server trims (String.trimmingWhitespace: Unicode White_Space and U+200B). JavaScript's
+    // trim() also takes U+FEFF and leaves U+0085 and U+200B, so a name at the limit would be judged
+    // differently here and there.
+    var edges = /^[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F\u3000]+|[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F\u3000]+$/g;
+    function trimmed(text) { return text.replace(edges, ""); }
+
     function checkUsername() {
       var max = parseInt(username.dataset.maxCharacters, 10) || 40;
       var maxCodePoints = parseInt(username.dataset.maxCodePoints, 10) || 16;
-      var measured = graphemes(username.value.trim());
+      var measured = graphemes(trimmed(username.value));
       var message = "";
       if (measured.count > max) {
         message = "Use at most " + max + " characters; this one has " + measured.count + ".";

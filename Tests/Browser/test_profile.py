@@ -120,6 +120,19 @@ def test_a_username_over_40_characters_is_refused_with_a_message(browser, server
     assert browser.find_element(By.ID, "profile-name").text == "guest"
 
 
+def test_the_script_trims_what_the_server_trims(browser, server_url):
+    """40 characters between zero-width spaces pass both checks (the server trims U+200B); with a
+    byte-order mark (U+FEFF, which the server keeps) they are 41 for both."""
+    open_editor(browser, server_url)
+    field = browser.find_element(By.ID, "field-username")
+    set_value = ("arguments[0].value = arguments[1];"
+                 " arguments[0].dispatchEvent(new Event('input', {bubbles: true}));")
+    browser.execute_script(set_value, field, "\u200b" + "a" * 40 + "\u200b")
+    assert field.get_attribute("validationMessage") == ""
+    browser.execute_script(set_value, field, "\ufeff" + "a" * 40)
+    assert "40" in field.get_attribute("validationMessage")
+
+
 def test_a_character_under_too_many_marks_is_refused_by_the_script_too(browser, server_url):
     open_editor(browser, server_url)
     field = browser.find_element(By.ID, "field-username")
