@@ -72,6 +72,41 @@ struct BlockingWorkTests {
         }
     }
 
+    @Test func aRequestSentWhileAWorkerAnswersWaitsForTheAnswerAndTheLoopServesOthers() throws {
+        let responder = BlockingResponder()
+        try withServer(ServerConfiguration(eventLoopCount: 1), responder: responder) { _, port in
+            let client = try RawClient(port: port)
+            client.send("GET /blocking/first HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(responder.started.wait(timeout: .now() + 5) == .success)
+            // Sent after the worker began: it arrives while the connection is being answered.
+            client.send("GET /fast/second HTTP/1.1\r\nHost: t\r\n\r\n")
+            let other = try RawClient(port: port, readTimeout: 3)
+            other.send("GET /fast/other HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(other.readResponse()?.body == "fast /fast/other")
+            #expect(!responder.loopAnswered.withLock { $0 }.contains("/fast/second"))
+            responder.proceed.signal()
+            #expect(client.readResponse()?.body == "done /blocking/first")
+            #expect(client.readResponse()?.body == "fast /fast/second")
+        }
+    }
+
+    @Test func aClientThatHalfClosesWhileAWorkerAnswersStillGetsTheAnswer() throws {
+        let responder = BlockingResponder()
+        try withServer(ServerConfiguration(eventLoopCount: 1), responder: responder) { server, port in
+            let client = try RawClient(port: port)
+            client.send("GET /blocking/last HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(responder.started.wait(timeout: .now() + 5) == .success)
+            client.shutdownWrite()
+            let other = try RawClient(port: port, readTimeout: 3)
+            other.send("GET /fast/meanwhile HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(other.readResponse()?.body == "fast /fast/meanwhile")
+            responder.proceed.signal()
+            #expect(client.readResponse()?.body == "done /blocking/last")
+            #expect(client.isClosedByServer())
+            #expect(eventually(within: 5) { server.openConnectionCount == 1 })
+        }
+    }
+
     @Test func withEveryWorkerBusyAndTheQueueFullARequestIsAQuick503WithRetryAfter() throws {
         let responder = BlockingResponder()
         var configuration = ServerConfiguration(eventLoopCount: 1)

@@ -135,6 +135,11 @@ final class RawClient {
         return false
     }
 
+    /// Half-closes: sends a FIN, and can still read.
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     /// Closes with SO_LINGER 0, so the kernel sends a reset instead of a FIN.
     func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)

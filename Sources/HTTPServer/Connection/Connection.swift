@@ -50,6 +50,10 @@ final class Connection: EventHandler {
     private var answeredAny = false
     /// Whether a worker is answering the current request.
     private var awaitingWorker = false
+    /// Whether the client sent more while a worker answered, so reading stopped until the answer is
+    /// queued. Reading stops only then, not for every worker request: most clients wait for the
+    /// response, and dropping `EPOLLIN` and taking it back around each one cost two epoll_ctl(2) calls.
+    private var readsPausedForWorker = false
     /// The idleness last published to `entry.idleSince`.
     private var publishedIdle = false
     /// Whether the bytes the kernel held when the server began shutting down have been read (once):
@@ -133,6 +137,10 @@ final class Connection: EventHandler {
         if events & (clinux_epoll_in | clinux_epoll_hup | clinux_epoll_err) != 0 {
             if lingering {
                 drainWhileLingering()
+            } else if interest & clinux_epoll_in != 0, awaitingWorker {
+                // Pipelined bytes, or the client's FIN: they wait in the kernel until the answer is queued.
+                readsPausedForWorker = true
+                updateInterest()
             } else if interest & clinux_epoll_in != 0 {
                 readAvailable()
             } else if events & (clinux_epoll_hup | clinux_epoll_err) != 0 {
@@ -352,6 +360,7 @@ final class Connection: EventHandler {
     private func finishFromWorker(_ response: Response, for request: Request, startedAt: UInt64) {
         guard !closed else { return }
         awaitingWorker = false
+        readsPausedForWorker = false
         queue(response, for: request, startedAt: startedAt)
         drive()
     }
@@ -547,9 +556,9 @@ final class Connection: EventHandler {
         if lingering {
             wanted = clinux_epoll_in
         } else {
-            // Not while a worker answers: what the client sends meanwhile waits in the kernel. After
-            // the shutdown's read, only a request already begun is read on.
-            if !inputClosed, !closeAfterWrite, !isOutputFull, !awaitingWorker,
+            // Not once the client sent more while a worker answers (`readsPausedForWorker`): that
+            // waits in the kernel. After the shutdown's read, only a request already begun is read on.
+            if !inputClosed, !closeAfterWrite, !isOutputFull, !readsPausedForWorker,
                 !readAtShutdown || parser.hasPartialRequest
             {
                 wanted |= clinux_epoll_in
