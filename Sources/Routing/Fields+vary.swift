@@ -8,7 +8,7 @@ extension Fields {
             self[.vary] = token
             return
         }
-        let listed = current.split(separator: ",").map { $0.trimmingCharacters(in: [" ", "\t"]).lowercased() }
+        let listed = current.split(separator: ",").map { $0.trimmingOptionalWhitespace().lowercased() }
         guard !listed.contains(token.lowercased()), !listed.contains("*") else { return }
         self[.vary] = current + ", " + token
     }

@@ -17,7 +17,7 @@ enum ClientAddress {
     private static func lastForwardedFor(_ request: Request) -> String? {
         var last: String?
         for field in request.fields where field.name == .xForwardedFor {
-            if let entry = field.value.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
+            if let entry = field.value.split(separator: ",").last.map({ String($0.trimmingOptionalWhitespace()) }),
                 !entry.isEmpty
             {
                 last = entry
@@ -33,7 +33,9 @@ enum ClientAddress {
     /// its IPv4 address; anything else (a forwarded entry that is no address) as written.
     static func limitKey(_ address: String) -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
-        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        guard address.utf8.contains(UInt8(ascii: ":")), inet_pton(AF_INET6, address, &bytes) == 1 else {
+            return address
+        }
         if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
             return bytes[12..<16].map(String.init).joined(separator: ".")
         }

@@ -20,26 +20,26 @@ struct FormSubmission {
     ///    (compared in constant time): `403`.
     /// - Throws: `HTTPError` as listed; nothing has been read or written from the store by then.
     init(_ request: Request, site: SiteContext) throws {
-        if let site = request.fields["Sec-Fetch-Site"]?.lowercased(), site == "cross-site" || site == "same-site" {
+        if let site = request.fields[.secFetchSite]?.lowercased(), site == "cross-site" || site == "same-site" {
             throw HTTPError(.forbidden, "This form was sent from another site, so it was refused. Nothing changed.")
         }
         let host =
             site.configuration.trustForwardedHost
             ? request.fields[.xForwardedHost]?.split(separator: ",").first.map {
-                $0.trimmingCharacters(in: .whitespaces)
+                String($0.trimmingOptionalWhitespace())
             } ?? request.fields[.host]
             : request.fields[.host]
         if let origin = request.fields[.origin], !FormSubmission.origin(origin, matchesHost: host) {
             throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
         }
         // Without an Origin (older browsers, some privacy settings) a Referer from another site says the same.
-        if request.fields[.origin] == nil, let referer = request.fields["Referer"],
+        if request.fields[.origin] == nil, let referer = request.fields[.referer],
             !FormSubmission.origin(FormSubmission.origin(ofReferer: referer), matchesHost: host)
         {
             throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
         }
         let mediaType = request.fields[.contentType]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+            .trimmingOptionalWhitespace().lowercased()
         guard mediaType == "application/x-www-form-urlencoded" else {
             throw HTTPError(
                 .unsupportedMediaType, "Forms here must be sent as application/x-www-form-urlencoded. Nothing changed.")

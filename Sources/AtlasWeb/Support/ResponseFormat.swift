@@ -13,7 +13,7 @@ enum ResponseFormat: Sendable, Equatable {
     static func preferred(by request: Request) -> ResponseFormat {
         let path = request.target.path
         if path.hasPrefix("/api/") || path == "/healthz" { return .json }
-        guard let accept = request.fields["Accept"]?.lowercased() else { return .html }
+        guard let accept = request.fields[.accept]?.lowercased() else { return .html }
         // The first of the two named wins; q-values are not weighed (no client here sends both
         // with weights that would reverse their order).
         let json = accept.range(of: "application/json")

@@ -21,6 +21,7 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// `Allow` (RFC 9110 §10.2.1).
     public static let allow: FieldName = "Allow"
     /// `Cache-Control` (RFC 9111 §5.2).
+    public static let accept: FieldName = "Accept"
     public static let cacheControl: FieldName = "Cache-Control"
     /// `Connection` (RFC 9110 §7.6.1).
     public static let connection: FieldName = "Connection"
@@ -49,7 +50,10 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// `Origin` (RFC 6454 §7).
     public static let origin: FieldName = "Origin"
     /// `Retry-After` (RFC 9110 §10.2.3), in seconds here.
+    public static let referer: FieldName = "Referer"
     public static let retryAfter: FieldName = "Retry-After"
+    /// `Sec-Fetch-Site` (Fetch Metadata Request Headers, W3C).
+    public static let secFetchSite: FieldName = "Sec-Fetch-Site"
     /// `Server` (RFC 9110 §10.2.4).
     public static let server: FieldName = "Server"
     /// `Set-Cookie` (RFC 6265 §4.1).
@@ -150,18 +154,9 @@ public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         let wanted = token.lowercased()
         for value in values(for: name) {
             for element in value.split(separator: ",") {
-                if element.trimmingASCIIWhitespace().lowercased() == wanted { return true }
+                if element.trimmingOptionalWhitespace().lowercased() == wanted { return true }
             }
         }
         return false
-    }
-}
-
-extension Substring {
-    func trimmingASCIIWhitespace() -> Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
-        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-        return result
     }
 }

@@ -354,7 +354,7 @@ public struct RequestParser: Sendable {
             case .transferEncoding:
                 hasTransferEncoding = true
                 for element in field.value.split(separator: ",", omittingEmptySubsequences: false) {
-                    transferCodings.append(element.trimmingASCIIWhitespace())
+                    transferCodings.append(element.trimmingOptionalWhitespace())
                 }
             case .contentLength:
                 let length = try Self.parseContentLength(field.value)

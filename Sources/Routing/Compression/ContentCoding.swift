@@ -14,15 +14,15 @@ public enum ContentCoding {
         for value in values {
             for element in value.split(separator: ",") {
                 let parts = element.split(separator: ";")
-                guard let coding = parts.first?.trimmingCharacters(in: [" ", "\t"]).lowercased(), !coding.isEmpty
+                guard let coding = parts.first?.trimmingOptionalWhitespace().lowercased(), !coding.isEmpty
                 else { continue }
                 var quality = 1.0
                 for parameter in parts.dropFirst() {
                     let pair = parameter.split(separator: "=", maxSplits: 1)
-                    guard pair.count == 2, pair[0].trimmingCharacters(in: [" ", "\t"]).lowercased() == "q" else {
+                    guard pair.count == 2, pair[0].trimmingOptionalWhitespace().lowercased() == "q" else {
                         continue
                     }
-                    quality = qvalue(pair[1].trimmingCharacters(in: [" ", "\t"])) ?? 0
+                    quality = qvalue(pair[1].trimmingOptionalWhitespace()) ?? 0
                 }
                 if coding == "gzip" || coding == "x-gzip" {
                     gzipQuality = max(gzipQuality ?? 0, quality)
@@ -35,7 +35,7 @@ public enum ContentCoding {
     }
 
     /// `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )` (RFC 9110 §12.4.2).
-    static func qvalue(_ text: String) -> Double? {
+    static func qvalue<Text: StringProtocol>(_ text: Text) -> Double? {
         let bytes = Array(text.utf8)
         guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
         guard bytes.count > 1 else { return first == UInt8(ascii: "1") ? 1 : 0 }
@@ -43,6 +43,6 @@ public enum ContentCoding {
             bytes[2...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
         if first == UInt8(ascii: "1") { return bytes[2...].allSatisfy { $0 == UInt8(ascii: "0") } ? 1 : nil }
-        return Double(text)
+        return Double(String(text))
     }
 }
