@@ -1,3 +1,4 @@
+import AtlasCore
 import Foundation
 
 /// Number and date formatting for pages, independent of the process locale and calendar
@@ -71,23 +72,18 @@ enum Formatting {
         "November", "December",
     ]
 
-    /// The Gregorian calendar in UTC, fixed so the process locale and time zone never change a date.
-    private static let utcCalendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        return calendar
-    }()
-
-    /// Splits ms since the epoch into UTC calendar parts. Times are clamped to the years 1…9999,
-    /// far beyond any real data, so no input can overflow.
+    /// Splits ms since the epoch into UTC calendar parts: the day by `CalendarDate(daysSinceEpoch:)`
+    /// (the proleptic Gregorian calendar, no locale or time zone), the time of day by arithmetic.
+    /// Times are clamped to the years 1…9999, far beyond any real data, so no input can overflow.
     static func parts(millisecondsSinceEpoch ms: Int64) -> DateParts {
-        let seconds = Double(min(max(ms, -62_135_596_800_000), 253_402_300_799_000)) / 1000
-        let components = utcCalendar.dateComponents(
-            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
+        let clamped = Int(min(max(ms, -62_135_596_800_000), 253_402_300_799_000))
+        let seconds = clamped >= 0 ? clamped / 1000 : (clamped - 999) / 1000
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let date = CalendarDate(daysSinceEpoch: days)
         return DateParts(
-            year: components.year ?? 1, month: components.month ?? 1, day: components.day ?? 1,
-            hour: components.hour ?? 0, minute: components.minute ?? 0, second: components.second ?? 0)
+            year: date.year, month: date.month, day: date.day, hour: secondOfDay / 3600,
+            minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 
     /// `"14 November 2021, 05:11 UTC"`.
