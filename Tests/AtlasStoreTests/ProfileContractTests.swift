@@ -207,6 +207,39 @@ struct ProfileContractTests {
     }
 
     @Test(arguments: StoreKind.available)
+    func whenAVisitorWasLastSeenIsKeptToTheHour(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            let start = Self.now - 500 * Self.day
+            let minute: Int64 = 60_000
+            func visitor(_ byte: UInt8, at time: Int64) -> VisitorContext {
+                VisitorContext(sessionHash: [UInt8](repeating: byte, count: 32), now: time)
+            }
+            func done(_ byte: UInt8, at time: Int64) throws {
+                let opened = try store.openDraft(visitor(byte, at: time)).draft
+                _ = try store.commitDraft(
+                    visitor(byte, at: time), profile("V\(byte) \(time)"), expectedVersion: opened.version)
+            }
+            for byte: UInt8 in [1, 2, 3, 4] { try done(byte, at: start) }
+            // 1: a Done and a visit within the hour leave the time at the start. 2: a Done two hours
+            // later moves it; 3: a visit two hours later; 4: a Save two hours later.
+            try done(1, at: start + 30 * minute)
+            try store.touch([UInt8](repeating: 1, count: 32), now: start + 59 * minute)
+            try done(2, at: start + 120 * minute)
+            try store.touch([UInt8](repeating: 3, count: 32), now: start + 120 * minute)
+            let resumed = try store.openDraft(visitor(4, at: start + 120 * minute)).draft
+            _ = try store.saveDraft(
+                visitor(4, at: start + 120 * minute), profile("Later"), expectedVersion: resumed.version)
+            #expect(try store.profile([UInt8](repeating: 1, count: 32))?.username == "V1 \(start + 30 * minute)")
+            let pruned = try store.pruneProfiles(seenBefore: start + 60 * minute, defaultsOnlySeenBefore: start)
+            #expect(pruned == 1)
+            for (byte, kept) in [(1, false), (2, true), (3, true), (4, true)] as [(UInt8, Bool)] {
+                #expect((try store.profile([UInt8](repeating: byte, count: 32)) != nil) == kept, "visitor \(byte)")
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func doneInTwoProcessesForOneVisitorKeepsTheConflictRules(_ kind: StoreKind) throws {
         try withFreshDatabase(kind) { location throws in
             let processes = [try Stores.open(location), try Stores.open(location)]

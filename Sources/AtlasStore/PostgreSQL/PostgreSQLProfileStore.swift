@@ -117,9 +117,7 @@ struct PostgreSQLProfileStore: ProfileStore {
 
     func touch(_ sessionHash: [UInt8], now: Int64) throws {
         _ = try pool.withConnection { connection in
-            try connection.query(
-                "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND last_seen_at < $2",
-                [.bytes(sessionHash), .integer(now)])
+            try connection.query(Self.visitStatement, [.bytes(sessionHash), .integer(now)])
         }
     }
 
@@ -169,10 +167,12 @@ struct PostgreSQLProfileStore: ProfileStore {
 
     /// Queues the visit's time (`last_seen_at`, never moved back) for the commit.
     private static func recordVisit(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) {
-        connection.queryAtCommit(
-            "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND last_seen_at < $2",
-            [.bytes(visitor.sessionHash), .integer(visitor.now)])
+        connection.queryAtCommit(visitStatement, [.bytes(visitor.sessionHash), .integer(visitor.now)])
     }
+
+    /// A visit at $2 to the profile of $1 (`LastSeen`).
+    private static let visitStatement =
+        "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND \(LastSeen.isBehind("$2::bigint"))"
 
     private static func lockState(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws
         -> DraftRules.State
@@ -226,35 +226,47 @@ struct PostgreSQLProfileStore: ProfileStore {
         case .nothing:
             return
         case .draft(let fields):
-            connection.queryAtCommit(
-                """
-                WITH counter AS (
-                    UPDATE profiles SET draft_counter = $6, has_draft = true,
-                        last_seen_at = greatest(last_seen_at, $7)
-                    WHERE session_hash = $1)
-                INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version)
-                VALUES ($1, $2, $3, $4, $5, $6)
-                ON CONFLICT (session_hash) DO UPDATE SET username = excluded.username,
-                    notifications = excluded.notifications, season = excluded.season,
-                    goal_date = excluded.goal_date, version = excluded.version
-                """, [hash] + values(fields) + [version, .integer(visitor.now)])
+            connection.queryAtCommit(saveStatement, [hash] + values(fields) + [version, .integer(visitor.now)])
         case .commit(let fields):
+            // Without a stored draft there is nothing to delete: the profile's row alone is written.
             connection.queryAtCommit(
-                """
-                WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
-                UPDATE profiles SET username = $2, notifications = $3, season = $4, goal_date = $5,
-                    draft_counter = $6, has_draft = false, committed_at = $7, last_seen_at = $7
-                WHERE session_hash = $1
-                """, [hash] + values(fields) + [version, .integer(visitor.now)])
+                state.draft == nil ? commitStatement : commitDeletingDraftStatement,
+                [hash] + values(fields) + [version, .integer(visitor.now)])
         case .discard:
-            connection.queryAtCommit(
-                """
-                WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
-                UPDATE profiles SET draft_counter = $2, has_draft = false, last_seen_at = greatest(last_seen_at, $3)
-                WHERE session_hash = $1
-                """, [hash, version, .integer(visitor.now)])
+            connection.queryAtCommit(discardStatement, [hash, version, .integer(visitor.now)])
         }
     }
+
+    /// A Save: the draft $2…$5 at version $6 for the profile of $1, at $7.
+    private static let saveStatement = """
+        WITH counter AS (
+            UPDATE profiles SET draft_counter = $6, has_draft = true, last_seen_at = \(LastSeen.value(at: "$7::bigint"))
+            WHERE session_hash = $1)
+        INSERT INTO drafts (session_hash, username, notifications, season, goal_date, version)
+        VALUES ($1, $2, $3, $4, $5, $6)
+        ON CONFLICT (session_hash) DO UPDATE SET username = excluded.username,
+            notifications = excluded.notifications, season = excluded.season,
+            goal_date = excluded.goal_date, version = excluded.version
+        """
+
+    /// A Done: the profile of $1 becomes $2…$5 at version $6, committed at $7.
+    private static let commitStatement = """
+        UPDATE profiles SET username = $2, notifications = $3, season = $4, goal_date = $5,
+            draft_counter = $6, has_draft = false, committed_at = $7::bigint,
+            last_seen_at = \(LastSeen.value(at: "$7::bigint"))
+        WHERE session_hash = $1
+        """
+
+    /// A Done of a stored draft: `commitStatement`, the draft deleted in the same statement.
+    private static let commitDeletingDraftStatement =
+        "WITH gone AS (DELETE FROM drafts WHERE session_hash = $1) " + commitStatement
+
+    /// A Cancel: the draft of $1 is deleted and its counter moves to $2, at $3.
+    private static let discardStatement = """
+        WITH gone AS (DELETE FROM drafts WHERE session_hash = $1)
+        UPDATE profiles SET draft_counter = $2, has_draft = false, last_seen_at = \(LastSeen.value(at: "$3::bigint"))
+        WHERE session_hash = $1
+        """
 
     private static func values(_ profile: Profile) -> [PostgreSQLValue] {
         [

@@ -214,7 +214,7 @@ struct SQLiteProfileStore: ProfileStore {
             let update = try database.prepare(
                 """
                 UPDATE profiles SET username = ?2, notifications = ?3, season = ?4, goal_date = ?5,
-                    draft_counter = ?6, committed_at = ?7, last_seen_at = ?7
+                    draft_counter = ?6, committed_at = ?7, last_seen_at = \(LastSeen.value(at: "?7"))
                 WHERE session_hash = ?1
                 """)
             try update.bind(hash, at: 1)
@@ -231,7 +231,7 @@ struct SQLiteProfileStore: ProfileStore {
 
     private static func recordVisit(_ database: Database, _ visitor: VisitorContext) throws {
         let update = try database.prepare(
-            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND last_seen_at < ?2")
+            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.isBehind("?2"))")
         try update.bind(visitor.sessionHash, at: 1)
         try update.bind(visitor.now, at: 2)
         try update.run()
@@ -239,7 +239,8 @@ struct SQLiteProfileStore: ProfileStore {
 
     private static func advanceCounter(_ database: Database, _ visitor: VisitorContext, to version: Int64) throws {
         let update = try database.prepare(
-            "UPDATE profiles SET draft_counter = ?2, last_seen_at = ?3 WHERE session_hash = ?1")
+            "UPDATE profiles SET draft_counter = ?2, last_seen_at = \(LastSeen.value(at: "?3")) WHERE session_hash = ?1"
+        )
         try update.bind(visitor.sessionHash, at: 1)
         try update.bind(version, at: 2)
         try update.bind(visitor.now, at: 3)
