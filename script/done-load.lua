@@ -45,16 +45,23 @@ function init(args)
 end
 
 -- The unescaped value of the first <input> named `name` (the editor's hidden fields: digits and
--- URL-safe characters, so no entity to decode). A plain find for the name, then the tag around it:
--- a pattern scan of the whole 20 KB page per field was most of this script's CPU.
+-- URL-safe characters, so no entity to decode). Plain finds only: the name, then its tag's value
+-- after it (the editor writes name before value) or, failing that, the tag around the name. A
+-- pattern scan of the whole page per field was most of this script's CPU.
 local function input_value(page, name)
   local at = page:find('name="' .. name .. '"', 1, true)
   if not at then return nil end
+  local close = page:find(">", at, true)
+  if not close then return nil end
+  local value = page:find('value="', at, true)
+  if value and value < close then
+    local quote = page:find('"', value + 7, true)
+    if quote and quote < close then return page:sub(value + 7, quote - 1) end
+  end
   local window = page:sub(math.max(1, at - 200), at - 1)
   local opening = nil
   for position in window:gmatch("()<input") do opening = position end
-  local close = page:find(">", at, true)
-  if not opening or not close then return nil end
+  if not opening then return nil end
   local tag = window:sub(opening) .. page:sub(at, close)
   return tag:match('%svalue="([^"]*)"')
 end
