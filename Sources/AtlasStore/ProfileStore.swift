@@ -114,7 +114,9 @@ public protocol ProfileStore: Sendable {
 
     /// Done, by `DraftRules.commit`, of the fields `check` makes of the form against the committed
     /// profile read under the row lock: writes them into the profile and deletes the draft, in one
-    /// transaction.
+    /// transaction. A store may first decide on a state it remembers and write only if the row still
+    /// holds it (`PostgreSQLProfileStore`), so `check` (a pure function of the committed profile) may
+    /// be called twice; the last call is the one the outcome was decided on.
     /// - Returns: the committed profile it was checked against and `.committed`, also for a repeated
     ///   Done of the committed values (nothing changes then); `.conflict` with the newer draft when the
     ///   form is stale and differs; no outcome when `check` refused.

@@ -6,11 +6,20 @@ import AtlasCore
 /// returns its committed fields in the same round trip; the draft is read after that lock, so two
 /// processes' submits for one visitor take turns and each sees the other's commit. The row says
 /// whether a draft is stored (`has_draft`), so the draft is read only when there is one.
-/// `DraftRules` decides; the write is one statement. A Done of the editor's form without a saved
-/// draft is two round trips: `BEGIN` with the lock, then the write with `COMMIT`
-/// (`PostgreSQLConnection.begin(_:)`, `queryAtCommit(_:_:)`).
+/// `DraftRules` decides; the write is one statement. A Save or Cancel is two round trips: `BEGIN`
+/// with the lock, then the write with `COMMIT` (`PostgreSQLConnection.begin(_:)`,
+/// `queryAtCommit(_:_:)`).
+///
+/// A Done with no draft stored is usually one: `DraftRules` decides on the state this process last
+/// read or wrote (`RememberedProfileStates`, filled by the editor's GET and by every write), and the
+/// commit is one `UPDATE` that applies only if the row still holds exactly that state (its own
+/// transaction; the `UPDATE` takes the row lock and re-reads the row under it). When it does not (another
+/// process or tab wrote since, or nothing is remembered), the Done takes the locked path above, and
+/// the rules decide again on the row as it is.
 struct PostgreSQLProfileStore: ProfileStore {
     let pool: PostgreSQLPool
+    /// This process's hints for Done (one per `Stores`, so per process).
+    let remembered: RememberedProfileStates
 
     func profile(_ sessionHash: [UInt8]) throws -> Profile? {
         try pool.withConnection { connection in
@@ -44,6 +53,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         let state =
             try pool.withConnection { connection in try Self.readState(connection, visitor.sessionHash) }
             ?? pool.transaction { connection in try Self.lockState(connection, visitor) }
+        remembered.remember(state, of: visitor.sessionHash)
         return (state.profile, DraftRules.open(state))
     }
 
@@ -56,7 +66,36 @@ struct PostgreSQLProfileStore: ProfileStore {
     func commitDraft(_ visitor: VisitorContext, expectedVersion: Int64, checking check: (Profile) -> Profile?) throws
         -> SubmitResult
     {
-        try submit(visitor, check) { DraftRules.commit($0, expectedVersion: expectedVersion, $1) }
+        if let result = try commitOnRememberedState(visitor, expectedVersion, check) { return result }
+        return try submit(visitor, check) { DraftRules.commit($0, expectedVersion: expectedVersion, $1) }
+    }
+
+    /// A Done decided by `DraftRules` on the remembered state and written by one compare-and-set
+    /// `UPDATE`; `nil` when nothing is remembered, when the remembered state holds a draft, when the
+    /// check or the rules would write nothing (a `422`, a conflict or a repeated Done: those are
+    /// decided on the row itself), or when the row no longer holds the remembered state.
+    private func commitOnRememberedState(
+        _ visitor: VisitorContext, _ expectedVersion: Int64, _ check: (Profile) -> Profile?
+    ) throws -> SubmitResult? {
+        guard let state = remembered.state(of: visitor.sessionHash), state.draft == nil,
+            let fields = check(state.profile)
+        else { return nil }
+        let (write, outcome) = DraftRules.commit(fields, expectedVersion: expectedVersion, state)
+        guard case .commit(let committed) = write else { return nil }
+        let parameters =
+            [PostgreSQLValue.bytes(visitor.sessionHash)] + Self.values(committed)
+            + [.integer(state.nextVersion), .integer(visitor.now), .integer(state.draftCounter)]
+            + Self.values(state.profile)
+        let updated = try pool.withConnection { connection in
+            try connection.query(Self.commitIfUnchangedStatement, parameters).affected
+        }
+        guard updated == 1 else {
+            remembered.remember(nil, of: visitor.sessionHash)
+            return nil
+        }
+        remembered.remember(
+            DraftRules.State(profile: committed, draft: nil, draftCounter: state.nextVersion), of: visitor.sessionHash)
+        return SubmitResult(committed: state.profile, outcome: outcome)
     }
 
     /// A Save or Done in one transaction: the state under the lock, the form checked against its
@@ -65,22 +104,28 @@ struct PostgreSQLProfileStore: ProfileStore {
         _ visitor: VisitorContext, _ check: (Profile) -> Profile?,
         _ decide: (Profile, DraftRules.State) -> (write: DraftRules.Write, outcome: DraftOutcome)
     ) throws -> SubmitResult {
-        try pool.transaction { connection in
+        let (result, after) = try pool.transaction { connection in
             let state = try Self.lockState(connection, visitor)
-            guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
+            guard let fields = check(state.profile) else {
+                return (SubmitResult(committed: state.profile, outcome: nil), state)
+            }
             let (write, outcome) = decide(fields, state)
             Self.apply(write, state, visitor, connection)
-            return SubmitResult(committed: state.profile, outcome: outcome)
+            return (SubmitResult(committed: state.profile, outcome: outcome), Self.state(after: write, state))
         }
+        remembered.remember(after, of: visitor.sessionHash)
+        return result
     }
 
     func discardDraft(_ visitor: VisitorContext, expectedVersion: Int64?) throws -> Draft? {
-        try pool.transaction { connection in
+        let (newer, after) = try pool.transaction { connection in
             let state = try Self.lockState(connection, visitor)
             let (write, newer) = DraftRules.discard(expectedVersion: expectedVersion, state)
             Self.apply(write, state, visitor, connection)
-            return newer
+            return (newer, Self.state(after: write, state))
         }
+        remembered.remember(after, of: visitor.sessionHash)
+        return newer
     }
 
     func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws {
@@ -267,6 +312,29 @@ struct PostgreSQLProfileStore: ProfileStore {
         UPDATE profiles SET draft_counter = $2, has_draft = false, last_seen_at = \(LastSeen.value(at: "$3::bigint"))
         WHERE session_hash = $1
         """
+
+    /// The stored state once `write` (decided on `state`) is committed.
+    private static func state(after write: DraftRules.Write, _ state: DraftRules.State) -> DraftRules.State {
+        switch write {
+        case .nothing: state
+        case .draft(let fields):
+            DraftRules.State(
+                profile: state.profile, draft: Draft(profile: fields, version: state.nextVersion),
+                draftCounter: state.nextVersion)
+        case .commit(let fields): DraftRules.State(profile: fields, draft: nil, draftCounter: state.nextVersion)
+        case .discard: DraftRules.State(profile: state.profile, draft: nil, draftCounter: state.nextVersion)
+        }
+    }
+
+    /// `commitStatement` on the condition that the row holds what the Done was decided on: version
+    /// counter $8, no draft, the profile $9…$12. The `UPDATE` waits for another transaction's lock on
+    /// the row and checks the condition on the row as that left it (`READ COMMITTED`).
+    private static let commitIfUnchangedStatement =
+        commitStatement
+            + """
+             AND draft_counter = $8 AND NOT has_draft
+                AND username = $9 AND notifications = $10 AND season = $11 AND goal_date = $12
+            """
 
     private static func values(_ profile: Profile) -> [PostgreSQLValue] {
         [

@@ -15,7 +15,8 @@ enum PostgreSQLStores {
         return Stores(
             location: .postgreSQL(uri: info.uri), countries: PostgreSQLCountryStore(pool: pool),
             histories: PostgreSQLHistoryStore(pool: pool), validators: PostgreSQLFetchValidatorStore(pool: pool),
-            data: PostgreSQLDataStore(pool: pool), profiles: PostgreSQLProfileStore(pool: pool),
+            data: PostgreSQLDataStore(pool: pool),
+            profiles: PostgreSQLProfileStore(pool: pool, remembered: RememberedProfileStates()),
             sessionKeys: PostgreSQLSessionKeyStore(pool: pool), refreshLock: PostgreSQLRefreshLock(pool: pool),
             close: { pool.close() })
     }
