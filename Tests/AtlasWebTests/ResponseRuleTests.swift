@@ -20,6 +20,15 @@ struct ResponseRuleTests {
             ("/profile/edit", "application/json, text/html", .json),
             ("/profile/edit", "text/html, application/json", .html),
             ("/", "*/*", .html),
+            // Weights (RFC 9110 §12.4.2): q=0 is "not acceptable"; the heavier wins, then the first.
+            ("/profile/edit", "application/json;q=0", .html),
+            ("/profile/edit", "application/json; q=0, text/html; q=0", .html),
+            ("/profile/edit", "text/html;q=0.5, application/json", .json),
+            ("/profile/edit", "application/json;q=0.5, text/html", .html),
+            ("/profile/edit", "text/html;q=0, application/json;q=0.1", .json),
+            ("/profile/edit", "application/json;q=1.0, text/html;q=1", .json),
+            ("/profile/edit", "APPLICATION/JSON", .json),
+            ("/profile/edit", "application/json;q=abc", .html),  // a weight that does not parse: 0
         ] as [(String, String?, ResponseFormat)])
     func jsonOrHTML(target: String, accept: String?, format: ResponseFormat) throws {
         #expect(ResponseFormat.preferred(by: try Self.request(target, accept: accept)) == format)

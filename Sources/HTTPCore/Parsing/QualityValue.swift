@@ -1,0 +1,27 @@
+/// A field's weight (RFC 9110 §12.4.2): `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )`.
+public enum QualityValue {
+    /// The weight `text` spells, 0…1; `nil` when it is no qvalue (`1.5`, `0.1234`, `abc`).
+    public static func parse<Text: StringProtocol>(_ text: Text) -> Double? {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
+        guard bytes.count > 1 else { return first == UInt8(ascii: "1") ? 1 : 0 }
+        guard bytes[1] == UInt8(ascii: "."), bytes.count <= 5,
+            bytes[2...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        if first == UInt8(ascii: "1") { return bytes[2...].allSatisfy { $0 == UInt8(ascii: "0") } ? 1 : nil }
+        return Double(String(text))
+    }
+
+    /// The weight of one list element's parameters (`;q=0.5`, after the value it weighs): its `q`
+    /// parameter, 1 without one, 0 for one that does not parse (the safe reading: not acceptable).
+    public static func weight<Parameters: Sequence>(of parameters: Parameters) -> Double
+    where Parameters.Element: StringProtocol {
+        var quality = 1.0
+        for parameter in parameters {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingOptionalWhitespace().lowercased() == "q" else { continue }
+            quality = parse(pair[1].trimmingOptionalWhitespace()) ?? 0
+        }
+        return quality
+    }
+}
