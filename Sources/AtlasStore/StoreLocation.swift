@@ -49,8 +49,16 @@ public struct StoreOptions: Sendable {
     /// PostgreSQL only: the most connections the process opens (the pool's bound). Default 8.
     public var maxConnections: Int
     /// PostgreSQL only: the longest one statement may run, in seconds (`statement_timeout`), then
-    /// `StoreError.busy`. Default 30 (an import of the whole history takes a few seconds).
+    /// `StoreError.busy`. Default 30 (an import of the whole history takes a few seconds). A server
+    /// that does not answer at all is given up after this plus 2 s.
     public var statementTimeoutSeconds: Double
+
+    /// PostgreSQL only: the longest a visitor's request (the profile, its draft and stars, a history
+    /// read) waits for one answer from the server, in seconds, then `StoreError.busy` (a `503`): its
+    /// statements wait at most `lockWaitSeconds` for a lock and are otherwise quick, so a longer wait
+    /// is a server that stopped answering (frozen, or cut off without a reset). `lockWaitSeconds`
+    /// plus 3.
+    public var requestAnswerTimeoutSeconds: Double { lockWaitSeconds + 3 }
     /// PostgreSQL only: how long a new connection may take (libpq's `connect_timeout`), in seconds.
     /// Default 3.
     public var connectTimeoutSeconds: Int

@@ -209,7 +209,7 @@ struct ProfileContractTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func whenAVisitorWasLastSeenIsKeptToTheHour(_ kind: StoreKind) throws {
+    func whenAVisitorWasLastSeenIsKeptToTheHourByWritesAndExactlyByVisits(_ kind: StoreKind) throws {
         try withFreshStores(kind) { stores throws in
             let store = stores.profiles
             let start = Self.now - 500 * Self.day
@@ -223,17 +223,17 @@ struct ProfileContractTests {
                     visitor(byte, at: time), profile("V\(byte) \(time)"), expectedVersion: opened.version)
             }
             for byte: UInt8 in [1, 2, 3, 4] { try done(byte, at: start) }
-            // 1: a Done and a visit within the hour leave the time at the start. 2: a Done two hours
-            // later moves it; 3: a visit two hours later; 4: a Save two hours later.
+            // 1: a Done half an hour later leaves the time at the start. 2: a Done two hours later
+            // moves it. 3: a visit half an hour later moves it (a visit is recorded once a day, so it
+            // is never swallowed). 4: a Save two hours later moves it.
             try done(1, at: start + 30 * minute)
-            try store.touch([UInt8](repeating: 1, count: 32), now: start + 59 * minute)
             try done(2, at: start + 120 * minute)
-            try store.touch([UInt8](repeating: 3, count: 32), now: start + 120 * minute)
+            try store.touch([UInt8](repeating: 3, count: 32), now: start + 30 * minute)
             let resumed = try store.openDraft(visitor(4, at: start + 120 * minute)).draft
             _ = try store.saveDraft(
                 visitor(4, at: start + 120 * minute), profile("Later"), expectedVersion: resumed.version)
             #expect(try store.profile([UInt8](repeating: 1, count: 32))?.username == "V1 \(start + 30 * minute)")
-            let pruned = try store.pruneProfiles(seenBefore: start + 60 * minute, defaultsOnlySeenBefore: start)
+            let pruned = try store.pruneProfiles(seenBefore: start + 20 * minute, defaultsOnlySeenBefore: start)
             #expect(pruned == 1)
             for (byte, kept) in [(1, false), (2, true), (3, true), (4, true)] as [(UInt8, Bool)] {
                 #expect((try store.profile([UInt8](repeating: byte, count: 32)) != nil) == kept, "visitor \(byte)")

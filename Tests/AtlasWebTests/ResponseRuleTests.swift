@@ -29,9 +29,22 @@ struct ResponseRuleTests {
             ("/profile/edit", "application/json;q=1.0, text/html;q=1", .json),
             ("/profile/edit", "APPLICATION/JSON", .json),
             ("/profile/edit", "application/json;q=abc", .html),  // a weight that does not parse: 0
+            // A narrower range does not weigh the plain type.
+            ("/profile/edit", "text/html;level=1;q=0.1, text/html;q=0.9, application/json;q=0.5", .html),
+            ("/profile/edit", "application/json;charset=utf-16, text/html;q=0.5", .html),
+            ("/profile/edit", "application/json; charset=UTF-8, text/html;q=0.5", .json),
         ] as [(String, String?, ResponseFormat)])
     func jsonOrHTML(target: String, accept: String?, format: ResponseFormat) throws {
         #expect(ResponseFormat.preferred(by: try Self.request(target, accept: accept)) == format)
+    }
+
+    @Test func severalAcceptLinesAreOneList() throws {
+        var fields: Fields = ["Host": "test.local"]
+        fields.append("Accept", "text/html;q=0.1")
+        fields.append("Accept", "application/json")
+        let request = Request(
+            method: .get, target: try RequestTarget(parsing: "/nope"), fields: fields, body: [])
+        #expect(ResponseFormat.preferred(by: request) == .json)
     }
 
     @Test(

@@ -137,13 +137,26 @@ final class NginxProcess: @unchecked Sendable {
 }
 
 /// A TCP proxy that holds every chunk the client sends for `delay` seconds before passing it on: in
-/// front of PostgreSQL, every round trip takes that much longer, as a database far away would.
+/// front of PostgreSQL, every round trip takes that much longer, as a database far away would. While
+/// `isFrozen`, it passes nothing on in either direction and closes nothing: a server that stopped
+/// answering (`SIGSTOP`, a stalled machine) without a reset.
 final class DelayingProxy: @unchecked Sendable {
     let port: Int
     private let listener: Int32
     private let target: Int
     private let delay: Double
     private let stopped = Atomic<Bool>(false)
+    private let frozen = Flag()
+
+    /// Whether the proxy holds everything back.
+    var isFrozen: Bool {
+        get { frozen.value.load(ordering: .relaxed) }
+        set { frozen.value.store(newValue, ordering: .relaxed) }
+    }
+
+    private final class Flag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
 
     init(to target: Int, delay: Double) throws {
         self.target = target
@@ -195,8 +208,9 @@ final class DelayingProxy: @unchecked Sendable {
             }
             let delay = delay
             let finished = Pair(client, server)
-            Thread { Self.pump(from: client, to: server, delay: delay, finished) }.start()
-            Thread { Self.pump(from: server, to: client, delay: 0, finished) }.start()
+            let frozen = frozen
+            Thread { Self.pump(from: client, to: server, delay: delay, frozen, finished) }.start()
+            Thread { Self.pump(from: server, to: client, delay: 0, frozen, finished) }.start()
         }
     }
 
@@ -217,13 +231,16 @@ final class DelayingProxy: @unchecked Sendable {
         }
     }
 
-    private static func pump(from source: Int32, to destination: Int32, delay: Double, _ pair: Pair) {
+    private static func pump(
+        from source: Int32, to destination: Int32, delay: Double, _ frozen: Flag, _ pair: Pair
+    ) {
         defer { pair.finishOne() }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            while frozen.value.load(ordering: .relaxed) { usleep(10_000) }
             var offset = 0
             while offset < count {
                 let sent = buffer.withUnsafeBytes {

@@ -244,6 +244,45 @@ struct ClusterTests {
         #expect(app.errorOutput.contains("the database answers again"))
     }
 
+    @Test func aDatabaseThatStopsAnsweringIsA503NotAHungRequestAndTheProcessRecovers() throws {
+        guard let serverURI = TestPostgres.serverURI else { return }
+        let uri = try TestPostgres.createDatabase()
+        defer { TestPostgres.dropDatabase(uri) }
+        try ServerProcess(database: uri).stop()
+        let port = try #require(Int(serverURI.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        let proxy = try DelayingProxy(to: port, delay: 0)
+        let app = try ServerProcess(database: uri.replacingOccurrences(of: ":\(port)/", with: ":\(proxy.port)/"))
+        _ = try fetch(app.port, "/countries/kr")
+        let visitor = WireVisitor(port: app.port)
+        let goal = try #require(try visitor.get("/profile/edit").inputValue("goal_date"))
+        #expect(
+            try visitor.submitEditor("done", [("username", "Before"), ("season", "spring"), ("goal_date", goal)]).status
+                == 303)
+        let editor = try visitor.get("/profile/edit")
+        // The server stops answering without closing anything: libpq would wait for ever.
+        proxy.isFrozen = true
+        let done = try visitor.post(
+            "/profile/edit",
+            [
+                ("csrf_token", editor.inputValue("csrf_token") ?? ""), ("version", editor.inputValue("version") ?? ""),
+                ("action", "done"), ("username", "During"), ("season", "summer"), ("goal_date", goal),
+            ])
+        #expect(done.status == 503)
+        #expect(done.field("Retry-After") != nil)
+        #expect(try fetch(app.port, "/countries/kr").status == 200, "cached pages keep being served")
+        proxy.isFrozen = false
+        // Back: the process reconnects by itself and the next Done commits.
+        var after: WireResponse?
+        for _ in 0..<50 where after?.status != 303 {
+            after = try? visitor.submitEditor(
+                "done", [("username", "After"), ("season", "autumn"), ("goal_date", goal)])
+            if after?.status != 303 { usleep(100_000) }
+        }
+        #expect(after?.status == 303)
+        #expect(try visitor.get("/profile").text.contains("After"))
+        #expect(app.process.isRunning)
+    }
+
     @Test func withEveryDatabaseRoundTripSlowCachedPagesAndHealthzAreNotHeldUp() throws {
         guard let serverURI = TestPostgres.serverURI else { return }
         let uri = try TestPostgres.createDatabase()

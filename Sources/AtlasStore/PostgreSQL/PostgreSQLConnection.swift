@@ -23,6 +23,14 @@ final class PostgreSQLConnection: @unchecked Sendable {
     private var pendingBegin: String?
     /// The statements of `queryAtCommit(_:_:)`, sent with `COMMIT`.
     private var atCommit: [(sql: String, parameters: [PostgreSQLValue])] = []
+    /// The longest one round trip waits for the server's answer, in seconds, before the connection is
+    /// given up (`AnswerWatchdog`) and the call throws `StoreError.busy`. By default
+    /// `StoreOptions.statementTimeoutSeconds` plus 2: the server ends any statement by then, so a
+    /// longer wait is a server that stopped answering. `PostgreSQLPool.withConnection(answerTimeout:_:)`
+    /// sets a shorter one for a visitor's request.
+    var answerTimeoutSeconds: Double
+    /// `answerTimeoutSeconds` when no caller set another.
+    let defaultAnswerTimeoutSeconds: Double
 
     /// Connects and sets the session's timeouts.
     /// - Parameters:
@@ -31,6 +39,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// - Throws: `StoreError.unavailable` with libpq's reason when the server cannot be reached or
     ///   refuses the login.
     init(uri: String, options: StoreOptions) throws(StoreError) {
+        defaultAnswerTimeoutSeconds = options.statementTimeoutSeconds + 2
+        answerTimeoutSeconds = defaultAnswerTimeoutSeconds
         let keywords = ["dbname", "connect_timeout", "fallback_application_name"]
         let values = [uri, String(max(1, options.connectTimeoutSeconds)), "covid-atlas"]
         let connection = Self.withCStrings(keywords) { keywordPointers in
@@ -83,9 +93,11 @@ final class PostgreSQLConnection: @unchecked Sendable {
         let handle = try openHandle()
         let text = pendingBegin.map { "\($0); \(sql)" } ?? sql
         pendingBegin = nil
-        let result = PQexec(handle, text)
-        defer { PQclear(result) }
-        try check(result, sql: sql, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
+        try awaitingAnswer { () throws(StoreError) in
+            let result = PQexec(handle, text)
+            defer { PQclear(result) }
+            try check(result, sql: sql, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
+        }
     }
 
     /// Starts a transaction with `sql` (`BEGIN`, or e.g. `BEGIN ISOLATION LEVEL REPEATABLE READ`),
@@ -150,8 +162,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
     func queryOnce(_ sql: String, _ parameters: [PostgreSQLValue]) throws(StoreError) -> PostgreSQLRows {
         try sendPendingBegin()
         let handle = try openHandle()
-        return try run(sql: sql, parameters: parameters) { values, lengths, formats in
-            PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
+        return try awaitingAnswer { () throws(StoreError) in
+            try run(sql: sql, parameters: parameters) { values, lengths, formats in
+                PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
+            }
         }
     }
 
@@ -162,6 +176,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// - Throws: as `execute(_:)`.
     func copy(_ sql: String, lines: some Sequence<String>) throws(StoreError) {
         try sendPendingBegin()
+        try awaitingAnswer { () throws(StoreError) in try copyLines(sql, lines) }
+    }
+
+    private func copyLines(_ sql: String, _ lines: some Sequence<String>) throws(StoreError) {
         let handle = try openHandle()
         let start = PQexec(handle, sql)
         defer { PQclear(start) }
@@ -315,6 +333,28 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// - Returns: the last statement's rows.
     /// - Throws: the first failure, as `execute(_:)`.
     private func pipeline(_ statements: [PipelinedStatement]) throws(StoreError) -> PostgreSQLRows {
+        try awaitingAnswer { () throws(StoreError) in try sendAndRead(statements) }
+    }
+
+    /// Runs `body`, which waits for the server's answer, with `answerTimeoutSeconds` watched by
+    /// `AnswerWatchdog`. When the deadline passed the socket was shut down, so the connection is
+    /// marked broken: the call throws `.busy` (or returns what it got, had the answer come just then).
+    private func awaitingAnswer<Value>(_ body: () throws(StoreError) -> Value) throws(StoreError) -> Value {
+        guard let handle, PQsocket(handle) >= 0 else { return try body() }
+        let token = AnswerWatchdog.shared.watch(socket: PQsocket(handle), seconds: answerTimeoutSeconds)
+        let outcome: Result<Value, StoreError>
+        do throws(StoreError) {
+            outcome = .success(try body())
+        } catch {
+            outcome = .failure(error)
+        }
+        guard AnswerWatchdog.shared.unwatch(token) else { return try outcome.get() }
+        isBroken = true
+        if case .success(let value) = outcome { return value }
+        throw .busy("the database did not answer within \(Int(answerTimeoutSeconds.rounded())) s")
+    }
+
+    private func sendAndRead(_ statements: [PipelinedStatement]) throws(StoreError) -> PostgreSQLRows {
         let handle = try openHandle()
         var sent = statements
         if let begin = pendingBegin { sent.insert(.plain(begin), at: 0) }

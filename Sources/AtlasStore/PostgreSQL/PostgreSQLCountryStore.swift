@@ -16,7 +16,8 @@ struct PostgreSQLCountryStore: CountryStore {
 
     /// See `CountryStore.snapshotVersion()`.
     func snapshotVersion() throws -> Int64 {
-        try pool.withConnection(Self.snapshotVersion(on:))
+        // Read every second for /healthz and the page caches: a server that stops answering is told quickly.
+        try pool.withConnection(answerTimeout: pool.options.requestAnswerTimeoutSeconds, Self.snapshotVersion(on:))
     }
 
     static func snapshotVersion(on connection: PostgreSQLConnection) throws -> Int64 {

@@ -7,7 +7,10 @@ struct PostgreSQLHistoryStore: HistoryStore {
 
     /// See `HistoryStore.history(_:)`: one indexed range read.
     func history(_ key: String) throws -> History? {
-        try pool.withConnection { connection in try Self.history(key, on: connection) }
+        // A visitor's page waits on this read: a server that stops answering is a quick 503.
+        try pool.withConnection(answerTimeout: pool.options.requestAnswerTimeoutSeconds) { connection in
+            try Self.history(key, on: connection)
+        }
     }
 
     /// See `HistoryStore.history(_:)`, on `connection` (a pool's, or a data transaction's).

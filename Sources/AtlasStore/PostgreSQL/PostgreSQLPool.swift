@@ -12,7 +12,7 @@ import Foundation
 /// during `COMMIT`, whose outcome is then unknown.
 final class PostgreSQLPool: @unchecked Sendable {
     private let uri: String
-    private let options: StoreOptions
+    let options: StoreOptions
     private let condition = NSCondition()
     // Guarded by `condition` (hence `@unchecked Sendable`).
     private var idle: [PostgreSQLConnection] = []
@@ -27,13 +27,17 @@ final class PostgreSQLPool: @unchecked Sendable {
     }
 
     /// Runs `body` on a pooled connection (no transaction of its own).
-    /// - Throws: `StoreError.busy` when no connection is free in time; `.unavailable` when none can be
-    ///   opened; `.closed` after `close()`; what `body` throws.
-    func withConnection<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
+    /// - Parameter answerTimeout: the longest each round trip waits for the server's answer, in
+    ///   seconds (`PostgreSQLConnection.answerTimeoutSeconds`); `nil`: the connection's default, for
+    ///   work that may run as long as `statement_timeout` allows.
+    /// - Throws: `StoreError.busy` when no connection is free in time or the server does not answer in
+    ///   time; `.unavailable` when none can be opened; `.closed` after `close()`; what `body` throws.
+    func withConnection<T>(answerTimeout: Double? = nil, _ body: (PostgreSQLConnection) throws -> T) throws -> T {
         var attempt = 0
         while true {
             attempt += 1
             let connection = try acquire()
+            connection.answerTimeoutSeconds = answerTimeout ?? connection.defaultAnswerTimeoutSeconds
             do {
                 let value = try body(connection)
                 release(connection)
@@ -51,10 +55,13 @@ final class PostgreSQLPool: @unchecked Sendable {
     }
 
     /// Runs `body` in one transaction (`BEGIN` … `COMMIT`, `ROLLBACK` when it throws) on a pooled
-    /// connection, isolation `READ COMMITTED` unless `begin` says otherwise.
-    /// - Throws: as `withConnection(_:)`.
-    func transaction<T>(begin: String = "BEGIN", _ body: (PostgreSQLConnection) throws -> T) throws -> T {
-        try withConnection { connection in
+    /// connection, isolation `READ COMMITTED` unless `begin` says otherwise; `answerTimeout` as for
+    /// `withConnection(answerTimeout:_:)`.
+    /// - Throws: as `withConnection(answerTimeout:_:)`.
+    func transaction<T>(
+        begin: String = "BEGIN", answerTimeout: Double? = nil, _ body: (PostgreSQLConnection) throws -> T
+    ) throws -> T {
+        try withConnection(answerTimeout: answerTimeout) { connection in
             // BEGIN goes with the first statement and COMMIT with the queued last write: a short
             // transaction is two round trips fewer.
             connection.begin(begin)

@@ -21,8 +21,12 @@ struct PostgreSQLProfileStore: ProfileStore {
     /// This process's hints for Done (one per `Stores`, so per process).
     let remembered: RememberedProfileStates
 
+    /// A visitor's request waits on every call but the pruning: a server that stops answering is a
+    /// quick `503`.
+    private var quick: Double { pool.options.requestAnswerTimeoutSeconds }
+
     func profile(_ sessionHash: [UInt8]) throws -> Profile? {
-        try pool.withConnection { connection in
+        try pool.withConnection(answerTimeout: quick) { connection in
             let rows = try connection.query(
                 "SELECT username, notifications, season, goal_date FROM profiles WHERE session_hash = $1",
                 [.bytes(sessionHash)])
@@ -31,11 +35,11 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func draft(_ sessionHash: [UInt8]) throws -> Draft? {
-        try pool.withConnection { connection in try Self.readDraft(connection, sessionHash) }
+        try pool.withConnection(answerTimeout: quick) { connection in try Self.readDraft(connection, sessionHash) }
     }
 
     func favorites(_ sessionHash: [UInt8]) throws -> [Favorite] {
-        try pool.withConnection { connection in
+        try pool.withConnection(answerTimeout: quick) { connection in
             let rows = try connection.query(
                 "SELECT country_id, name FROM favorites WHERE session_hash = $1 ORDER BY starred_at, country_id",
                 [.bytes(sessionHash)])
@@ -44,15 +48,17 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func ensureProfile(_ visitor: VisitorContext) throws -> Profile {
-        try pool.transaction { connection in try Self.lockProfile(connection, visitor).profile }
+        try pool.transaction(answerTimeout: quick) { connection in try Self.lockProfile(connection, visitor).profile }
     }
 
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
         // One read, in one statement (one snapshot of both rows); a transaction only for a visitor
         // without a profile yet.
         let state =
-            try pool.withConnection { connection in try Self.readState(connection, visitor.sessionHash) }
-            ?? pool.transaction { connection in try Self.lockState(connection, visitor) }
+            try pool.withConnection(answerTimeout: quick) { connection in
+                try Self.readState(connection, visitor.sessionHash)
+            }
+            ?? pool.transaction(answerTimeout: quick) { connection in try Self.lockState(connection, visitor) }
         remembered.remember(state, of: visitor.sessionHash)
         return (state.profile, DraftRules.open(state))
     }
@@ -86,7 +92,7 @@ struct PostgreSQLProfileStore: ProfileStore {
             [PostgreSQLValue.bytes(visitor.sessionHash)] + Self.values(committed)
             + [.integer(state.nextVersion), .integer(visitor.now), .integer(state.draftCounter)]
             + Self.values(state.profile)
-        let updated = try pool.withConnection { connection in
+        let updated = try pool.withConnection(answerTimeout: quick) { connection in
             try connection.query(Self.commitIfUnchangedStatement, parameters).affected
         }
         guard updated == 1 else {
@@ -104,7 +110,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         _ visitor: VisitorContext, _ check: (Profile) -> Profile?,
         _ decide: (Profile, DraftRules.State) -> (write: DraftRules.Write, outcome: DraftOutcome)
     ) throws -> SubmitResult {
-        let (result, after) = try pool.transaction { connection in
+        let (result, after) = try pool.transaction(answerTimeout: quick) { connection in
             let state = try Self.lockState(connection, visitor)
             guard let fields = check(state.profile) else {
                 return (SubmitResult(committed: state.profile, outcome: nil), state)
@@ -118,7 +124,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func discardDraft(_ visitor: VisitorContext, expectedVersion: Int64?) throws -> Draft? {
-        let (newer, after) = try pool.transaction { connection in
+        let (newer, after) = try pool.transaction(answerTimeout: quick) { connection in
             let state = try Self.lockState(connection, visitor)
             let (write, newer) = DraftRules.discard(expectedVersion: expectedVersion, state)
             Self.apply(write, state, visitor, connection)
@@ -129,7 +135,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws {
-        try pool.transaction { connection in
+        try pool.transaction(answerTimeout: quick) { connection in
             _ = try Self.lockProfile(connection, visitor)
             Self.recordVisit(connection, visitor)
             if starred {
@@ -146,7 +152,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func toggleFavorite(_ visitor: VisitorContext, countryID: String, name: String) throws -> Bool {
-        try pool.transaction { connection in
+        try pool.transaction(answerTimeout: quick) { connection in
             _ = try Self.lockProfile(connection, visitor)
             Self.recordVisit(connection, visitor)
             let deleted = try connection.query(
@@ -161,12 +167,13 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func touch(_ sessionHash: [UInt8], now: Int64) throws {
-        _ = try pool.withConnection { connection in
+        _ = try pool.withConnection(answerTimeout: quick) { connection in
             try connection.query(Self.visitStatement, [.bytes(sessionHash), .integer(now)])
         }
     }
 
     func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int {
+        // In the background, once an hour, and as long as statement_timeout allows.
         try pool.withConnection { connection in
             // Drafts and favourites go with their profile (ON DELETE CASCADE).
             try connection.query(
@@ -217,7 +224,7 @@ struct PostgreSQLProfileStore: ProfileStore {
 
     /// A visit at $2 to the profile of $1 (`LastSeen`).
     private static let visitStatement =
-        "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND \(LastSeen.isBehind("$2::bigint"))"
+        "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND \(LastSeen.isBefore("$2::bigint"))"
 
     private static func lockState(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws
         -> DraftRules.State

@@ -231,7 +231,7 @@ struct SQLiteProfileStore: ProfileStore {
 
     private static func recordVisit(_ database: Database, _ visitor: VisitorContext) throws {
         let update = try database.prepare(
-            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.isBehind("?2"))")
+            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.isBefore("?2"))")
         try update.bind(visitor.sessionHash, at: 1)
         try update.bind(visitor.now, at: 2)
         try update.run()

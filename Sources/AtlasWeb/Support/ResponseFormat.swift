@@ -14,15 +14,21 @@ enum ResponseFormat: Sendable, Equatable {
     static func preferred(by request: Request) -> ResponseFormat {
         let path = request.target.path
         if path.hasPrefix("/api/") || path == "/healthz" { return .json }
-        guard let accept = request.fields[.accept] else { return .html }
+        // Several Accept lines are one list (RFC 9110 §5.3).
+        let lines = request.fields.values(for: .accept)
+        guard !lines.isEmpty else { return .html }
         // Each named type's weight and place (RFC 9110 §12.5.1); wildcards name neither, so `*/*`
-        // gets HTML, this site's default.
+        // gets HTML, this site's default. A range with parameters other than `q` and `charset=utf-8`
+        // (`text/html;level=1`) names another type than the UTF-8 ones served here: it does not apply.
         var json: (quality: Double, position: Int)?
         var html: (quality: Double, position: Int)?
-        for (position, element) in accept.split(separator: ",").enumerated() {
+        let elements = lines.flatMap { $0.split(separator: ",") }
+        for (position, element) in elements.enumerated() {
             let parts = element.split(separator: ";")
             guard let range = parts.first?.trimmingOptionalWhitespace().lowercased() else { continue }
-            let named = (quality: QualityValue.weight(of: parts.dropFirst()), position: position)
+            let parameters = parts.dropFirst()
+            guard parameters.allSatisfy(Self.fitsWhatIsServed) else { continue }
+            let named = (quality: QualityValue.weight(of: parameters), position: position)
             if range == "application/json", json == nil { json = named }
             if range == "text/html", html == nil { html = named }
         }
@@ -31,5 +37,14 @@ enum ResponseFormat: Sendable, Equatable {
         // The heavier wins; of two alike, the first named.
         if json.quality != html.quality { return json.quality > html.quality ? .json : .html }
         return json.position < html.position ? .json : .html
+    }
+
+    /// Whether a media-range parameter leaves the range covering this site's responses: the weight,
+    /// or the charset they are in.
+    private static func fitsWhatIsServed(_ parameter: Substring) -> Bool {
+        let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingOptionalWhitespace().lowercased() }
+        guard let name = pair.first else { return true }
+        if name == "q" { return true }
+        return name == "charset" && pair.count == 2 && ["utf-8", "\"utf-8\""].contains(pair[1])
     }
 }
