@@ -21,6 +21,27 @@ struct SessionCookieTests {
         #expect(first.prefix(46) != second.prefix(46))
     }
 
+    /// The cookie lasts its lifetime from the last visit, as pruning counts: a returning visitor's
+    /// first profile page of the day sends it again, with the same id; later ones that day do not.
+    @Test func aReturningVisitorsCookieIsRenewedOnTheirFirstVisitOfTheDay() throws {
+        let clock = ManualClock(profileDay)
+        let fixture = try AppFixture(clock: clock)
+        let visitor = WebVisitor(fixture.client)
+        try visitor.get("/profile")
+        let cookie = try #require(visitor.cookie)
+        try visitor.get("/profile/edit")
+        #expect(try fixture.client.get("/profile", fields: ["Cookie": cookie]).fields[.setCookie] == nil)
+        clock.advance(by: 86_400_000)
+        let renewed = try fixture.client.get("/profile/edit", fields: ["Cookie": cookie]).fields[.setCookie] ?? ""
+        #expect(renewed.hasPrefix(cookie + ";"))
+        #expect(renewed.contains("; Max-Age=34560000"))
+        #expect(try fixture.client.get("/profile", fields: ["Cookie": cookie]).fields[.setCookie] == nil)
+        clock.advance(by: 86_400_000)
+        #expect(
+            try fixture.client.get("/profile", fields: ["Cookie": cookie]).fields[.setCookie]?.hasPrefix(cookie) == true
+        )
+    }
+
     @Test func theCookieIsSecureOnlyBehindATrustedHTTPSProxy() throws {
         let plain = try AppFixture(now: profileDay)
         let forwarded: Fields = ["X-Forwarded-Proto": "https"]

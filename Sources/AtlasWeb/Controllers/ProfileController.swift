@@ -24,14 +24,14 @@ struct ProfileController: Sendable {
         let draft = visitor.isNew ? nil : try store.draft(hash)
         let catalog = site.snapshots.current().catalog
         let starred = visitor.isNew ? [] : try store.favorites(hash)
-        try site.recordVisit(visitor, in: store)
+        let renewing = try site.recordVisit(visitor, in: store)
         let favorites = starred.map { FavoriteCountry($0, catalog: catalog, flags: site.flags) }
         var response = try site.renderer.page(
             "profile/show",
             context: ProfilePage(profile: profile, draft: draft, favorites: favorites, csrfToken: visitor.csrfToken)
                 .templateValue,
             layout: site.layout("\(profile.username.echoedAsOwnText) — Profile — Covid Atlas", .profile))
-        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
+        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions, renewingCookie: renewing)
         return response
     }
 
@@ -44,16 +44,17 @@ struct ProfileController: Sendable {
         let now = site.configuration.now()
         let profile: Profile
         let draft: Draft
+        var renewing = false
         if visitor.isNew {
             profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
             draft = Draft(profile: profile, version: 0)
         } else {
             (profile, draft) = try store.openDraft(site.writing(as: visitor, request))
-            try site.recordVisit(visitor, in: store)
+            renewing = try site.recordVisit(visitor, in: store)
         }
         var response = try editor(
             ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
-        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
+        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions, renewingCookie: renewing)
         return response
     }
 
