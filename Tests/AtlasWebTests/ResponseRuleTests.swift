@@ -38,6 +38,18 @@ struct ResponseRuleTests {
         #expect(ResponseFormat.preferred(by: try Self.request(target, accept: accept)) == format)
     }
 
+    @Test func anErrorWhoseFormatAcceptChoseSaysSo() throws {
+        let fixture = try AppFixture()
+        let html = try fixture.client.get("/nope")
+        let json = try fixture.client.get("/nope", fields: ["Accept": "application/json"])
+        #expect(html.status == .notFound && json.status == .notFound)
+        #expect(html.fields[.contentType]?.hasPrefix("text/html") == true)
+        #expect(json.fields[.contentType]?.hasPrefix("application/json") == true)
+        for response in [html, json] { #expect(response.fields[.vary]?.contains("Accept") == true) }
+        // The JSON-only addresses answer JSON whatever Accept says: nothing to vary by.
+        #expect(try fixture.client.get("/api/nothing/here").fields[.vary]?.contains("Accept") != true)
+    }
+
     @Test func severalAcceptLinesAreOneList() throws {
         var fields: Fields = ["Host": "test.local"]
         fields.append("Accept", "text/html;q=0.1")

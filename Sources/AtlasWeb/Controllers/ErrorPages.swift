@@ -13,10 +13,14 @@ struct ErrorPages: Sendable {
 
     /// The error's response for `request`, in the format the request is answered in.
     func response(_ request: Request, _ error: HTTPError) -> Response {
-        switch ResponseFormat.preferred(by: request) {
-        case .json: return ErrorPages.json(error)
-        case .html: return page(error) ?? Router.plainTextErrorPage(request, error)
-        }
+        var response =
+            switch ResponseFormat.preferred(by: request) {
+            case .json: ErrorPages.json(error)
+            case .html: page(error) ?? Router.plainTextErrorPage(request, error)
+            }
+        // JSON or HTML by Accept: a cache keeping a 404 must not hand one client's to another.
+        if ResponseFormat.isNegotiated(request) { response.fields.addVary("Accept") }
+        return response
     }
 
     /// The HTML page for an `HTTPError` without a request to go with it (bytes the parser refused), or

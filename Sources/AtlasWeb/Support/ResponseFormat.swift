@@ -12,8 +12,7 @@ enum ResponseFormat: Sendable, Equatable {
 
     /// The format `request` should be answered in.
     static func preferred(by request: Request) -> ResponseFormat {
-        let path = request.target.path
-        if path.hasPrefix("/api/") || path == "/healthz" { return .json }
+        guard isNegotiated(request) else { return .json }
         // Several Accept lines are one list (RFC 9110 §5.3).
         let lines = request.fields.values(for: .accept)
         guard !lines.isEmpty else { return .html }
@@ -37,6 +36,13 @@ enum ResponseFormat: Sendable, Equatable {
         // The heavier wins; of two alike, the first named.
         if json.quality != html.quality { return json.quality > html.quality ? .json : .html }
         return json.position < html.position ? .json : .html
+    }
+
+    /// Whether the format of `request`'s answer depends on its `Accept` (so a cache must keep the
+    /// answers apart, `Vary: Accept`): everywhere but the JSON-only addresses.
+    static func isNegotiated(_ request: Request) -> Bool {
+        let path = request.target.path
+        return !(path.hasPrefix("/api/") || path == "/healthz")
     }
 
     /// Whether a media-range parameter leaves the range covering this site's responses: the weight,
