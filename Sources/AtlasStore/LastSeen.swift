@@ -20,7 +20,13 @@ enum LastSeen {
     }
 
     /// SQL: whether a visit at `parameter` moves `last_seen_at` (whenever it is later).
-    static func isBefore(_ parameter: String) -> String {
+    static func visitMoves(_ parameter: String) -> String {
         "last_seen_at < \(parameter)"
+    }
+
+    /// SQL: whether a write at `parameter` that records nothing but the time (a star) moves
+    /// `last_seen_at`: once it is `granularity` behind, as `value(at:)`.
+    static func writeMoves(_ parameter: String) -> String {
+        "last_seen_at <= \(parameter) - \(granularity)"
     }
 }

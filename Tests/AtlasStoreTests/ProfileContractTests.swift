@@ -222,20 +222,24 @@ struct ProfileContractTests {
                 _ = try store.commitDraft(
                     visitor(byte, at: time), profile("V\(byte) \(time)"), expectedVersion: opened.version)
             }
-            for byte: UInt8 in [1, 2, 3, 4] { try done(byte, at: start) }
+            for byte: UInt8 in [1, 2, 3, 4, 5, 6] { try done(byte, at: start) }
             // 1: a Done half an hour later leaves the time at the start. 2: a Done two hours later
             // moves it. 3: a visit half an hour later moves it (a visit is recorded once a day, so it
-            // is never swallowed). 4: a Save two hours later moves it.
+            // is never swallowed). 4: a Save two hours later moves it. 5: a star half an hour later is
+            // a write: it leaves the time; 6: a star two hours later moves it.
             try done(1, at: start + 30 * minute)
             try done(2, at: start + 120 * minute)
             try store.touch([UInt8](repeating: 3, count: 32), now: start + 30 * minute)
             let resumed = try store.openDraft(visitor(4, at: start + 120 * minute)).draft
             _ = try store.saveDraft(
                 visitor(4, at: start + 120 * minute), profile("Later"), expectedVersion: resumed.version)
+            try store.setFavorite(visitor(5, at: start + 30 * minute), countryID: "kr", name: "S. Korea", starred: true)
+            _ = try store.toggleFavorite(visitor(6, at: start + 120 * minute), countryID: "kr", name: "S. Korea")
             #expect(try store.profile([UInt8](repeating: 1, count: 32))?.username == "V1 \(start + 30 * minute)")
             let pruned = try store.pruneProfiles(seenBefore: start + 20 * minute, defaultsOnlySeenBefore: start)
-            #expect(pruned == 1)
-            for (byte, kept) in [(1, false), (2, true), (3, true), (4, true)] as [(UInt8, Bool)] {
+            #expect(pruned == 2)
+            for (byte, kept) in [(1, false), (2, true), (3, true), (4, true), (5, false), (6, true)] as [(UInt8, Bool)]
+            {
                 #expect((try store.profile([UInt8](repeating: byte, count: 32)) != nil) == kept, "visitor \(byte)")
             }
         }

@@ -9,8 +9,10 @@ import Synchronization
 /// connection's socket down (`shutdown(2)`), which makes libpq's wait return with the connection lost.
 /// The owner then learns from `unwatch` that it was the deadline.
 ///
-/// A socket is touched only while it is watched, under the same lock `unwatch` takes, so a socket
-/// closed or reused after its wait is never shut down.
+/// A socket is touched only while it is watched, under the same lock `unwatch` takes; the connection
+/// hands in a duplicate of libpq's descriptor that only it closes, after its waits (libpq may close
+/// its own during one), so no other socket is ever shut down. Each deadline is one round trip's, not
+/// a request's: a request of several round trips may wait for several.
 final class AnswerWatchdog: Sendable {
     /// The one watchdog of the process; its thread starts with the first `watch`.
     static let shared = AnswerWatchdog()

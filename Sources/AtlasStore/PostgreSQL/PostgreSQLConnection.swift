@@ -31,6 +31,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
     var answerTimeoutSeconds: Double
     /// `answerTimeoutSeconds` when no caller set another.
     let defaultAnswerTimeoutSeconds: Double
+    /// A duplicate of libpq's socket (`dup(2)`), closed only by `close()`: what `AnswerWatchdog` shuts
+    /// down. libpq closes its own descriptor when it loses the connection, and that number may be
+    /// reused by another socket before the wait is unwatched; this one stays ours.
+    private var watchedSocket: Int32 = -1
 
     /// Connects and sets the session's timeouts.
     /// - Parameters:
@@ -57,6 +61,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
         // NOTICEs ("relation … already exists, skipping") are for a person at psql, not for the log.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
+        watchedSocket = PQsocket(connection) >= 0 ? dup(PQsocket(connection)) : -1
+        // The session's settings are quick statements: a server that does not answer them is given up
+        // as soon as a visitor's request would be.
+        answerTimeoutSeconds = options.requestAnswerTimeoutSeconds
         let lockWait = Int((options.lockWaitSeconds * 1000).rounded())
         let statementTimeout = Int((options.statementTimeoutSeconds * 1000).rounded())
         do {
@@ -67,6 +75,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
             close()
             throw error
         }
+        answerTimeoutSeconds = defaultAnswerTimeoutSeconds
     }
 
     deinit { close() }
@@ -75,6 +84,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     func close() {
         if let handle { PQfinish(handle) }
         handle = nil
+        if watchedSocket >= 0 { Glibc.close(watchedSocket) }
+        watchedSocket = -1
         prepared.removeAll()
     }
 
@@ -340,8 +351,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// `AnswerWatchdog`. When the deadline passed the socket was shut down, so the connection is
     /// marked broken: the call throws `.busy` (or returns what it got, had the answer come just then).
     private func awaitingAnswer<Value>(_ body: () throws(StoreError) -> Value) throws(StoreError) -> Value {
-        guard let handle, PQsocket(handle) >= 0 else { return try body() }
-        let token = AnswerWatchdog.shared.watch(socket: PQsocket(handle), seconds: answerTimeoutSeconds)
+        guard handle != nil, watchedSocket >= 0 else { return try body() }
+        let token = AnswerWatchdog.shared.watch(socket: watchedSocket, seconds: answerTimeoutSeconds)
         let outcome: Result<Value, StoreError>
         do throws(StoreError) {
             outcome = .success(try body())

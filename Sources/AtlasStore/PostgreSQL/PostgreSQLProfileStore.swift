@@ -137,7 +137,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws {
         try pool.transaction(answerTimeout: quick) { connection in
             _ = try Self.lockProfile(connection, visitor)
-            Self.recordVisit(connection, visitor)
+            Self.recordWrite(connection, visitor)
             if starred {
                 connection.queryAtCommit(
                     "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES ($1, $2, $3, $4) "
@@ -154,7 +154,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     func toggleFavorite(_ visitor: VisitorContext, countryID: String, name: String) throws -> Bool {
         try pool.transaction(answerTimeout: quick) { connection in
             _ = try Self.lockProfile(connection, visitor)
-            Self.recordVisit(connection, visitor)
+            Self.recordWrite(connection, visitor)
             let deleted = try connection.query(
                 "DELETE FROM favorites WHERE session_hash = $1 AND country_id = $2",
                 [.bytes(visitor.sessionHash), .text(countryID)])
@@ -217,14 +217,18 @@ struct PostgreSQLProfileStore: ProfileStore {
         return (try profile(rows, 0, from: 0, table: "profiles"), counter, hasDraft)
     }
 
-    /// Queues the visit's time (`last_seen_at`, never moved back) for the commit.
-    private static func recordVisit(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) {
-        connection.queryAtCommit(visitStatement, [.bytes(visitor.sessionHash), .integer(visitor.now)])
+    /// Queues a star's time for the commit (`last_seen_at`, moved by `LastSeen`'s rule for writes).
+    private static func recordWrite(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) {
+        connection.queryAtCommit(writeStatement, [.bytes(visitor.sessionHash), .integer(visitor.now)])
     }
 
     /// A visit at $2 to the profile of $1 (`LastSeen`).
     private static let visitStatement =
-        "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND \(LastSeen.isBefore("$2::bigint"))"
+        "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND \(LastSeen.visitMoves("$2::bigint"))"
+
+    /// A star at $2 by the visitor of $1 (`LastSeen`): no new row version within the hour.
+    private static let writeStatement =
+        "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND \(LastSeen.writeMoves("$2::bigint"))"
 
     private static func lockState(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws
         -> DraftRules.State

@@ -93,7 +93,7 @@ struct SQLiteProfileStore: ProfileStore {
                 try statement.bind(name, at: 4)
             }
             try statement.run()
-            try Self.recordVisit(database, visitor)
+            try Self.recordWrite(database, visitor)
         }
     }
 
@@ -107,7 +107,7 @@ struct SQLiteProfileStore: ProfileStore {
             try delete.bind(countryID, at: 2)
             let wasStarred = try delete.step()
             delete.reset()
-            try Self.recordVisit(database, visitor)
+            try Self.recordWrite(database, visitor)
             if wasStarred { return false }
             let insert = try database.prepare(
                 "INSERT INTO favorites (session_hash, country_id, starred_at, name) VALUES (?1, ?2, ?3, ?4)")
@@ -230,8 +230,20 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     private static func recordVisit(_ database: Database, _ visitor: VisitorContext) throws {
-        let update = try database.prepare(
-            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.isBefore("?2"))")
+        try recordTime(
+            database, visitor,
+            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.visitMoves("?2"))")
+    }
+
+    /// A star's time (`LastSeen`'s rule for writes).
+    private static func recordWrite(_ database: Database, _ visitor: VisitorContext) throws {
+        try recordTime(
+            database, visitor,
+            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.writeMoves("?2"))")
+    }
+
+    private static func recordTime(_ database: Database, _ visitor: VisitorContext, _ sql: String) throws {
+        let update = try database.prepare(sql)
         try update.bind(visitor.sessionHash, at: 1)
         try update.bind(visitor.now, at: 2)
         try update.run()

@@ -5,6 +5,8 @@ import Mustache
 import Routing
 
 /// The visitor's profile, its draft editor and the favourite stars (docs/design.md, "The profile and its draft").
+/// The profile pages send a returning visitor's cookie again (`renewingCookie`), so it lasts its
+/// lifetime from the last visit, as pruning counts.
 ///
 /// Every POST answers `303 See Other` on success (Post/Redirect/Get, docs/field-cases.md B18), `422` with
 /// the visitor's own input and a message per bad field, `409` with the newer draft when the form's
@@ -24,14 +26,14 @@ struct ProfileController: Sendable {
         let draft = visitor.isNew ? nil : try store.draft(hash)
         let catalog = site.snapshots.current().catalog
         let starred = visitor.isNew ? [] : try store.favorites(hash)
-        let renewing = try site.recordVisit(visitor, in: store)
+        try site.recordVisit(visitor, in: store)
         let favorites = starred.map { FavoriteCountry($0, catalog: catalog, flags: site.flags) }
         var response = try site.renderer.page(
             "profile/show",
             context: ProfilePage(profile: profile, draft: draft, favorites: favorites, csrfToken: visitor.csrfToken)
                 .templateValue,
             layout: site.layout("\(profile.username.echoedAsOwnText) — Profile — Covid Atlas", .profile))
-        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions, renewingCookie: renewing)
+        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions, renewingCookie: true)
         return response
     }
 
@@ -44,17 +46,16 @@ struct ProfileController: Sendable {
         let now = site.configuration.now()
         let profile: Profile
         let draft: Draft
-        var renewing = false
         if visitor.isNew {
             profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
             draft = Draft(profile: profile, version: 0)
         } else {
             (profile, draft) = try store.openDraft(site.writing(as: visitor, request))
-            renewing = try site.recordVisit(visitor, in: store)
+            try site.recordVisit(visitor, in: store)
         }
         var response = try editor(
             ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
-        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions, renewingCookie: renewing)
+        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions, renewingCookie: true)
         return response
     }
 

@@ -82,16 +82,11 @@ struct SiteContext: Sendable {
 
     /// Records a returning visitor's visit (`ProfileStore.touch`) on their first request of the day
     /// in this process, so pruning keeps the profiles of visitors who only read.
-    /// - Returns: whether it was that first request, on which the visitor's cookie is renewed
-    ///   (`Visitor.apply(to:secure:sessions:renewingCookie:)`), so it lasts its lifetime from the last
-    ///   visit, as pruning does, not from the first.
     /// - Throws: `StoreError`; `BlockingWork.Required` on an event loop.
-    @discardableResult
-    func recordVisit(_ visitor: Visitor, in store: any ProfileStore) throws -> Bool {
+    func recordVisit(_ visitor: Visitor, in store: any ProfileStore) throws {
         let now = configuration.now()
-        guard !visitor.isNew, recentVisits.isFirstToday(visitor.sessionHash, now: now) else { return false }
+        guard !visitor.isNew, recentVisits.isFirstToday(visitor.sessionHash, now: now) else { return }
         try store.touch(visitor.sessionHash, now: now)
-        return true
     }
 
     /// The visitor's write context: their rows' key, now, and the per-address limit asked before
