@@ -16,7 +16,7 @@ enum LastSeen {
 
     /// SQL: the value of `last_seen_at` after a write at `parameter`.
     static func value(at parameter: String) -> String {
-        "CASE WHEN last_seen_at <= \(parameter) - \(granularity) THEN \(parameter) ELSE last_seen_at END"
+        "CASE WHEN \(writeMoves(parameter)) THEN \(parameter) ELSE last_seen_at END"
     }
 
     /// SQL: whether a visit at `parameter` moves `last_seen_at` (whenever it is later).

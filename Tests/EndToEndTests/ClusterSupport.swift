@@ -136,6 +136,21 @@ final class NginxProcess: @unchecked Sendable {
     }
 }
 
+/// A server on the database `uri` of the PostgreSQL server `serverURI`, through a `DelayingProxy`
+/// of `delay` seconds; the shipped data is imported first, at full speed, by a server started and
+/// stopped without the proxy. The proxy must be kept as long as the server runs.
+func serverBehindProxy(database uri: String, server serverURI: String, delay: Double) throws -> (
+    app: ServerProcess, proxy: DelayingProxy
+) {
+    try ServerProcess(database: uri).stop()
+    guard let port = Int(serverURI.split(separator: ":").last?.split(separator: "/").first ?? "") else {
+        throw ServerError("no port in \(serverURI)")
+    }
+    let proxy = try DelayingProxy(to: port, delay: delay)
+    let app = try ServerProcess(database: uri.replacingOccurrences(of: ":\(port)/", with: ":\(proxy.port)/"))
+    return (app, proxy)
+}
+
 /// A TCP proxy that holds every chunk the client sends for `delay` seconds before passing it on: in
 /// front of PostgreSQL, every round trip takes that much longer, as a database far away would. While
 /// `isFrozen`, it passes nothing on in either direction and closes nothing: a server that stopped

@@ -248,10 +248,7 @@ struct ClusterTests {
         guard let serverURI = TestPostgres.serverURI else { return }
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }
-        try ServerProcess(database: uri).stop()
-        let port = try #require(Int(serverURI.split(separator: ":").last?.split(separator: "/").first ?? ""))
-        let proxy = try DelayingProxy(to: port, delay: 0)
-        let app = try ServerProcess(database: uri.replacingOccurrences(of: ":\(port)/", with: ":\(proxy.port)/"))
+        let (app, proxy) = try serverBehindProxy(database: uri, server: serverURI, delay: 0)
         _ = try fetch(app.port, "/countries/kr")
         let visitor = WireVisitor(port: app.port)
         let goal = try #require(try visitor.get("/profile/edit").inputValue("goal_date"))
@@ -288,11 +285,8 @@ struct ClusterTests {
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }
         // The data in place first, at full speed; then the server through a proxy adding 100 ms.
-        try ServerProcess(database: uri).stop()
-        let port = try #require(Int(serverURI.split(separator: ":").last?.split(separator: "/").first ?? ""))
-        let proxy = try DelayingProxy(to: port, delay: 0.1)
-        let slowURI = uri.replacingOccurrences(of: ":\(port)/", with: ":\(proxy.port)/")
-        let app = try ServerProcess(database: slowURI)
+        let (app, proxy) = try serverBehindProxy(database: uri, server: serverURI, delay: 0.1)
+        defer { withExtendedLifetime(proxy) {} }
         _ = try fetch(app.port, "/countries/kr")
         _ = try fetch(app.port, "/countries/kr")
         let visitors = (0..<6).map { _ in WireVisitor(port: app.port) }

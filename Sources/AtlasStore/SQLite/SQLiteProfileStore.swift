@@ -211,12 +211,7 @@ struct SQLiteProfileStore: ProfileStore {
             try upsert.run()
             try advanceCounter(database, visitor, to: state.nextVersion)
         case .commit(let fields):
-            let update = try database.prepare(
-                """
-                UPDATE profiles SET username = ?2, notifications = ?3, season = ?4, goal_date = ?5,
-                    draft_counter = ?6, committed_at = ?7, last_seen_at = \(LastSeen.value(at: "?7"))
-                WHERE session_hash = ?1
-                """)
+            let update = try database.prepare(commitStatement)
             try update.bind(hash, at: 1)
             try bind(fields, to: update, from: 2)
             try update.bind(state.nextVersion, at: 6)
@@ -229,18 +224,26 @@ struct SQLiteProfileStore: ProfileStore {
         }
     }
 
+    /// A Done: the profile of ?1 becomes ?2…?5 at version ?6, committed at ?7.
+    private static let commitStatement = """
+        UPDATE profiles SET username = ?2, notifications = ?3, season = ?4, goal_date = ?5,
+            draft_counter = ?6, committed_at = ?7, last_seen_at = \(LastSeen.value(at: "?7"))
+        WHERE session_hash = ?1
+        """
+
     private static func recordVisit(_ database: Database, _ visitor: VisitorContext) throws {
-        try recordTime(
-            database, visitor,
-            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.visitMoves("?2"))")
+        try recordTime(database, visitor, visitStatement)
     }
 
     /// A star's time (`LastSeen`'s rule for writes).
     private static func recordWrite(_ database: Database, _ visitor: VisitorContext) throws {
-        try recordTime(
-            database, visitor,
-            "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.writeMoves("?2"))")
+        try recordTime(database, visitor, writeStatement)
     }
+
+    private static let visitStatement =
+        "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.visitMoves("?2"))"
+    private static let writeStatement =
+        "UPDATE profiles SET last_seen_at = ?2 WHERE session_hash = ?1 AND \(LastSeen.writeMoves("?2"))"
 
     private static func recordTime(_ database: Database, _ visitor: VisitorContext, _ sql: String) throws {
         let update = try database.prepare(sql)
@@ -249,10 +252,11 @@ struct SQLiteProfileStore: ProfileStore {
         try update.run()
     }
 
+    private static let advanceCounterStatement =
+        "UPDATE profiles SET draft_counter = ?2, last_seen_at = \(LastSeen.value(at: "?3")) WHERE session_hash = ?1"
+
     private static func advanceCounter(_ database: Database, _ visitor: VisitorContext, to version: Int64) throws {
-        let update = try database.prepare(
-            "UPDATE profiles SET draft_counter = ?2, last_seen_at = \(LastSeen.value(at: "?3")) WHERE session_hash = ?1"
-        )
+        let update = try database.prepare(advanceCounterStatement)
         try update.bind(visitor.sessionHash, at: 1)
         try update.bind(version, at: 2)
         try update.bind(visitor.now, at: 3)

@@ -5,7 +5,7 @@ import Mustache
 import Routing
 
 /// The visitor's profile, its draft editor and the favourite stars (docs/design.md, "The profile and its draft").
-/// The profile pages send a returning visitor's cookie again (`renewingCookie`), so it lasts its
+/// The profile pages send a returning visitor's cookie again (`Visitor.apply`), so it lasts its
 /// lifetime from the last visit, as pruning counts.
 ///
 /// Every POST answers `303 See Other` on success (Post/Redirect/Get, docs/field-cases.md B18), `422` with
@@ -33,7 +33,7 @@ struct ProfileController: Sendable {
             context: ProfilePage(profile: profile, draft: draft, favorites: favorites, csrfToken: visitor.csrfToken)
                 .templateValue,
             layout: site.layout("\(profile.username.echoedAsOwnText) — Profile — Covid Atlas", .profile))
-        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions, renewingCookie: true)
+        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
         return response
     }
 
@@ -55,7 +55,7 @@ struct ProfileController: Sendable {
         }
         var response = try editor(
             ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
-        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions, renewingCookie: true)
+        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
         return response
     }
 

@@ -90,14 +90,12 @@ struct Visitor: Sendable {
     private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"
     private static let secureAttributes = attributes + "; Secure"
 
-    /// Adds `Set-Cookie` for a new visitor, and with `renewingCookie` for a returning one (the same id
-    /// with a fresh `Max-Age`, so the cookie lasts its lifetime from the last visit, as pruning counts),
-    /// and marks the response as this visitor's own (`CachePolicy.privateToVisitor`) so no shared
-    /// cache hands it to another.
-    func apply(to response: inout Response, secure: Bool, sessions: SessionSigner, renewingCookie: Bool = false) {
-        if isNew || renewingCookie {
-            response.fields.append(.setCookie, setCookie(secure: secure, sessions: sessions))
-        }
+    /// Adds `Set-Cookie`: a new visitor's, or a returning one's again (the same id with a fresh
+    /// `Max-Age`, so the cookie lasts its lifetime from the last visit, as pruning counts); and marks
+    /// the response as this visitor's own (`CachePolicy.privateToVisitor`) so no shared cache hands it
+    /// to another.
+    func apply(to response: inout Response, secure: Bool, sessions: SessionSigner) {
+        response.fields.append(.setCookie, setCookie(secure: secure, sessions: sessions))
         CachePolicy.privateToVisitor.apply(to: &response)
     }
 }
