@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README documents what the binary does: its command-line synopsis is the one `--help` prints.
+/// docs/operations.md documents what the binary does: its command-line synopsis is the one `--help` prints.
 struct DocumentationTests {
     /// The lines of `covid-atlas --help` between `Usage:` and the next blank line, unindented.
     static func helpSynopsis() throws -> [String] {
@@ -20,22 +20,22 @@ struct DocumentationTests {
         }
     }
 
-    @Test func theReadmeShowsTheSynopsisThatHelpPrints() throws {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    @Test func theOperationsDocShowsTheSynopsisThatHelpPrints() throws {
+        let operations = try String(contentsOfFile: packageRoot + "/docs/operations.md", encoding: .utf8)
         let synopsis = try Self.helpSynopsis()
         #expect(synopsis.count >= 8)
         #expect(
-            readme.contains("```\n" + synopsis.joined(separator: "\n") + "\n```"),
-            "README's synopsis differs from --help")
+            operations.contains("```\n" + synopsis.joined(separator: "\n") + "\n```"),
+            "docs/operations.md's synopsis differs from --help")
     }
 }
 
-/// Every option `--help` lists is explained in the README's prose too, not only named in the synopsis.
+/// Every option `--help` lists is explained in docs/operations.md's prose too, not only named in the synopsis.
 struct OptionDocumentationTests {
-    @Test func everyOptionOfHelpIsExplainedInTheReadme() throws {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        // The prose: the README without its code blocks.
-        let prose = readme.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+    @Test func everyOptionOfHelpIsExplainedInTheOperationsDoc() throws {
+        let operations = try String(contentsOfFile: packageRoot + "/docs/operations.md", encoding: .utf8)
+        // The prose: the page without its code blocks.
+        let prose = operations.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
             .joined()
         let synopsis = try DocumentationTests.helpSynopsis().joined(separator: " ")
         let options = Set(
@@ -45,7 +45,7 @@ struct OptionDocumentationTests {
             })
         #expect(options.count > 15)
         for option in options.sorted() {
-            #expect(prose.contains("`\(option)"), "the README's prose does not explain \(option)")
+            #expect(prose.contains("`\(option)"), "docs/operations.md's prose does not explain \(option)")
         }
     }
 }
