@@ -83,7 +83,7 @@ public struct AtlasConfiguration: Sendable {
     public static let systemNow: @Sendable () -> Int64 = { WallClock.millisecondsSinceEpoch() }
 
     /// The default of every setting: the one place they are written. `covid-atlas --help` shows them,
-    /// and the README shows `--help`.
+    /// and docs/operations.md shows `--help`.
     public enum Defaults {
         /// The SQLite file, relative to the working directory.
         public static let databasePath = "covid-atlas.sqlite"

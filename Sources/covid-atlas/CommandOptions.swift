@@ -4,7 +4,7 @@ import AtlasWeb
 import HTTPServer
 
 /// An option of a `covid-atlas` command: the one place its default is written. `--help` shows it
-/// (`[--port 8080]`), the README shows `--help`, and `Arguments` falls back to it.
+/// (`[--port 8080]`), docs/operations.md shows `--help`, and `Arguments` falls back to it.
 struct CommandOption: Sendable {
     /// The name without `--`, e.g. `port`.
     let name: String

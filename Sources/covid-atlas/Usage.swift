@@ -2,7 +2,7 @@ import AtlasSource
 import AtlasWeb
 
 /// The text of `covid-atlas --help`. The synopsis lines come from `CommandOptions`, so every option
-/// and default shown is the one the parser uses; the README repeats them (a test keeps it so).
+/// and default shown is the one the parser uses; docs/operations.md repeats them (a test keeps it so).
 let usageText: String = {
     let limits = FetchLimits()
     let synopsis =
