@@ -32,30 +32,35 @@ let package = Package(
 
         // The wall and monotonic clocks, in one place for every target that reads one.
         .target(name: "Clocks"),
-        .target(name: "HTTPCore"),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux", "Clocks"]),
-        .target(name: "Routing", dependencies: ["HTTPCore", "CZlib", "Clocks"]),
+        // Dates, numbers and JSON strings as text: pure, no locale, the lowest layer that needs them.
+        .target(name: "Formats"),
+        .target(name: "HTTPCore", dependencies: ["Formats"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Formats", "CLinux", "Clocks"]),
+        .target(name: "Routing", dependencies: ["HTTPCore", "Formats", "CZlib", "Clocks"]),
         .target(name: "Mustache"),
 
-        .target(name: "AtlasCore"),
+        .target(name: "AtlasCore", dependencies: ["Formats"]),
         .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks"]),
-        .target(name: "AtlasSource", dependencies: ["AtlasCore", "CCurl", "CZlib", "Clocks"]),
+        .target(name: "AtlasSource", dependencies: ["AtlasCore", "Formats", "CCurl", "CZlib", "Clocks"]),
         .target(
             name: "AtlasWeb",
             dependencies: [
                 "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache", "COpenSSL", "Clocks",
+                "Formats",
             ]),
         .executableTarget(
             name: "covid-atlas",
             dependencies: [
                 "AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore", "Routing", "Clocks",
+                "Formats",
             ]),
 
         // Micro-benchmarks printed by script/bench (release build): chart rendering, the history import.
         .executableTarget(
             name: "atlas-bench",
-            dependencies: ["AtlasWeb", "AtlasSource", "AtlasStore", "AtlasCore", "Clocks", "Routing"]),
+            dependencies: ["AtlasWeb", "AtlasSource", "AtlasStore", "AtlasCore", "Clocks", "Routing", "Formats"]),
 
+        .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTPCore", "CZlib"]),
@@ -73,6 +78,7 @@ let package = Package(
             name: "AtlasWebTests",
             dependencies: [
                 "AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "CZlib", "UpstreamStub",
+                "Formats",
             ]),
         // Depends on the executable only so that `swift test` builds it; the tests run the binary.
         .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub", "TestPostgres"]),

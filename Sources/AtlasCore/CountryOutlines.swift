@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// Country outlines from Natural Earth's Admin-0 countries GeoJSON (RFC 7946; WGS84 longitude,
@@ -105,7 +106,7 @@ public struct CountryOutlines: Sendable {
                 if shapes.count > 1 { output += "," }
                 output += #"{"type":"Feature","properties":{"#
                 if let iso2 = shape.iso2 { output += #""iso2":"\#(iso2)","# }
-                output += #""name":"# + CountryOutlines.jsonString(shape.name) + "},"
+                output += #""name":"# + JSONText.quoted(shape.name) + "},"
                 output += #""geometry":{"type":"MultiPolygon","coordinates":["#
                 output += shape.polygons.compactMap(CountryOutlines.reducedPolygon).joined(separator: ",")
                 output += "]}}"
@@ -185,18 +186,5 @@ public struct CountryOutlines: Sendable {
     private static func rounded(_ degrees: Double) -> String {
         let value = (degrees * 100).rounded() / 100
         return value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
     }
 }

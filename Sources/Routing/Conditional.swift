@@ -1,3 +1,4 @@
+import Formats
 import HTTPCore
 
 /// Conditional `GET`/`HEAD` evaluation for cache validation (RFC 9110 §13).

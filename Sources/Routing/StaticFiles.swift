@@ -1,4 +1,5 @@
 import Clocks
+import Formats
 import Foundation
 import HTTPCore
 import Synchronization

@@ -2,6 +2,7 @@ import AtlasCore
 import AtlasSource
 import AtlasStore
 import Clocks
+import Formats
 import Foundation
 import Routing
 
@@ -23,7 +24,7 @@ func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 func line(_ name: String, _ milliseconds: Double, _ note: String) {
     print(
-        name.padding(toLength: 44, withPad: " ", startingAt: 0) + Formatting.decimalDigits(milliseconds, decimals: 2)
+        name.padding(toLength: 44, withPad: " ", startingAt: 0) + NumberText.fixed(milliseconds, decimals: 2)
             + " ms  " + note)
 }
 

@@ -1,3 +1,5 @@
+import Clocks
+import Formats
 import Foundation
 import Glibc
 import HTTPServer
@@ -86,43 +88,9 @@ enum LogFormat: String, CaseIterable {
     }
 }
 
-/// JSON string literals (RFC 8259 §7).
-enum JSONText {
-    /// `text` as a quoted JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or
-    /// `\u00XX`, everything else (UTF-8 included) as it is.
-    static func quoted(_ text: String) -> String {
-        var result: [UInt8] = []
-        appendQuoted(text, to: &result)
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// `quoted(text)` appended to `output` as UTF-8. Works on bytes: every byte that needs escaping is
-    /// ASCII, and the others (UTF-8 included) are copied as they are.
-    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += "\\\"".utf8
-            case UInt8(ascii: "\\"): output += "\\\\".utf8
-            case UInt8(ascii: "\n"): output += "\\n".utf8
-            case UInt8(ascii: "\r"): output += "\\r".utf8
-            case UInt8(ascii: "\t"): output += "\\t".utf8
-            case 0x00...0x1F, 0x7F:
-                output += "\\u00".utf8
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-}
-
 /// The log's clock.
 enum AccessLog {
-    /// `2026-11-29T12:00:00Z`, from the wall clock via gmtime_r(3): independent of locale and time zone.
+    /// `2026-11-29T12:00:00Z`, from the wall clock (`UTCTime`): independent of locale and time zone.
     static func timestamp() -> String {
         var bytes: [UInt8] = []
         appendTimestamp(to: &bytes)
@@ -131,37 +99,12 @@ enum AccessLog {
 
     /// `timestamp()` appended to `bytes` as UTF-8.
     static func appendTimestamp(to bytes: inout [UInt8]) {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        appendDecimal(Int(parts.tm_year) + 1900, to: &bytes)
-        appendTwoDigits(parts.tm_mon + 1, after: UInt8(ascii: "-"), to: &bytes)
-        appendTwoDigits(parts.tm_mday, after: UInt8(ascii: "-"), to: &bytes)
-        appendTwoDigits(parts.tm_hour, after: UInt8(ascii: "T"), to: &bytes)
-        appendTwoDigits(parts.tm_min, after: UInt8(ascii: ":"), to: &bytes)
-        appendTwoDigits(parts.tm_sec, after: UInt8(ascii: ":"), to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-    }
-
-    private static func appendTwoDigits(_ value: Int32, after separator: UInt8, to bytes: inout [UInt8]) {
-        bytes.append(separator)
-        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        UTCTime(secondsSinceEpoch: WallClock.coarseSecondsSinceEpoch()).appendISO8601(to: &bytes)
     }
 
     /// An integer in decimal.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value >= 0 else {
-            bytes.append(UInt8(ascii: "-"))
-            appendDecimal(0 - value, to: &bytes)
-            return
-        }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
+        Digits.append(value, width: 1, to: &bytes)
     }
 
     /// Milliseconds rounded to hundredths and written as Swift prints such a `Double` (`0.42`, `1.5`,

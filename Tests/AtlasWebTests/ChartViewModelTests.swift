@@ -1,4 +1,5 @@
 import AtlasCore
+import Formats
 import HTTPCore
 import Routing
 import Testing
@@ -158,7 +159,7 @@ struct TickTests {
         (114.65, 1, "114.7"),
     ])
     func decimalsAreWrittenTheSameInEveryLocale(value: Double, decimals: Int, text: String) {
-        #expect(Formatting.decimalDigits(value, decimals: decimals) == text)
+        #expect(NumberText.fixed(value, decimals: decimals) == text)
     }
 }
 

@@ -1,3 +1,5 @@
+import Formats
+
 /// The final response of one `GET` (after redirects), as `CurlEasy.get` returns it.
 public struct FetchResponse: Sendable, Equatable {
     /// The status code of the final response, e.g. `200`, `304`, `429`.
@@ -35,8 +37,8 @@ public struct FetchResponse: Sendable, Equatable {
         if value.allSatisfy(\.isASCII) && value.allSatisfy(\.isNumber) {
             return Int64(value) ?? Int64.max
         }
-        guard let date = IMFFixdate.parse(value) else { return nil }
-        return max(0, (date - now) / 1000)
+        guard let date = HTTPDate.parse(value) else { return nil }
+        return max(0, (Int64(date) * 1000 - now) / 1000)
     }
 }
 

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// The drawing of one chart in SVG user units: the plot's box inside the view box, and the scales
@@ -81,7 +82,7 @@ struct ChartGeometry: Equatable {
 
     /// A coordinate as SVG gets it: one decimal at most (`123.4`, `56`), the same in every locale.
     static func coordinate(_ value: Double) -> String {
-        var text = Formatting.decimalDigits(value, decimals: 1)
+        var text = NumberText.fixed(value, decimals: 1)
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
     }

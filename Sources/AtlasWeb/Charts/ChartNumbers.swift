@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// Numbers as chart labels show them, the Our World in Data way (grapher's `formatValue`): short,
@@ -25,7 +26,7 @@ enum ChartNumbers {
     static func significant(_ scaled: Double) -> String {
         guard scaled != 0 else { return "0" }
         let decimals = max(0, min(6, 2 - Int(log10(scaled).rounded(.down))))
-        var text = Formatting.decimalDigits(scaled, decimals: decimals)
+        var text = NumberText.fixed(scaled, decimals: decimals)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

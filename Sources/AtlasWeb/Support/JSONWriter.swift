@@ -1,4 +1,5 @@
 import AtlasCore
+import Formats
 
 /// Writes disease.sh-shaped JSON by hand so keys keep the API's order and unknown values are
 /// `null` (as disease.sh sends for ships' ISO codes), which `JSONEncoder` does not promise.
@@ -43,26 +44,7 @@ struct JSONWriter {
     }
 
     private mutating func string(_ text: String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            // `<` escaped so a name with `</script>` is inert even if the JSON is ever inlined in HTML.
-            case "<": output += "\\u003c"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        output += JSONText.quoted(text)
     }
 }
 

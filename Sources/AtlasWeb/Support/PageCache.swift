@@ -1,3 +1,4 @@
+import Formats
 import HTTPCore
 import Routing
 import Synchronization

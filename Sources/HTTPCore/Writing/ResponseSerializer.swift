@@ -1,3 +1,5 @@
+import Formats
+
 /// Turns a `Response` into the bytes of one HTTP/1.1 response message (RFC 9112 §4, §6), ready for a
 /// single write.
 ///

@@ -1,5 +1,6 @@
 import CLinux
 import Clocks
+import Formats
 import Glibc
 import HTTPCore
 import Synchronization

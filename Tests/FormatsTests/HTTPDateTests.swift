@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPCore
+@testable import Formats
 
 struct HTTPDateTests {
     @Test(
@@ -29,11 +29,11 @@ struct HTTPDateTests {
         "days round-trip through the civil calendar for 400 years from each start year",
         arguments: [1_600, 2_000, 2_400])
     func everyDay(startYear: Int) {
-        let first = HTTPDate.days(fromYear: startYear, month: 1, day: 1)
+        let first = Gregorian.daysSinceEpoch(year: startYear, month: 1, day: 1)
         for day in first..<(first + 366 * 400) {
-            let civil = HTTPDate.civil(fromDays: day)
-            #expect(HTTPDate.days(fromYear: civil.year, month: civil.month, day: civil.day) == day)
-            if HTTPDate.days(fromYear: civil.year, month: civil.month, day: civil.day) != day { return }
+            let civil = Gregorian.civil(daysSinceEpoch: day)
+            #expect(Gregorian.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day) == day)
+            if Gregorian.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day) != day { return }
         }
     }
 
@@ -82,7 +82,7 @@ struct HTTPDateTests {
             (2080, "30", 2130), (2080, "31", 2031), (2099, "50", 2050), (1990, "41", 1941), (1990, "40", 2040),
         ])
     func twoDigitYear(currentYear: Int, digits: String, year: Int) {
-        let expected = HTTPDate.days(fromYear: year, month: 1, day: 1) * 86_400
+        let expected = Gregorian.daysSinceEpoch(year: year, month: 1, day: 1) * 86_400
         #expect(HTTPDate.parse("Monday, 01-Jan-\(digits) 00:00:00 GMT", currentYear: currentYear) == expected)
     }
 

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// HTTP dates (RFC 9110 §5.6.7): formatted in the preferred IMF-fixdate format, e.g.
@@ -10,14 +8,12 @@
 public enum HTTPDate {
     private static let dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let longDayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    private static let monthNames = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
+    private static let monthNames = Gregorian.monthAbbreviations
 
     /// Seconds since the epoch of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the instants a
     /// four-digit year can show.
-    static let earliestFormattable = days(fromYear: 0, month: 1, day: 1) * 86_400
-    static let latestFormattable = days(fromYear: 9999, month: 12, day: 31) * 86_400 + 86_399
+    static let earliestFormattable = Gregorian.daysSinceEpoch(year: 0, month: 1, day: 1) * 86_400
+    static let latestFormattable = Gregorian.daysSinceEpoch(year: 9999, month: 12, day: 31) * 86_400 + 86_399
 
     /// Formats a time as IMF-fixdate.
     /// - Parameter secondsSinceEpoch: seconds since 1970-01-01T00:00:00Z (UTC); may be negative. Any
@@ -26,9 +22,9 @@ public enum HTTPDate {
     /// - Returns: 29 ASCII characters, such as `Sun, 06 Nov 1994 08:49:37 GMT` for 784111777.
     public static func format(secondsSinceEpoch: Int) -> String {
         let seconds = min(max(secondsSinceEpoch, earliestFormattable), latestFormattable)
-        let days = floorDivide(seconds, 86_400)
+        let days = Gregorian.floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = Gregorian.civil(daysSinceEpoch: days)
         // 1970-01-01 was a Thursday (index 4 with Sunday = 0).
         let weekday = ((days % 7) + 7 + 4) % 7
         var bytes: [UInt8] = []
@@ -60,11 +56,11 @@ public enum HTTPDate {
     /// - Returns: seconds since 1970-01-01T00:00:00Z, or `nil` when `text` is none of the forms or
     ///   names an impossible date or time (callers then ignore the field, as RFC 9110 §13.1.3 allows).
     public static func parse(_ text: String) -> Int? {
-        parse(text, currentYear: civil(fromDays: floorDivide(Int(time(nil)), 86_400)).year)
+        parse(text, currentYear: Gregorian.civil(daysSinceEpoch: Gregorian.floorDivide(Int(time(nil)), 86_400)).year)
     }
 
     /// `parse(_:)` with the current year given, so the rfc850 two-digit year rule is testable.
-    static func parse(_ text: String, currentYear: Int) -> Int? {
+    public static func parse(_ text: String, currentYear: Int) -> Int? {
         let bytes = Array(text.utf8)
         if let fields = imfFixdate(bytes) ?? asctime(bytes) { return instant(fields) }
         guard var fields = rfc850(bytes) else { return nil }
@@ -146,48 +142,13 @@ public enum HTTPDate {
     }
 
     private static func instant(_ fields: Fields) -> Int? {
-        guard fields.day >= 1, fields.day <= daysInMonth(fields.month, year: fields.year), fields.hour < 24,
+        guard fields.day >= 1, fields.day <= Gregorian.daysInMonth(year: fields.year, month: fields.month),
+            fields.hour < 24,
             fields.minute < 60, fields.second < 61
         else { return nil }
-        return days(fromYear: fields.year, month: fields.month, day: fields.day) * 86_400 + fields.hour * 3600
+        return Gregorian.daysSinceEpoch(year: fields.year, month: fields.month, day: fields.day) * 86_400 + fields.hour
+            * 3600
             + fields.minute * 60 + fields.second
-    }
-
-    /// Days since 1970-01-01 → (year, month 1...12, day 1...31) in the proleptic Gregorian calendar
-    /// (Howard Hinnant's `civil_from_days`).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
-
-    /// (year, month, day) → days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    static func days(fromYear year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = floorDivide(shiftedYear, 400)
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }
 
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
@@ -201,7 +162,6 @@ public enum HTTPDate {
     }
 
     private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        Digits.append(value, width: 2, to: &bytes)
     }
 }

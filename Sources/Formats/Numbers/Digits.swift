@@ -1,0 +1,18 @@
+/// Non-negative integers as zero-padded ASCII digits (`7` → `07`), the one padding rule of dates,
+/// times and logs.
+public enum Digits {
+    /// `value` with at least `width` digits, zeros in front: `padded(7, width: 2)` → `"07"`.
+    public static func padded(_ value: Int, width: Int) -> String {
+        var bytes: [UInt8] = []
+        append(value, width: width, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `padded(value, width:)` appended to `bytes`; a negative value gets a `-` before its digits.
+    public static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let digits = String(value.magnitude).utf8
+        for _ in digits.count..<max(width, digits.count) { bytes.append(UInt8(ascii: "0")) }
+        bytes.append(contentsOf: digits)
+    }
+}
