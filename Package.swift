@@ -42,11 +42,13 @@ let package = Package(
         .target(name: "AtlasCore", dependencies: ["Formats"]),
         .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks"]),
         .target(name: "AtlasSource", dependencies: ["AtlasCore", "Formats", "CCurl", "CZlib", "Clocks"]),
+        // The charts and the world map as pure view models: scales, ticks, paths, bands. No web, no templates.
+        .target(name: "AtlasCharts", dependencies: ["AtlasCore", "Formats"]),
         .target(
             name: "AtlasWeb",
             dependencies: [
-                "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache", "COpenSSL", "Clocks",
-                "Formats",
+                "AtlasCore", "AtlasCharts", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache", "COpenSSL",
+                "Clocks", "Formats",
             ]),
         .executableTarget(
             name: "covid-atlas",
@@ -58,7 +60,9 @@ let package = Package(
         // Micro-benchmarks printed by script/bench (release build): chart rendering, the history import.
         .executableTarget(
             name: "atlas-bench",
-            dependencies: ["AtlasWeb", "AtlasSource", "AtlasStore", "AtlasCore", "Clocks", "Routing", "Formats"]),
+            dependencies: [
+                "AtlasWeb", "AtlasCharts", "AtlasSource", "AtlasStore", "AtlasCore", "Clocks", "Routing", "Formats",
+            ]),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
@@ -68,6 +72,7 @@ let package = Package(
             name: "MustacheTests", dependencies: ["Mustache"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AtlasCoreTests", dependencies: ["AtlasCore"]),
+        .testTarget(name: "AtlasChartsTests", dependencies: ["AtlasCharts", "AtlasCore", "Formats"]),
         // The throwaway PostgreSQL server of script/test, and a database of its own per test (a library).
         .target(name: "TestPostgres", dependencies: ["CPostgreSQL"], path: "Tests/TestPostgres"),
         .testTarget(name: "AtlasStoreTests", dependencies: ["AtlasStore", "AtlasCore", "AtlasSource", "TestPostgres"]),

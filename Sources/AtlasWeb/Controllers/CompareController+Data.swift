@@ -1,3 +1,4 @@
+import AtlasCharts
 import AtlasCore
 import HTTPCore
 import Routing

@@ -1,3 +1,4 @@
+import AtlasCharts
 import AtlasCore
 import HTTPCore
 
@@ -8,7 +9,7 @@ import HTTPCore
 /// same outcome.
 struct CompareSelection {
     /// The most countries one comparison shows: more lines than this are a tangle, not a comparison.
-    static let maximum = 8
+    static let maximum = ComparisonChart.colours
     /// The most different entries (as spelled, ignoring case) read from one request before anything is
     /// resolved: a longer list is refused as too many without a search for near matches per entry (each
     /// unknown one costs an edit-distance pass over the catalog). Twice `maximum`, so that a list of 8

@@ -1,3 +1,4 @@
+import AtlasCharts
 import Routing
 
 /// The favourite-star form of the detail pages (`partials/favorite-form`), rendered through Mustache

@@ -1,3 +1,4 @@
+import AtlasCharts
 import AtlasCore
 import Foundation
 import Mustache

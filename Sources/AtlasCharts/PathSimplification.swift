@@ -1,12 +1,12 @@
 /// Douglas–Peucker line simplification (Douglas and Peucker, 1973): keeps the ends, then recursively
 /// the point farthest from the chord between them while it lies more than `tolerance` away.
-enum PathSimplification {
+public enum PathSimplification: Sendable {
     /// The points of `line` that survive, in order, ends included.
     /// - Parameters:
     ///   - line: the positions (a ring may repeat its first point at its end).
     ///   - tolerance: the largest distance a dropped point may lie from the simplified line, in the
     ///     positions' units.
-    static func douglasPeucker(_ line: [(Double, Double)], tolerance: Double) -> [(Double, Double)] {
+    public static func douglasPeucker(_ line: [(Double, Double)], tolerance: Double) -> [(Double, Double)] {
         guard line.count > 2 else { return line }
         var keep = [Bool](repeating: false, count: line.count)
         keep[0] = true
@@ -35,7 +35,7 @@ enum PathSimplification {
 
     /// The distance of `point` from the segment `a`–`b` (from `a` itself when they coincide, as the
     /// two ends of a closed ring do).
-    static func distance(_ point: (Double, Double), from a: (Double, Double), to b: (Double, Double)) -> Double {
+    public static func distance(_ point: (Double, Double), from a: (Double, Double), to b: (Double, Double)) -> Double {
         let dx = b.0 - a.0
         let dy = b.1 - a.1
         let lengthSquared = dx * dx + dy * dy

@@ -5,10 +5,10 @@ import Foundation
 /// with K, M and B (thousand, million, billion) and at most three significant digits: `1.2M`, `850K`,
 /// `12`, `0.25`; negative values keep their sign, written as a minus sign (U+2212, `−200K`) as typeset
 /// numbers have it, not a hyphen-minus.
-enum ChartNumbers {
+public enum ChartNumbers: Sendable {
     /// The abbreviated label of `value`: rounded to three significant digits first, so 999,600 is
     /// `1M`, not `1000K`.
-    static func abbreviated(_ value: Double) -> String {
+    public static func abbreviated(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
         guard value != 0 else { return "0" }
         let sign = value < 0 ? "\u{2212}" : ""
@@ -23,7 +23,7 @@ enum ChartNumbers {
 
     /// `scaled` (rounded to three significant digits already) with trailing zeros dropped:
     /// 1.25 → `1.25`, 12.5 → `12.5`, 125 → `125`, 0.0123 → `0.0123`.
-    static func significant(_ scaled: Double) -> String {
+    public static func significant(_ scaled: Double) -> String {
         guard scaled != 0 else { return "0" }
         let decimals = max(0, min(6, 2 - Int(log10(scaled).rounded(.down))))
         var text = NumberText.fixed(scaled, decimals: decimals)

@@ -3,7 +3,7 @@ import Foundation
 /// The Equal Earth projection (Šavrič, Patterson and Jenny, "The Equal Earth map projection", 2018):
 /// equal-area, so a choropleth's large countries do not outweigh small ones by distortion alone
 /// (Greenland stays smaller than Africa), with straight parallels for a world map.
-enum EqualEarth {
+public enum EqualEarth: Sendable {
     private static let a1 = 1.340264
     private static let a2 = -0.081106
     private static let a3 = 0.000893
@@ -12,7 +12,7 @@ enum EqualEarth {
 
     /// Projects a position in degrees onto the plane, in units of the Earth's radius: x grows east
     /// (±2.7066 at ±180°), y grows north (±1.3174 at the poles).
-    static func project(long: Double, lat: Double) -> (x: Double, y: Double) {
+    public static func project(long: Double, lat: Double) -> (x: Double, y: Double) {
         let lambda = long * .pi / 180
         let phi = lat * .pi / 180
         let theta = asin(m * sin(phi))

@@ -3,35 +3,35 @@ import Foundation
 
 /// The drawing of one chart in SVG user units: the plot's box inside the view box, and the scales
 /// that place days and values in it. Pure values: `ChartModel` uses them to make paths and ticks.
-struct ChartGeometry: Equatable {
+public struct ChartGeometry: Equatable, Sendable {
     /// The view box: 640 × 320 units, scaled by the page to its width.
-    static let width = 640.0
-    static let height = 320.0
+    public static let width = 640.0
+    public static let height = 320.0
 
     /// A box in view box units.
-    struct Box: Equatable {
-        var left: Double
-        var right: Double
-        var top: Double
-        var bottom: Double
+    public struct Box: Equatable, Sendable {
+        public var left: Double
+        public var right: Double
+        public var top: Double
+        public var bottom: Double
     }
 
     /// The plot's box when the value axis' labels are short: room for the value axis (left, widened
     /// for longer labels by `plotLeft(yLabels:)`), the latest value (right), the peak's label (top) and
     /// the time axis (bottom), each for labels at `LabelWidth.narrowFontSize`.
-    static let defaultPlot = Box(left: 64, right: 548, top: 30, bottom: 278)
+    public static let defaultPlot = Box(left: 64, right: 548, top: 30, bottom: 278)
     /// How far below the plot the time axis' labels start; its tick marks are a little shorter.
-    static let tickLength = 6.0
-    static let xLabelGap = 8.0
+    public static let tickLength = 6.0
+    public static let xLabelGap = 8.0
 
     /// The first and last day drawn.
-    let days: ClosedRange<Int>
+    public let days: ClosedRange<Int>
     /// The value axis.
-    let axis: ValueAxis
+    public let axis: ValueAxis
     /// The plot's box.
-    let plot: Box
+    public let plot: Box
 
-    init(days: ClosedRange<Int>, axis: ValueAxis, plot: Box = ChartGeometry.defaultPlot) {
+    public init(days: ClosedRange<Int>, axis: ValueAxis, plot: Box = ChartGeometry.defaultPlot) {
         self.days = days
         self.axis = axis
         self.plot = plot
@@ -39,24 +39,24 @@ struct ChartGeometry: Equatable {
 
     /// The plot's left edge for value labels `yLabels`: the default, or further right so that the
     /// widest label at the largest font (right-aligned 6 units left of the plot) stays in the view box.
-    static func plotLeft(yLabels: [String]) -> Double {
+    public static func plotLeft(yLabels: [String]) -> Double {
         let widest = yLabels.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize) }.max() ?? 0
         return max(defaultPlot.left, (widest + 6 + 2).rounded(.up))
     }
 
     /// Where a day's bar or point is centred.
-    func x(ofDay day: Int) -> Double {
+    public func x(ofDay day: Int) -> Double {
         let span = Double(max(1, days.count))
         return plot.left + (Double(day - days.lowerBound) + 0.5) / span * plotWidth
     }
 
     /// How wide one day is.
-    var dayWidth: Double { plotWidth / Double(max(1, days.count)) }
+    public var dayWidth: Double { plotWidth / Double(max(1, days.count)) }
 
-    var plotWidth: Double { plot.right - plot.left }
+    public var plotWidth: Double { plot.right - plot.left }
 
     /// Where a value lies; `nil` for one the scale cannot show (≤ 0 on a log scale).
-    func y(of value: Double) -> Double? {
+    public func y(of value: Double) -> Double? {
         let top = plot.top
         let bottom = plot.bottom
         switch axis {
@@ -73,7 +73,7 @@ struct ChartGeometry: Equatable {
     }
 
     /// Where bars start: the zero line on a linear scale, the bottom on a log scale.
-    var baseline: Double {
+    public var baseline: Double {
         switch axis {
         case .linear(let ticks): return y(of: min(max(0, ticks.lower), ticks.upper)) ?? plot.bottom
         case .log: return plot.bottom
@@ -81,7 +81,7 @@ struct ChartGeometry: Equatable {
     }
 
     /// A coordinate as SVG gets it: one decimal at most (`123.4`, `56`), the same in every locale.
-    static func coordinate(_ value: Double) -> String {
+    public static func coordinate(_ value: Double) -> String {
         var text = NumberText.fixed(value, decimals: 1)
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
@@ -93,15 +93,15 @@ struct ChartGeometry: Equatable {
 /// Sans' advance widths (regular and bold), in ems: the sans-serif a Linux browser falls back to, and
 /// wider than the system fonts of other platforms (San Francisco, Segoe UI, Roboto), so an estimate is
 /// never short.
-enum LabelWidth {
+public enum LabelWidth: Sendable {
     /// The labels' font size in view box units on wide screens (`.chart-svg text` in atlas.css).
-    static let wideFontSize = 13.0
+    public static let wideFontSize = 13.0
     /// The largest font size of the labels on narrow screens (atlas.css, `max-width: 30rem`), where
     /// the chart shrinks: about 12 px at 390 px.
-    static let narrowFontSize = 23.0
+    public static let narrowFontSize = 23.0
 
     /// The width of `text` in view box units at `fontSize`, bold for the marked values' labels.
-    static func of(_ text: String, fontSize: Double, bold: Bool = false) -> Double {
+    public static func of(_ text: String, fontSize: Double, bold: Bool = false) -> Double {
         var ems = 0.0
         for character in text {
             ems += em(character, bold: bold)
@@ -127,14 +127,14 @@ enum LabelWidth {
 }
 
 /// A value axis: linear with nice ticks, or logarithmic with powers of ten.
-enum ValueAxis: Equatable {
+public enum ValueAxis: Equatable, Sendable {
     case linear(NiceTicks)
     case log(LogTicks)
 
     /// The axis for `values` (every value drawn, bars and line): linear from below the lowest (never
     /// above 0) to above the highest; log from the lowest value above 0 to the highest; `nil` on a log
     /// scale when nothing is above 0.
-    static func fitting(_ values: [Double], log: Bool) -> ValueAxis? {
+    public static func fitting(_ values: [Double], log: Bool) -> ValueAxis? {
         if log {
             let positive = values.filter { $0 > 0 }
             guard let low = positive.min(), let high = positive.max() else { return nil }
@@ -144,7 +144,7 @@ enum ValueAxis: Equatable {
     }
 
     /// The tick values.
-    var ticks: [Double] {
+    public var ticks: [Double] {
         switch self {
         case .linear(let ticks): return ticks.values
         case .log(let ticks): return ticks.values

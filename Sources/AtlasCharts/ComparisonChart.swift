@@ -1,46 +1,46 @@
 import AtlasCore
-import Mustache
 
 /// The compare page's chart: one line per country on shared axes (the scales, ticks and paths of
 /// `ChartGeometry`, `ValueAxis`, `TimeTicks` and `ChartModel.linePath`, as a history chart has them),
 /// each line named at its end, the names nudged apart so none overlaps another (`EndLabels`). Pure:
 /// the same series and view give the same bytes.
-struct ComparisonChart: Equatable {
+public struct ComparisonChart: Equatable, Sendable {
     /// One country's line.
-    struct Line: Equatable {
-        let id: String
-        let name: String
+    public struct Line: Equatable, Sendable {
+        public let id: String
+        public let name: String
         /// The name as drawn: shortened to `maximumLabelLength` characters.
-        let label: String
+        public let label: String
         /// Its colour, 0 to `colours - 1`, in the order given.
-        let colour: Int
-        let path: String
+        public let colour: Int
+        public let path: String
         /// The line's last point.
-        let endX: Double
-        let endY: Double
+        public let endX: Double
+        public let endY: Double
         /// The label's baseline, nudged from `endY` when labels would overlap.
-        let labelY: Double
+        public let labelY: Double
         /// The last value, as the axis writes values.
-        let value: String
+        public let value: String
     }
 
-    /// How many colours the lines take (`.chart-series-N` in atlas.css): one per country of a comparison.
-    static let colours = CompareSelection.maximum
+    /// The most lines one chart draws, each in its own colour (`.chart-series-N` in atlas.css): the
+    /// most countries a comparison holds.
+    public static let colours = 8
     /// Longer names are shortened with `…` on the chart (the table below has them in full).
-    static let maximumLabelLength = 14
+    public static let maximumLabelLength = 14
 
-    let title: String
-    let description: String
-    let plot: ChartGeometry.Box
-    let yTicks: [ChartModel.Tick]
-    let xTicks: [ChartModel.Tick]
-    let narrowXTicks: [ChartModel.Tick]
-    let lines: [Line]
-    let zeroLine: Double?
+    public let title: String
+    public let description: String
+    public let plot: ChartGeometry.Box
+    public let yTicks: [ChartModel.Tick]
+    public let xTicks: [ChartModel.Tick]
+    public let narrowXTicks: [ChartModel.Tick]
+    public let lines: [Line]
+    public let zeroLine: Double?
 
     /// The chart of `series` (each country's, in order), viewed as `query`.
     /// - Returns: `nil` when no line has a point to draw.
-    init?(_ series: [(id: String, name: String, series: ChartSeries)], query: ChartQuery) {
+    public init?(_ series: [(id: String, name: String, series: ChartSeries)], query: ChartQuery) {
         let drawable = series.filter { $0.series.latestIndex != nil }
         guard let first = drawable.map(\.series.firstDay).min(),
             let last = drawable.map({ $0.series.firstDay + $0.series.values.count - 1 }).max()
@@ -93,12 +93,12 @@ struct ComparisonChart: Equatable {
     }
 
     /// `name` as a line's label: at most `maximumLabelLength` characters, the last an ellipsis.
-    static func shortened(_ name: String) -> String {
+    public static func shortened(_ name: String) -> String {
         name.count <= maximumLabelLength ? name : String(name.prefix(maximumLabelLength - 1)) + "…"
     }
 
     /// What the chart shows: "Daily new cases per million people (7-day average): S. Korea, Japan and USA".
-    static func title(query: ChartQuery, names: [String]) -> String {
+    public static func title(query: ChartQuery, names: [String]) -> String {
         let noun = ChartWords.noun(query.metric)
         let per = query.per == .million ? " per million people" : ""
         let what =
@@ -108,7 +108,7 @@ struct ComparisonChart: Equatable {
     }
 
     /// `a`, `a and b`, `a, b and c`.
-    static func listed(_ names: [String]) -> String {
+    public static func listed(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
@@ -122,59 +122,19 @@ struct ComparisonChart: Equatable {
         if !missing.isEmpty { text += " No line for " + listed(missing) + "." }
         return text
     }
-
-    /// The values the template writes out, coordinates as SVG numbers.
-    var templateValue: TemplateValue {
-        func tick(_ tick: ChartModel.Tick) -> TemplateValue {
-            [
-                "position": .string(ChartGeometry.coordinate(tick.position)), "label": .string(tick.label),
-                "major": .bool(tick.isMajor), "anchor": .string(tick.anchor),
-            ]
-        }
-        let coordinate = ChartGeometry.coordinate
-        return [
-            "width": .string(coordinate(ChartGeometry.width)),
-            "height": .string(coordinate(ChartGeometry.height)),
-            "plotLeft": .string(coordinate(plot.left)),
-            "plotRight": .string(coordinate(plot.right)),
-            "plotTop": .string(coordinate(plot.top)),
-            "plotBottom": .string(coordinate(plot.bottom)),
-            "tickBottom": .string(coordinate(plot.bottom + ChartGeometry.tickLength)),
-            "xLabelY": .string(coordinate(plot.bottom + ChartGeometry.xLabelGap)),
-            "yLabelX": .string(coordinate(plot.left - 6)),
-            "title": .string(title),
-            "description": .string(description),
-            "yTicks": .array(yTicks.map(tick)),
-            "xTicks": .array(xTicks.map(tick)),
-            "narrowXTicks": .array(narrowXTicks.map(tick)),
-            "zeroLine": zeroLine.map { .string(coordinate($0)) } ?? .null,
-            "lines": .array(
-                lines.map { line in
-                    [
-                        "id": .string(line.id), "name": .string(line.name), "label": .string(line.label),
-                        "colour": .string(String(line.colour)), "path": .string(line.path),
-                        "endX": .string(coordinate(line.endX)), "endY": .string(coordinate(line.endY)),
-                        "labelX": .string(coordinate(line.endX + 10)), "labelY": .string(coordinate(line.labelY)),
-                        "leaderX": .string(coordinate(line.endX + 8)),
-                        "leaderY": .string(coordinate(line.labelY - LabelWidth.narrowFontSize * 0.35)),
-                        "value": .string(line.value),
-                    ]
-                }),
-        ]
-    }
 }
 
 /// Where the names at the lines' ends go: each as close to its line's end as it can be, none closer to
 /// another than `gap`, all between `top` and `bottom` (the way OWID's line labels and d3's "dodge"
 /// layouts do it). Pure.
-enum EndLabels {
+public enum EndLabels: Sendable {
     /// The labels' centres for lines ending at `wanted` (y, downwards), in the same order.
     ///
     /// Sorted top to bottom, labels that would overlap join a group, and each group is a column at
     /// `gap` centred on the mean of its labels' wanted places (so a cluster spreads both ways rather
     /// than only down), moved inside `top`…`bottom`; groups that then overlap join, until none does.
     /// When there are more labels than fit at `gap`, they share the height evenly.
-    static func place(_ wanted: [Double], gap: Double, top: Double, bottom: Double) -> [Double] {
+    public static func place(_ wanted: [Double], gap: Double, top: Double, bottom: Double) -> [Double] {
         guard !wanted.isEmpty else { return [] }
         let order = wanted.indices.sorted { (wanted[$0], $0) < (wanted[$1], $1) }
         let spacing = wanted.count > 1 ? min(gap, (bottom - top) / Double(wanted.count - 1)) : gap

@@ -1,11 +1,15 @@
 import AtlasCore
+import Formats
 
 /// The words that name and describe a history chart: its title, the description that stands for it
 /// (`<desc>`), and the one-sentence summary beside it. Figures in words are written out in full
 /// (`1,234.57`), where the chart's labels abbreviate them.
-struct ChartWords: Sendable {
+public struct ChartWords: Sendable {
+    /// The English words (the only language so far).
+    public init() {}
+
     /// The metric as a plural noun: `cases`, `deaths`, `recoveries`.
-    static func noun(_ metric: HistoryMetric) -> String {
+    public static func noun(_ metric: HistoryMetric) -> String {
         switch metric {
         case .cases: return "cases"
         case .deaths: return "deaths"
@@ -15,7 +19,7 @@ struct ChartWords: Sendable {
 
     /// E.g. `Daily new cases in S. Korea, 7-day average`, `Total deaths per million people in France
     /// (log scale)`.
-    func title(query: ChartQuery, place: String) -> String {
+    public func title(query: ChartQuery, place: String) -> String {
         let noun = ChartWords.noun(query.metric)
         let per = query.per == .million ? " per million people" : ""
         let scale = query.scale == .log ? " (log scale)" : ""
@@ -28,7 +32,7 @@ struct ChartWords: Sendable {
     /// What the chart shows, for `<desc>`: the days with a value, what bars and line stand for, the
     /// days below zero (corrections), what a log scale leaves out, the peak and the latest value with
     /// their dates.
-    func description(_ series: ChartSeries, query: ChartQuery, place: String, daysPerBar: Int) -> String {
+    public func description(_ series: ChartSeries, query: ChartQuery, place: String, daysPerBar: Int) -> String {
         let noun = ChartWords.noun(query.metric)
         let per = query.per == .million ? " per million people" : ""
         // The days that have a value: recoveries end early, the data's first day has no daily change.
@@ -62,7 +66,7 @@ struct ChartWords: Sendable {
     /// value: `The 7-day average peaked at 2,345.71 on 7 Mar 2021; the latest, on 13 Nov 2021, is
     /// 1,234.57.`; that there were none when every value is 0; the latest day's figure when the data
     /// has fewer than seven days for an average; `nil` when the series has no value.
-    func summary(_ series: ChartSeries, query: ChartQuery) -> String? {
+    public func summary(_ series: ChartSeries, query: ChartQuery) -> String? {
         guard let lastReport = series.lastReportIndex else { return nil }
         let noun = ChartWords.noun(query.metric)
         if series.values.allSatisfy({ $0 == nil || $0 == 0 }) {
@@ -90,10 +94,10 @@ struct ChartWords: Sendable {
     /// A figure in words: whole numbers grouped (`1,234`), others with up to two decimals (`12.5`);
     /// below zero with a minus sign (U+2212, `−349,116`), as the chart's labels. (CSV and JSON keep
     /// the ASCII hyphen-minus their readers parse.)
-    static func figure(_ value: Double) -> String {
+    public static func figure(_ value: Double) -> String {
         let magnitude =
             value == value.rounded() && abs(value) < 9e15
-            ? Formatting.grouped(Int64(abs(value))) : Formatting.decimal(abs(value))
+            ? NumberText.grouped(Int64(abs(value))) : NumberText.decimal(abs(value)) ?? "n/a"
         return value < 0 && magnitude != "0" ? "\u{2212}" + magnitude : magnitude
     }
 }

@@ -7,24 +7,24 @@ import AtlasCore
 /// The first day of the data has no daily change unless its count is 0: what it adds to the day
 /// before is unknown (China's series starts at 548 cases on 22 Jan 2020, a history cut to its last
 /// 30 days at a million), so its count is never shown as that day's new figures.
-struct ChartSeries: Equatable {
+public struct ChartSeries: Equatable, Sendable {
     /// The first shown day (days since the epoch).
-    let firstDay: Int
+    public let firstDay: Int
     /// What `values` are.
-    let interval: ChartQuery.Interval
+    public let interval: ChartQuery.Interval
     /// Per shown day: the daily change (`interval=daily`) or the cumulative count; `nil` where the
     /// metric was not reported, or the change is unknown.
-    let values: [Double?]
+    public let values: [Double?]
     /// Per shown day, for daily changes: the mean of that day's and the six days' before (taken from
     /// the whole series, so the first shown days have one too); `nil` where any of the seven is not
     /// reported or unknown (so the first six days of the data have none), and for cumulative counts.
-    let average: [Double?]
+    public let average: [Double?]
 
     /// - Parameters:
     ///   - population: people, for `per=million`.
     ///   - days: the shown days, within the history's.
     /// - Returns: `nil` for `per=million` without a population above zero (the cruise ships).
-    init?(
+    public init?(
         _ history: History, metric: HistoryMetric, interval: ChartQuery.Interval, per: ChartQuery.Per,
         population: Int64?, days: ClosedRange<Int>
     ) {
@@ -74,10 +74,10 @@ struct ChartSeries: Equatable {
 
     /// The line the chart draws: the 7-day average of daily changes (none where seven days do not
     /// exist yet: never the daily values instead), or the cumulative count.
-    var line: [Double?] { interval == .daily ? average : values }
+    public var line: [Double?] { interval == .daily ? average : values }
 
     /// The index of the line's highest point, the earliest of equals; `nil` when it has none.
-    var peakIndex: Int? {
+    public var peakIndex: Int? {
         var best: Int?
         for (index, value) in line.enumerated() {
             guard let value else { continue }
@@ -87,11 +87,11 @@ struct ChartSeries: Equatable {
     }
 
     /// The index of the line's last point; `nil` when it has none.
-    var latestIndex: Int? { line.lastIndex { $0 != nil } }
+    public var latestIndex: Int? { line.lastIndex { $0 != nil } }
 
     /// The index of the last day with a value.
-    var lastReportIndex: Int? { values.lastIndex { $0 != nil } }
+    public var lastReportIndex: Int? { values.lastIndex { $0 != nil } }
 
     /// The calendar date of the shown day at `index`.
-    func date(_ index: Int) -> CalendarDate { CalendarDate(daysSinceEpoch: firstDay + index) }
+    public func date(_ index: Int) -> CalendarDate { CalendarDate(daysSinceEpoch: firstDay + index) }
 }

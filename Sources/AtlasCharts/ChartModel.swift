@@ -1,73 +1,72 @@
 import AtlasCore
 import Foundation
-import Mustache
 
 /// One history chart as the template writes it out: the axes' ticks (the time axis twice, for wide
 /// and narrow screens), the bars and the line as SVG path data, the peak and the latest value marked,
 /// the visible title and legend, and the description that stands for it for people who cannot see
 /// it. Labels are placed from their estimated widths (`LabelWidth`). Pure: the same series and view
 /// give the same bytes.
-struct ChartModel: Equatable {
+public struct ChartModel: Equatable, Sendable {
     /// A marked point and its label.
-    struct Marker: Equatable {
-        let x: Double
-        let y: Double
-        let label: String
+    public struct Marker: Equatable, Sendable {
+        public let x: Double
+        public let y: Double
+        public let label: String
         /// Where the label is anchored (`start`, `middle`, `end`) and placed.
-        let anchor: String
-        let labelX: Double
-        let labelY: Double
+        public let anchor: String
+        public let labelX: Double
+        public let labelY: Double
     }
 
     /// A tick and where it is drawn.
-    struct Tick: Equatable {
-        let position: Double
-        let label: String
-        let isMajor: Bool
+    public struct Tick: Equatable, Sendable {
+        public let position: Double
+        public let label: String
+        public let isMajor: Bool
         /// How its label is anchored: `middle`, or `start`/`end` near the plot's edges, so a label
         /// never runs off the chart.
-        var anchor = "middle"
+        public var anchor = "middle"
     }
 
     /// One entry of the visible legend: what a kind of mark (`bars`, `negative` bars, the `line`) means.
-    struct LegendItem: Equatable {
-        let kind: String
-        let label: String
+    public struct LegendItem: Equatable, Sendable {
+        public let kind: String
+        public let label: String
     }
 
-    let title: String
-    let description: String
+    public let title: String
+    public let description: String
     /// The plot's box (its left edge leaves room for the value labels).
-    let plot: ChartGeometry.Box
-    let yTicks: [Tick]
+    public let plot: ChartGeometry.Box
+    public let yTicks: [Tick]
     /// The time axis on wide screens, labels at `LabelWidth.wideFontSize`.
-    let xTicks: [Tick]
+    public let xTicks: [Tick]
     /// The time axis on narrow screens, where labels are larger in the view box's units: fewer ticks.
-    let narrowXTicks: [Tick]
+    public let narrowXTicks: [Tick]
     /// `M x y V y h w V y z` per bar above zero, one path (one element keeps the SVG small).
-    let barsPath: String
+    public let barsPath: String
     /// The bars below zero (corrections), drawn apart.
-    let negativeBarsPath: String
+    public let negativeBarsPath: String
     /// The line (the 7-day average, or the cumulative count), broken where a day has no value.
-    let linePath: String
+    public let linePath: String
     /// The zero line when the axis reaches below zero.
-    let zeroLine: Double?
-    let peak: Marker?
+    public let zeroLine: Double?
+    public let peak: Marker?
     /// The line's last point, labelled beside it (to its right where there is room).
-    let latest: Marker?
+    public let latest: Marker?
     /// What the marks mean, shown above the chart.
-    let legend: [LegendItem]
+    public let legend: [LegendItem]
     /// How many days each bar stands for (more than one when a day would be narrower than a pixel
     /// at the chart's usual width); 0 without bars.
-    let daysPerBar: Int
+    public let daysPerBar: Int
 
     /// The most bars drawn (a day each up to here, so the 662 days of the shipped history are 662
     /// bars): the plot is about 480 units wide, so more would be bars of well under a pixel.
-    static let maximumBars = 700
+    public static let maximumBars = 700
 
     /// The chart of `series` viewed as `query`, for `place` (`S. Korea`, `the world`).
     /// - Returns: `nil` when there is nothing to draw (no value, or none above 0 on a log scale).
-    init?(_ series: ChartSeries, query: ChartQuery, place: String, words: ChartWords) {
+    public init?(_ series: ChartSeries, query: ChartQuery, place: String, words: ChartWords) {
         let lastDay = series.firstDay + series.values.count - 1
         guard lastDay >= series.firstDay else { return nil }
         let days = series.firstDay...lastDay
@@ -152,7 +151,7 @@ struct ChartModel: Equatable {
     }
 
     /// The time axis' ticks of `geometry`'s days for labels at `fontSize`.
-    static func timeTicks(_ geometry: ChartGeometry, fontSize: Double) -> [Tick] {
+    public static func timeTicks(_ geometry: ChartGeometry, fontSize: Double) -> [Tick] {
         TimeTicks(days: geometry.days, fontSize: fontSize) { geometry.x(ofDay: $0) }.ticks.map { tick in
             Tick(
                 position: geometry.x(ofDay: tick.day), label: tick.label, isMajor: tick.startsYear,
@@ -162,7 +161,7 @@ struct ChartModel: Equatable {
 
     /// SVG path data of a line through `values` (one a day from `firstDay`), broken where a day has no
     /// value or one the scale cannot show.
-    static func linePath(_ values: [Double?], firstDay: Int, geometry: ChartGeometry) -> String {
+    public static func linePath(_ values: [Double?], firstDay: Int, geometry: ChartGeometry) -> String {
         var line = ""
         var drawing = false
         for (index, value) in values.enumerated() {
@@ -179,7 +178,7 @@ struct ChartModel: Equatable {
 
     /// The marker of the line's last point: its label just right of it where the largest font leaves
     /// room in the view box (the usual case, a line to the last day), else above it.
-    static func latestMarker(x: Double, y: Double, label: String, plot: ChartGeometry.Box) -> Marker {
+    public static func latestMarker(x: Double, y: Double, label: String, plot: ChartGeometry.Box) -> Marker {
         let width = LabelWidth.of(label, fontSize: LabelWidth.narrowFontSize, bold: true)
         if x + 6 + width <= ChartGeometry.width - 2 {
             return Marker(
@@ -190,7 +189,7 @@ struct ChartModel: Equatable {
     }
 
     /// A marker with its label above the point: centred, or anchored at an end near the view box's edges.
-    static func markerAbove(x: Double, y: Double, label: String) -> Marker {
+    public static func markerAbove(x: Double, y: Double, label: String) -> Marker {
         let width = LabelWidth.of(label, fontSize: LabelWidth.narrowFontSize, bold: true)
         let anchor = x - width / 2 < 2 ? "start" : x + width / 2 > ChartGeometry.width - 2 ? "end" : "middle"
         // The baseline low enough that the label's ascent stays inside the view box.
@@ -200,7 +199,7 @@ struct ChartModel: Equatable {
     }
 
     /// Whether the labels of two markers (at the largest font) would overlap.
-    static func overlap(_ a: Marker, _ b: Marker) -> Bool {
+    public static func overlap(_ a: Marker, _ b: Marker) -> Bool {
         func box(_ marker: Marker) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
             let font = LabelWidth.narrowFontSize
             let width = LabelWidth.of(marker.label, fontSize: font, bold: true)
@@ -214,56 +213,16 @@ struct ChartModel: Equatable {
     }
 
     /// How many consecutive days one bar stands for: one, or more when there are more than `maximumBars`.
-    static func bucketSize(_ count: Int) -> Int { max(1, Int((Double(count) / Double(maximumBars)).rounded(.up))) }
+    public static func bucketSize(_ count: Int) -> Int {
+        max(1, Int((Double(count) / Double(maximumBars)).rounded(.up)))
+    }
 
     /// Consecutive days in groups of `maximumBars` at most: each group's mean of its reported days.
-    static func buckets(_ values: [Double?]) -> [(start: Int, value: Double?)] {
+    public static func buckets(_ values: [Double?]) -> [(start: Int, value: Double?)] {
         let size = bucketSize(values.count)
         return stride(from: 0, to: values.count, by: size).map { start in
             let reported = values[start..<min(values.count, start + size)].compactMap { $0 }
             return (start, reported.isEmpty ? nil : reported.reduce(0, +) / Double(reported.count))
         }
-    }
-
-    /// The values the template writes out, coordinates as SVG numbers.
-    var templateValue: TemplateValue {
-        func tick(_ tick: Tick) -> TemplateValue {
-            [
-                "position": .string(ChartGeometry.coordinate(tick.position)), "label": .string(tick.label),
-                "major": .bool(tick.isMajor), "anchor": .string(tick.anchor),
-            ]
-        }
-        func marker(_ marker: Marker?) -> TemplateValue {
-            guard let marker else { return .null }
-            return [
-                "x": .string(ChartGeometry.coordinate(marker.x)), "y": .string(ChartGeometry.coordinate(marker.y)),
-                "label": .string(marker.label), "anchor": .string(marker.anchor),
-                "labelX": .string(ChartGeometry.coordinate(marker.labelX)),
-                "labelY": .string(ChartGeometry.coordinate(marker.labelY)),
-            ]
-        }
-        return [
-            "width": .string(ChartGeometry.coordinate(ChartGeometry.width)),
-            "height": .string(ChartGeometry.coordinate(ChartGeometry.height)),
-            "plotLeft": .string(ChartGeometry.coordinate(plot.left)),
-            "plotRight": .string(ChartGeometry.coordinate(plot.right)),
-            "plotTop": .string(ChartGeometry.coordinate(plot.top)),
-            "plotBottom": .string(ChartGeometry.coordinate(plot.bottom)),
-            "tickBottom": .string(ChartGeometry.coordinate(plot.bottom + ChartGeometry.tickLength)),
-            "xLabelY": .string(ChartGeometry.coordinate(plot.bottom + ChartGeometry.xLabelGap)),
-            "yLabelX": .string(ChartGeometry.coordinate(plot.left - 6)),
-            "title": .string(title),
-            "description": .string(description),
-            "legend": .array(legend.map { ["kind": .string($0.kind), "label": .string($0.label)] }),
-            "yTicks": .array(yTicks.map(tick)),
-            "xTicks": .array(xTicks.map(tick)),
-            "narrowXTicks": .array(narrowXTicks.map(tick)),
-            "barsPath": barsPath.isEmpty ? .null : .string(barsPath),
-            "negativeBarsPath": negativeBarsPath.isEmpty ? .null : .string(negativeBarsPath),
-            "linePath": linePath.isEmpty ? .null : .string(linePath),
-            "zeroLine": zeroLine.map { .string(ChartGeometry.coordinate($0)) } ?? .null,
-            "peak": marker(peak),
-            "latest": marker(latest),
-        ]
     }
 }

@@ -3,17 +3,17 @@ import Foundation
 /// Tick values for a linear axis, chosen as d3 does (d3-array `ticks`, d3-scale `nice`): the step is
 /// 1, 2 or 5 × 10ᵏ, picked by comparing the raw step (span ÷ wanted count) with √50, √10 and √2, and
 /// the domain is widened to whole steps so the axis starts and ends on a tick.
-struct NiceTicks: Equatable {
+public struct NiceTicks: Equatable, Sendable {
     /// The widened domain.
-    let lower: Double
-    let upper: Double
+    public let lower: Double
+    public let upper: Double
     /// The ticks from `lower` to `upper`, both included.
-    let values: [Double]
+    public let values: [Double]
     /// The distance between ticks.
-    let step: Double
+    public let step: Double
 
     /// Ticks for values from `minimum` to `maximum`, about `count` of them.
-    init(minimum: Double, maximum: Double, count: Int = 5) {
+    public init(minimum: Double, maximum: Double, count: Int = 5) {
         var lower = min(minimum, maximum)
         var upper = max(minimum, maximum)
         if lower == upper {
@@ -52,7 +52,7 @@ struct NiceTicks: Equatable {
     }
 
     /// The step between about `count` ticks from `start` to `stop`: 1, 2 or 5 × 10ᵏ.
-    static func increment(_ start: Double, _ stop: Double, _ count: Int) -> Double {
+    public static func increment(_ start: Double, _ stop: Double, _ count: Int) -> Double {
         let raw = (stop - start) / Double(max(1, count))
         guard raw > 0, raw.isFinite else { return 1 }
         let power = (log10(raw)).rounded(.down)
@@ -66,13 +66,13 @@ struct NiceTicks: Equatable {
 /// Tick values for a logarithmic axis (d3-scale `log` ticks): the domain is widened to whole powers
 /// of ten; the ticks are the powers of ten in it, and 2 × and 5 × 10ᵏ besides when the domain spans
 /// fewer than three powers (a short span would otherwise have too few ticks to read).
-struct LogTicks: Equatable {
-    let lower: Double
-    let upper: Double
-    let values: [Double]
+public struct LogTicks: Equatable, Sendable {
+    public let lower: Double
+    public let upper: Double
+    public let values: [Double]
 
     /// Ticks for positive values from `minimum` to `maximum`.
-    init(minimum: Double, maximum: Double) {
+    public init(minimum: Double, maximum: Double) {
         let low = max(minimum, Double.leastNormalMagnitude)
         let high = max(maximum, low)
         var lowerPower = log10(low).rounded(.down)

@@ -7,32 +7,32 @@ import AtlasCore
 /// "Fit" is measured, not guessed from a count: each label's width is estimated (`LabelWidth`) at the
 /// font size it is drawn in, and the ticks chosen are the densest whose labels stay inside the view
 /// box and at least half an em apart.
-struct TimeTicks: Equatable {
+public struct TimeTicks: Equatable, Sendable {
     /// One tick: its day (days since the epoch) and label; `startsYear` for January's tick, drawn
     /// stronger; `anchor` how its label is anchored (`middle`, or `start`/`end` where a centred label
     /// would leave the view box).
-    struct Tick: Equatable {
-        let day: Int
-        let label: String
-        let startsYear: Bool
-        var anchor = "middle"
+    public struct Tick: Equatable, Sendable {
+        public let day: Int
+        public let label: String
+        public let startsYear: Bool
+        public var anchor = "middle"
     }
 
     /// The spacing of ticks, densest first.
-    enum Step: Equatable, CaseIterable {
+    public enum Step: Equatable, CaseIterable, Sendable {
         case days1, days2, days7, days14, months1, months2, months3, months6, months12, months24
     }
 
-    let ticks: [Tick]
+    public let ticks: [Tick]
     /// The spacing chosen.
-    let step: Step
+    public let step: Step
 
     /// Ticks for the days `days`.
     /// - Parameters:
     ///   - fontSize: the labels' font size in view box units.
     ///   - bounds: where labels may lie (the view box's width).
     ///   - position: where a day's tick is drawn.
-    init(
+    public init(
         days: ClosedRange<Int>, fontSize: Double, bounds: ClosedRange<Double> = 0...ChartGeometry.width,
         position: (Int) -> Double
     ) {
@@ -54,7 +54,7 @@ struct TimeTicks: Equatable {
 
     /// The estimated extent of each tick's label, or `nil` when two come closer than half an em or one
     /// leaves `bounds`; the ticks with their anchors otherwise.
-    static func place(
+    public static func place(
         _ ticks: [Tick], fontSize: Double, bounds: ClosedRange<Double>, position: (Int) -> Double
     ) -> [Tick]? {
         var placed: [Tick] = []
@@ -78,7 +78,7 @@ struct TimeTicks: Equatable {
     }
 
     /// The ticks of `step` in `days`, labelled.
-    static func ticks(_ days: ClosedRange<Int>, _ step: Step) -> [Tick] {
+    public static func ticks(_ days: ClosedRange<Int>, _ step: Step) -> [Tick] {
         let dayStep: Int? = [Step.days1: 1, .days2: 2, .days7: 7, .days14: 14][step]
         if let dayStep {
             var previousYear: Int?

@@ -1,7 +1,8 @@
 import AtlasCore
+import Foundation
 import Testing
 
-@testable import AtlasWeb
+@testable import AtlasCharts
 
 /// The compare chart's pure parts: where the names at the lines' ends go, and one scale for all lines.
 struct CompareChartTests {

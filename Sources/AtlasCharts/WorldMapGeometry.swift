@@ -4,30 +4,30 @@ import AtlasCore
 /// scaled to a `width`-unit wide view box, simplified (Douglas–Peucker) and rounded to whole units,
 /// each country an SVG path of relative moves. Antarctica is left out: no figures, and a fifth of
 /// the map's height.
-struct WorldMapGeometry: Sendable {
+public struct WorldMapGeometry: Sendable {
     /// One country's outline.
-    struct Shape: Sendable, Equatable {
+    public struct Shape: Sendable, Equatable {
         /// Upper-case ISO 3166-1 alpha-2, `nil` where Natural Earth has none.
-        let iso2: String?
+        public let iso2: String?
         /// Natural Earth's name, for outlines the data has no entry for.
-        let name: String
+        public let name: String
         /// The SVG path data (`M12 34l5-6…z`), in view-box units.
-        let path: String
+        public let path: String
     }
 
     /// The view box's width and height, in units.
-    let width: Int
-    let height: Int
-    let shapes: [Shape]
+    public let width: Int
+    public let height: Int
+    public let shapes: [Shape]
 
     /// Codes left off the map.
-    static let leftOut: Set<String> = ["AQ"]
+    public static let leftOut: Set<String> = ["AQ"]
 
     /// - Parameters:
     ///   - outlines: the shipped outlines.
     ///   - width: the view box's width in units: at 1,000 a unit is about a pixel at the page's widest.
     ///   - tolerance: Douglas–Peucker's tolerance in units; half a unit keeps every visible bend.
-    init(outlines: CountryOutlines, width: Int = 1000, tolerance: Double = 0.5) {
+    public init(outlines: CountryOutlines, width: Int = 1000, tolerance: Double = 0.5) {
         let kept = outlines.shapes.filter { !WorldMapGeometry.leftOut.contains($0.iso2 ?? "") }
         let projected = kept.map { shape in
             shape.polygons.map { polygon in
@@ -52,7 +52,7 @@ struct WorldMapGeometry: Sendable {
     /// The path data of rings in view-box units: each simplified and rounded, repeated points dropped;
     /// rings that shrink below a triangle are left out, unless every ring does (a small country then
     /// keeps its largest ring as it rounds, or a 2-unit square where that is a point).
-    static func path(_ rings: [[(Double, Double)]], tolerance: Double) -> String {
+    public static func path(_ rings: [[(Double, Double)]], tolerance: Double) -> String {
         func rounded(_ ring: [(Double, Double)]) -> [(Int, Int)] {
             var result: [(Int, Int)] = []
             for point in ring {
@@ -82,7 +82,7 @@ struct WorldMapGeometry: Sendable {
     }
 
     /// `M x y` then relative `l` steps and `z`: `[(10,10),(12,10),(12,13)]` → `M10 10l2 0 0 3z`.
-    static func svgRing(_ ring: [(Int, Int)]) -> String {
+    public static func svgRing(_ ring: [(Int, Int)]) -> String {
         guard let first = ring.first else { return "" }
         var text = "M\(first.0) \(first.1)"
         guard ring.count > 1 else { return text + "z" }

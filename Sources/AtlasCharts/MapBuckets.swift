@@ -1,15 +1,17 @@
+import Formats
+
 /// The bands of a choropleth: `count` bands holding about as many countries each (quantiles of the
 /// values), their edges rounded to two significant digits so the legend reads `1,200`, not `1,187.4`.
-struct MapBuckets: Sendable, Equatable {
+public struct MapBuckets: Sendable, Equatable {
     /// The lower edges of bands 1…n−1, ascending and distinct: a value at an edge is in the band above it.
-    let thresholds: [Double]
+    public let thresholds: [Double]
 
-    init(thresholds: [Double]) { self.thresholds = thresholds }
+    public init(thresholds: [Double]) { self.thresholds = thresholds }
 
     /// - Parameters:
     ///   - values: the figures of the countries that have one.
     ///   - count: the number of bands wanted; fewer when rounding makes edges meet (or there are few values).
-    init(values: [Double], count: Int = 6) {
+    public init(values: [Double], count: Int = 6) {
         let sorted = values.filter(\.isFinite).sorted()
         guard sorted.count >= 2, count >= 2 else {
             thresholds = []
@@ -25,13 +27,13 @@ struct MapBuckets: Sendable, Equatable {
     }
 
     /// The number of bands.
-    var count: Int { thresholds.count + 1 }
+    public var count: Int { thresholds.count + 1 }
 
     /// The band of a value, 0 (lowest) to `count − 1`.
-    func bucket(_ value: Double) -> Int { thresholds.prefix { $0 <= value }.count }
+    public func bucket(_ value: Double) -> Int { thresholds.prefix { $0 <= value }.count }
 
     /// `value` rounded to two significant digits: 1,187.4 → 1,200; 0.837 → 0.84; 0 stays 0.
-    static func nice(_ value: Double) -> Double {
+    public static func nice(_ value: Double) -> Double {
         guard value > 0, value.isFinite else { return 0 }
         var step = 1.0
         while value / step >= 100 { step *= 10 }
@@ -40,7 +42,7 @@ struct MapBuckets: Sendable, Equatable {
     }
 
     /// A band's words for the legend: `Under 1,200`, `1,200 to 5,400`, `54,000 and over`.
-    func label(_ band: Int) -> String {
+    public func label(_ band: Int) -> String {
         guard !thresholds.isEmpty else { return "All" }
         if band == 0 { return "Under " + MapBuckets.format(thresholds[0]) }
         if band == thresholds.count { return MapBuckets.format(thresholds[band - 1]) + " and over" }
@@ -49,7 +51,7 @@ struct MapBuckets: Sendable, Equatable {
 
     /// A figure as the map's words show it: whole and grouped from 10 up (`5,971`, `613`), with up to
     /// two decimals below (`2.5`), where whole numbers would say too little.
-    static func format(_ value: Double) -> String {
-        value.magnitude >= 10 ? Formatting.grouped(Int64(value.rounded())) : Formatting.decimal(value)
+    public static func format(_ value: Double) -> String {
+        value.magnitude >= 10 ? NumberText.grouped(Int64(value.rounded())) : NumberText.decimal(value) ?? "n/a"
     }
 }
