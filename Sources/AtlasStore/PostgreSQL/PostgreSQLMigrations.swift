@@ -1,5 +1,3 @@
-import AtlasCore
-
 /// The PostgreSQL schema, as steps recorded in the version table `schema_migrations` (one row per
 /// applied step), and the runner that applies the missing ones.
 ///
@@ -63,13 +61,12 @@ enum PostgreSQLMigrations {
         }
     }
 
-    /// The figure columns, named as disease.sh names them (unquoted, so PostgreSQL folds them to lower
-    /// case; every statement names them unquoted too).
-    private static func figureColumns(_ figures: [Figure]) -> String {
-        figures.map { "\($0.name) \($0.isRatio ? "double precision" : "bigint")" }.joined(separator: ",\n    ")
-    }
-
-    /// The same tables as SQLite's `Migration.snapshotTables`, `.fetchValidators` and `.historyTable`.
+    /// The same tables as SQLite's `Migration.snapshotTables`, `.fetchValidators` and `.historyTable`;
+    /// the figure columns named as disease.sh names them, unquoted, so PostgreSQL folds them to lower
+    /// case (every statement names them unquoted too).
+    ///
+    /// Literal text, with a column for each `Figure` of the day it shipped: generated from the enum,
+    /// it would give new databases a later figure's column twice (that figure's own step adds it too).
     private static let snapshotSQL = """
         CREATE TABLE countries (
             position integer PRIMARY KEY,
@@ -82,12 +79,49 @@ enum PostgreSQLMigrations {
             long double precision,
             flag text,
             continent text NOT NULL,
-            \(figureColumns(Figure.perCountry))
+            cases bigint,
+            todayCases bigint,
+            deaths bigint,
+            todayDeaths bigint,
+            recovered bigint,
+            todayRecovered bigint,
+            active bigint,
+            critical bigint,
+            casesPerOneMillion double precision,
+            deathsPerOneMillion double precision,
+            tests bigint,
+            testsPerOneMillion double precision,
+            population bigint,
+            oneCasePerPeople double precision,
+            oneDeathPerPeople double precision,
+            oneTestPerPeople double precision,
+            activePerOneMillion double precision,
+            recoveredPerOneMillion double precision,
+            criticalPerOneMillion double precision
         );
         CREATE TABLE world_totals (
             id integer PRIMARY KEY CHECK (id = 1),
             updated bigint,
-            \(figureColumns(Figure.allCases))
+            cases bigint,
+            todayCases bigint,
+            deaths bigint,
+            todayDeaths bigint,
+            recovered bigint,
+            todayRecovered bigint,
+            active bigint,
+            critical bigint,
+            casesPerOneMillion double precision,
+            deathsPerOneMillion double precision,
+            tests bigint,
+            testsPerOneMillion double precision,
+            population bigint,
+            oneCasePerPeople double precision,
+            oneDeathPerPeople double precision,
+            oneTestPerPeople double precision,
+            activePerOneMillion double precision,
+            recoveredPerOneMillion double precision,
+            criticalPerOneMillion double precision,
+            affectedCountries bigint
         );
         CREATE TABLE snapshot_meta (
             id integer PRIMARY KEY CHECK (id = 1),
