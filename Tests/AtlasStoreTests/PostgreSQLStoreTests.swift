@@ -159,14 +159,7 @@ struct PostgreSQLStoreTests {
     @Test func aDraftStoredBeforeStepFourIsStillResumedAndGuarded() throws {
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }
-        try TestPostgres.execute(
-            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, "
-                + "applied_at timestamptz NOT NULL DEFAULT now())", on: uri)
-        for step in PostgreSQLMigrations.all where step.version <= 3 {
-            try TestPostgres.execute(step.sql, on: uri)
-            try TestPostgres.execute(
-                "INSERT INTO schema_migrations (version, name) VALUES (\(step.version), 'step')", on: uri)
-        }
+        try migrate(.postgreSQL(uri: uri), upTo: 3)
         let hash = "'\\x" + String(repeating: "01", count: 32) + "'"
         try TestPostgres.execute(
             "INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at, "

@@ -32,6 +32,22 @@ func withFreshDatabase<T>(_ kind: StoreKind, _ body: (StoreLocation) throws -> T
     }
 }
 
+/// Applies the schema steps of the store at `location` up to and including `version`, with the SQL
+/// they shipped with (`ShippedSchemaSteps`): the database a program of that version left.
+/// - Throws: `StoreError` from the store or a step.
+func migrate(_ location: StoreLocation, upTo version: Int32) throws {
+    switch location {
+    case .sqlite(let path):
+        let database = try Database(path: path)
+        defer { database.close() }
+        try Migrations.migrate(database, migrations: ShippedSchemaSteps.sqlite, upTo: version)
+    case .postgreSQL(let uri):
+        let pool = PostgreSQLPool(uri: uri, options: StoreOptions())
+        defer { pool.close() }
+        try PostgreSQLMigrations.migrate(pool, steps: ShippedSchemaSteps.postgreSQL, upTo: version)
+    }
+}
+
 /// `Stores` on a fresh database of `kind`, closed after `body`.
 @discardableResult
 func withFreshStores<T>(_ kind: StoreKind, options: StoreOptions = StoreOptions(), _ body: (Stores) throws -> T)

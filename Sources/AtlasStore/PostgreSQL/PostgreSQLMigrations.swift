@@ -32,11 +32,18 @@ enum PostgreSQLMigrations {
     /// The newest version this program knows.
     static var newestVersion: Int32 { all.last?.version ?? 0 }
 
-    /// Applies the missing steps.
-    /// - Throws: `StoreError.schemaTooNew` when the database has a step newer than `all`; a step's
-    ///   error (that step is rolled back).
-    static func migrate(_ pool: PostgreSQLPool) throws {
-        for step in all {
+    /// Applies the missing steps, oldest first.
+    /// - Parameters:
+    ///   - pool: the database's pool.
+    ///   - steps: the steps, versions 1, 2, 3, …; defaults to `all` (tests pass each step's text as it
+    ///     shipped, to build the database an older program left).
+    ///   - target: the version of the last step to apply; `nil` (the default) for every step. A
+    ///     database already past it is left as it is.
+    /// - Throws: `StoreError.schemaTooNew` when the database has a step newer than the newest of
+    ///   `steps`, whatever `target` is; a step's error (that step is rolled back).
+    static func migrate(_ pool: PostgreSQLPool, steps: [Step] = all, upTo target: Int32? = nil) throws {
+        let newest = steps.last?.version ?? 0
+        for step in steps where step.version <= target ?? newest {
             try pool.transaction { connection in
                 try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(PostgreSQLLocks.migrations)])
                 try connection.execute(
@@ -47,11 +54,9 @@ enum PostgreSQLMigrations {
                         applied_at timestamptz NOT NULL DEFAULT now()
                     )
                     """)
-                let newest = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations")
-                let current = Int32(newest.int64(0, 0) ?? 0)
-                if current > newestVersion {
-                    throw StoreError.schemaTooNew(found: current, newestKnown: newestVersion)
-                }
+                let applied = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations")
+                let current = Int32(applied.int64(0, 0) ?? 0)
+                if current > newest { throw StoreError.schemaTooNew(found: current, newestKnown: newest) }
                 guard current < step.version else { return }
                 try connection.execute(step.sql)
                 try connection.query(
