@@ -7,9 +7,12 @@ import Testing
 
 /// What only the PostgreSQL store has: a server that can go away, connections that can be cut,
 /// passwords, and a schema of its own.
-@Suite(.enabled(if: TestPostgres.isAvailable, "needs the throwaway PostgreSQL of script/test"))
+@Suite(.enabled(if: TestService.shouldRun(.postgreSQL), "needs the throwaway PostgreSQL of script/test"))
 struct PostgreSQLStoreTests {
     static let alice = VisitorContext(sessionHash: [UInt8](repeating: 1, count: 32), now: 1_777_636_800_000)
+
+    // Reached with a part missing only when the run requires it: each test fails, naming the part.
+    init() throws { try TestService.require(.postgreSQL) }
 
     @Test func afterEveryConnectionIsCutTheNextRequestSucceedsOnNewOnes_B33() throws {
         try withFreshStores(.postgreSQL) { stores throws in
@@ -76,9 +79,9 @@ struct PostgreSQLStoreTests {
     }
 
     @Test func aWrongPasswordIsRefusedWithoutShowingIt() throws {
-        guard let server = TestPostgres.serverURI, let at = server.range(of: "@"),
-            let colon = server[server.range(of: "://")!.upperBound..<at.lowerBound].firstIndex(of: ":")
-        else { return }
+        let server = try TestPostgres.requireServerURI()
+        let at = try #require(server.range(of: "@"), "the test server's URI has a password")
+        let colon = try #require(server[server.range(of: "://")!.upperBound..<at.lowerBound].firstIndex(of: ":"))
         let wrong = String(server[..<server.index(after: colon)]) + "wrong-one-9d3f" + String(server[at.lowerBound...])
         do {
             _ = try Stores.open(.postgreSQL(uri: wrong))
@@ -159,14 +162,7 @@ struct PostgreSQLStoreTests {
     @Test func aDraftStoredBeforeStepFourIsStillResumedAndGuarded() throws {
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }
-        try TestPostgres.execute(
-            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, "
-                + "applied_at timestamptz NOT NULL DEFAULT now())", on: uri)
-        for step in PostgreSQLMigrations.all where step.version <= 3 {
-            try TestPostgres.execute(step.sql, on: uri)
-            try TestPostgres.execute(
-                "INSERT INTO schema_migrations (version, name) VALUES (\(step.version), 'step')", on: uri)
-        }
+        try migrate(.postgreSQL(uri: uri), upTo: 3)
         let hash = "'\\x" + String(repeating: "01", count: 32) + "'"
         try TestPostgres.execute(
             "INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at, "

@@ -7,13 +7,14 @@ import Testing
 @testable import AtlasStore
 
 /// The stores the contract suite runs on: SQLite always, PostgreSQL when `script/test` started a
-/// server for the tests (`TestPostgres`).
+/// server for the tests (`TestPostgres`) or when the run requires it (`TestService`: then its cases
+/// fail, naming what is missing).
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
     case postgreSQL
 
     /// The kinds this run can test.
-    static var available: [StoreKind] { TestPostgres.isAvailable ? [.sqlite, .postgreSQL] : [.sqlite] }
+    static var available: [StoreKind] { TestService.shouldRun(.postgreSQL) ? [.sqlite, .postgreSQL] : [.sqlite] }
 
     var testDescription: String { rawValue }
 }
@@ -29,6 +30,22 @@ func withFreshDatabase<T>(_ kind: StoreKind, _ body: (StoreLocation) throws -> T
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }
         return try body(.postgreSQL(uri: uri))
+    }
+}
+
+/// Applies the schema steps of the store at `location` up to and including `version`, with the SQL
+/// they shipped with (`ShippedSchemaSteps`): the database a program of that version left.
+/// - Throws: `StoreError` from the store or a step.
+func migrate(_ location: StoreLocation, upTo version: Int32) throws {
+    switch location {
+    case .sqlite(let path):
+        let database = try Database(path: path)
+        defer { database.close() }
+        try Migrations.migrate(database, migrations: ShippedSchemaSteps.sqlite, upTo: version)
+    case .postgreSQL(let uri):
+        let pool = PostgreSQLPool(uri: uri, options: StoreOptions())
+        defer { pool.close() }
+        try PostgreSQLMigrations.migrate(pool, steps: ShippedSchemaSteps.postgreSQL, upTo: version)
     }
 }
 

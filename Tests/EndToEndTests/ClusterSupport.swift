@@ -72,10 +72,6 @@ func isListening(_ port: Int) -> Bool {
     (try? RawClient(port: port)) != nil
 }
 
-/// Whether the cluster tests can run: a PostgreSQL for the tests, and nginx.
-let clusterPartsAvailable =
-    TestPostgres.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx")
-
 /// A PostgreSQL server of the test's own (`script/postgres`, fsync off), for the tests that stop and
 /// start it; removed when released.
 final class PostgresServer: @unchecked Sendable {
@@ -120,7 +116,7 @@ final class NginxProcess: @unchecked Sendable {
         let configuration = try runScript(
             "nginx-config", [String(port)] + upstreamPorts.map { "127.0.0.1:\($0)" })
         try configuration.write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        process.executableURL = URL(fileURLWithPath: TestService.nginxPath)
         process.arguments = ["-p", directory, "-c", directory + "/nginx.conf", "-g", "daemon off;"]
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()

@@ -38,8 +38,13 @@ func numberedSubmission(_ visitor: Int, _ n: Int) -> [(String, String)] {
 /// Several real `covid-atlas` processes on one real PostgreSQL, behind real nginx
 /// (`deploy/nginx.conf`): any process serves any visitor, one process going away loses nothing it
 /// acknowledged, and the database going away is a 503 until it is back.
-@Suite(.serialized, .enabled(if: clusterPartsAvailable, "needs the throwaway PostgreSQL of script/test and nginx"))
+@Suite(
+    .serialized,
+    .enabled(if: TestService.shouldRun(.postgreSQL, .nginx), "needs the throwaway PostgreSQL of script/test and nginx"))
 struct ClusterTests {
+    // Reached with a part missing only when the run requires it: each test fails, naming the part.
+    init() throws { try TestService.require(.postgreSQL, .nginx) }
+
     @Test func twoProcessesBehindNginxShareDraftsStarsAndNewData() throws {
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }
@@ -245,7 +250,7 @@ struct ClusterTests {
     }
 
     @Test func aDatabaseThatStopsAnsweringIsA503NotAHungRequestAndTheProcessRecovers() throws {
-        guard let serverURI = TestPostgres.serverURI else { return }
+        let serverURI = try TestPostgres.requireServerURI()
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }
         let (app, proxy) = try serverBehindProxy(database: uri, server: serverURI, delay: 0)
@@ -281,7 +286,7 @@ struct ClusterTests {
     }
 
     @Test func withEveryDatabaseRoundTripSlowCachedPagesAndHealthzAreNotHeldUp() throws {
-        guard let serverURI = TestPostgres.serverURI else { return }
+        let serverURI = try TestPostgres.requireServerURI()
         let uri = try TestPostgres.createDatabase()
         defer { TestPostgres.dropDatabase(uri) }
         // The data in place first, at full speed; then the server through a proxy adding 100 ms.

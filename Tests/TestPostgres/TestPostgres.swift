@@ -3,7 +3,8 @@ import Foundation
 
 /// The throwaway PostgreSQL server `script/test` starts (its URI in `ATLAS_TEST_POSTGRES_URL`), and
 /// databases of their own for tests on it: every test that needs PostgreSQL creates one, and drops it
-/// afterwards, so no test touches a database it did not create.
+/// afterwards, so no test touches a database it did not create. Without a server those tests are
+/// skipped, or fail when the run requires them (`TestService`).
 public enum TestPostgres {
     /// Why a setup step failed.
     public struct Failure: Error, CustomStringConvertible {
@@ -16,12 +17,13 @@ public enum TestPostgres {
         return value.isEmpty ? nil : value
     }()
 
-    /// Whether the PostgreSQL tests can run.
-    public static var isAvailable: Bool { serverURI != nil }
-
-    /// Whether this run must include them (`script/test` sets `ATLAS_REQUIRE_POSTGRES=1` on a full run,
-    /// so a missing server fails CI instead of skipping the tests).
-    public static var isRequired: Bool { ProcessInfo.processInfo.environment["ATLAS_REQUIRE_POSTGRES"] == "1" }
+    /// The server's URI, for a test that needs it.
+    /// - Throws: `Failure` naming what is missing when no server was started (`TestService.require`).
+    public static func requireServerURI() throws -> String {
+        try TestService.require(.postgreSQL)
+        guard let serverURI else { throw Failure(description: "ATLAS_TEST_POSTGRES_URL is not set") }
+        return serverURI
+    }
 
     /// `uri` naming database `name` instead of the one it names.
     public static func uri(_ uri: String, database name: String) -> String {
@@ -33,9 +35,9 @@ public enum TestPostgres {
 
     /// Creates an empty database with a unique name.
     /// - Returns: its URI.
-    /// - Throws: `Failure` when there is no server or it refuses.
+    /// - Throws: `Failure` when there is no server (naming what is missing) or it refuses.
     public static func createDatabase() throws -> String {
-        guard let serverURI else { throw Failure(description: "ATLAS_TEST_POSTGRES_URL is not set") }
+        let serverURI = try requireServerURI()
         let name = "atlas_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try execute("CREATE DATABASE \(name)", on: serverURI)
         return uri(serverURI, database: name)

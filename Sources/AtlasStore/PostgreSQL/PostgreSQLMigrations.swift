@@ -1,5 +1,3 @@
-import AtlasCore
-
 /// The PostgreSQL schema, as steps recorded in the version table `schema_migrations` (one row per
 /// applied step), and the runner that applies the missing ones.
 ///
@@ -34,11 +32,18 @@ enum PostgreSQLMigrations {
     /// The newest version this program knows.
     static var newestVersion: Int32 { all.last?.version ?? 0 }
 
-    /// Applies the missing steps.
-    /// - Throws: `StoreError.schemaTooNew` when the database has a step newer than `all`; a step's
-    ///   error (that step is rolled back).
-    static func migrate(_ pool: PostgreSQLPool) throws {
-        for step in all {
+    /// Applies the missing steps, oldest first.
+    /// - Parameters:
+    ///   - pool: the database's pool.
+    ///   - steps: the steps, versions 1, 2, 3, …; defaults to `all` (tests pass each step's text as it
+    ///     shipped, to build the database an older program left).
+    ///   - target: the version of the last step to apply; `nil` (the default) for every step. A
+    ///     database already past it is left as it is.
+    /// - Throws: `StoreError.schemaTooNew` when the database has a step newer than the newest of
+    ///   `steps`, whatever `target` is; a step's error (that step is rolled back).
+    static func migrate(_ pool: PostgreSQLPool, steps: [Step] = all, upTo target: Int32? = nil) throws {
+        let newest = steps.last?.version ?? 0
+        for step in steps where step.version <= target ?? newest {
             try pool.transaction { connection in
                 try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(PostgreSQLLocks.migrations)])
                 try connection.execute(
@@ -49,11 +54,9 @@ enum PostgreSQLMigrations {
                         applied_at timestamptz NOT NULL DEFAULT now()
                     )
                     """)
-                let newest = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations")
-                let current = Int32(newest.int64(0, 0) ?? 0)
-                if current > newestVersion {
-                    throw StoreError.schemaTooNew(found: current, newestKnown: newestVersion)
-                }
+                let applied = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations")
+                let current = Int32(applied.int64(0, 0) ?? 0)
+                if current > newest { throw StoreError.schemaTooNew(found: current, newestKnown: newest) }
                 guard current < step.version else { return }
                 try connection.execute(step.sql)
                 try connection.query(
@@ -63,13 +66,12 @@ enum PostgreSQLMigrations {
         }
     }
 
-    /// The figure columns, named as disease.sh names them (unquoted, so PostgreSQL folds them to lower
-    /// case; every statement names them unquoted too).
-    private static func figureColumns(_ figures: [Figure]) -> String {
-        figures.map { "\($0.name) \($0.isRatio ? "double precision" : "bigint")" }.joined(separator: ",\n    ")
-    }
-
-    /// The same tables as SQLite's `Migration.snapshotTables`, `.fetchValidators` and `.historyTable`.
+    /// The same tables as SQLite's `Migration.snapshotTables`, `.fetchValidators` and `.historyTable`;
+    /// the figure columns named as disease.sh names them, unquoted, so PostgreSQL folds them to lower
+    /// case (every statement names them unquoted too).
+    ///
+    /// Literal text, with a column for each `Figure` of the day it shipped: generated from the enum,
+    /// it would give new databases a later figure's column twice (that figure's own step adds it too).
     private static let snapshotSQL = """
         CREATE TABLE countries (
             position integer PRIMARY KEY,
@@ -82,12 +84,49 @@ enum PostgreSQLMigrations {
             long double precision,
             flag text,
             continent text NOT NULL,
-            \(figureColumns(Figure.perCountry))
+            cases bigint,
+            todayCases bigint,
+            deaths bigint,
+            todayDeaths bigint,
+            recovered bigint,
+            todayRecovered bigint,
+            active bigint,
+            critical bigint,
+            casesPerOneMillion double precision,
+            deathsPerOneMillion double precision,
+            tests bigint,
+            testsPerOneMillion double precision,
+            population bigint,
+            oneCasePerPeople double precision,
+            oneDeathPerPeople double precision,
+            oneTestPerPeople double precision,
+            activePerOneMillion double precision,
+            recoveredPerOneMillion double precision,
+            criticalPerOneMillion double precision
         );
         CREATE TABLE world_totals (
             id integer PRIMARY KEY CHECK (id = 1),
             updated bigint,
-            \(figureColumns(Figure.allCases))
+            cases bigint,
+            todayCases bigint,
+            deaths bigint,
+            todayDeaths bigint,
+            recovered bigint,
+            todayRecovered bigint,
+            active bigint,
+            critical bigint,
+            casesPerOneMillion double precision,
+            deathsPerOneMillion double precision,
+            tests bigint,
+            testsPerOneMillion double precision,
+            population bigint,
+            oneCasePerPeople double precision,
+            oneDeathPerPeople double precision,
+            oneTestPerPeople double precision,
+            activePerOneMillion double precision,
+            recoveredPerOneMillion double precision,
+            criticalPerOneMillion double precision,
+            affectedCountries bigint
         );
         CREATE TABLE snapshot_meta (
             id integer PRIMARY KEY CHECK (id = 1),

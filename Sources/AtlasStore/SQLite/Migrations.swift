@@ -22,10 +22,14 @@ public enum Migrations {
     /// are safe because each step re-reads the version under the write lock.
     /// - Parameters:
     ///   - database: the open database.
-    ///   - migrations: the steps; defaults to `all` (tests pass their own).
-    /// - Throws: `StoreError.schemaTooNew` when the file is newer than the newest step (nothing is run);
-    ///   `StoreError.invalidMigrations` when versions are not 1, 2, 3, …; a step's error (that step is rolled back).
-    public static func migrate(_ database: Database, migrations: [Migration] = all) throws {
+    ///   - migrations: the steps; defaults to `all` (tests pass their own, or each step's text as it
+    ///     shipped, to build the file an older program left).
+    ///   - target: the version of the last step to apply; `nil` (the default) for every step. A file
+    ///     already past it is left as it is.
+    /// - Throws: `StoreError.schemaTooNew` when the file is newer than the newest step of `migrations`,
+    ///   whatever `target` is (nothing is run); `StoreError.invalidMigrations` when versions are not
+    ///   1, 2, 3, …; a step's error (that step is rolled back).
+    public static func migrate(_ database: Database, migrations: [Migration] = all, upTo target: Int32? = nil) throws {
         for (offset, migration) in migrations.enumerated() where migration.version != Int32(offset + 1) {
             throw StoreError.invalidMigrations(
                 "step \"\(migration.name)\" has version \(migration.version), expected \(offset + 1)")
@@ -33,7 +37,7 @@ public enum Migrations {
         let newest = migrations.last?.version ?? 0
         let current = try database.userVersion()
         if current > newest { throw StoreError.schemaTooNew(found: current, newestKnown: newest) }
-        for migration in migrations where migration.version > current {
+        for migration in migrations where migration.version > current && migration.version <= target ?? newest {
             try database.transaction { database in
                 let version = try database.userVersion()
                 if version > newest { throw StoreError.schemaTooNew(found: version, newestKnown: newest) }
