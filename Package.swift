@@ -42,19 +42,21 @@ let package = Package(
         .target(name: "AtlasCore", dependencies: ["Formats"]),
         .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks"]),
         .target(name: "AtlasSource", dependencies: ["AtlasCore", "Formats", "CCurl", "CZlib", "Clocks"]),
+        // Import and refresh: the shipped data on first start, files, the live API on a schedule.
+        .target(name: "AtlasRefresh", dependencies: ["AtlasCore", "AtlasStore", "AtlasSource", "Clocks", "Formats"]),
         // The charts and the world map as pure view models: scales, ticks, paths, bands. No web, no templates.
         .target(name: "AtlasCharts", dependencies: ["AtlasCore", "Formats"]),
         .target(
             name: "AtlasWeb",
             dependencies: [
-                "AtlasCore", "AtlasCharts", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "Mustache", "COpenSSL",
+                "AtlasCore", "AtlasCharts", "AtlasRefresh", "AtlasStore", "AtlasSource", "Routing", "HTTPCore",
+                "Mustache", "COpenSSL",
                 "Clocks", "Formats",
             ]),
         .executableTarget(
             name: "covid-atlas",
             dependencies: [
-                "AtlasWeb", "AtlasStore", "AtlasSource", "AtlasCore", "HTTPServer", "HTTPCore", "Routing", "Clocks",
-                "Formats",
+                "AtlasWeb", "AtlasRefresh", "AtlasCore", "HTTPServer", "HTTPCore", "Routing", "Clocks", "Formats",
             ]),
 
         // Micro-benchmarks printed by script/bench (release build): chart rendering, the history import.
@@ -78,6 +80,8 @@ let package = Package(
         .testTarget(name: "AtlasStoreTests", dependencies: ["AtlasStore", "AtlasCore", "AtlasSource", "TestPostgres"]),
         // A scripted upstream on a loopback socket for the libcurl client's tests (a library, not tests).
         .target(name: "UpstreamStub", path: "Tests/UpstreamStub"),
+        .testTarget(
+            name: "AtlasRefreshTests", dependencies: ["AtlasRefresh", "AtlasSource", "AtlasStore", "AtlasCore"]),
         .testTarget(name: "AtlasSourceTests", dependencies: ["AtlasSource", "AtlasCore", "UpstreamStub"]),
         .testTarget(
             name: "AtlasWebTests",

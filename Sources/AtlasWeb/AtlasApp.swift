@@ -1,4 +1,5 @@
 import AtlasCore
+import AtlasRefresh
 import AtlasSource
 import AtlasStore
 import Routing
@@ -24,15 +25,17 @@ public final class AtlasApp: Sendable {
     public let responder: Router
     /// What happened at start-up.
     public let report: StartupReport
-    /// The stores, for the background refresher.
-    public let stores: Stores
+    /// The stores as opened (for tests).
+    let stores: Stores
     private let atlasStores: AtlasStores
     /// What the watcher thread runs (`checkSharedState()`); its `health` is what `/healthz` reports.
     let checks: SharedStateChecks
     private let watcher: DataWatcher?
+    private let refresher: BackgroundRefresher?
 
     private init(
-        responder: Router, report: StartupReport, stores: AtlasStores, checks: SharedStateChecks, watcher: DataWatcher?
+        responder: Router, report: StartupReport, stores: AtlasStores, checks: SharedStateChecks, watcher: DataWatcher?,
+        refresher: BackgroundRefresher?
     ) {
         self.responder = responder
         self.report = report
@@ -40,14 +43,15 @@ public final class AtlasApp: Sendable {
         self.stores = stores.stores
         self.checks = checks
         self.watcher = watcher
+        self.refresher = refresher
     }
 
     /// Builds the app from `configuration`, in this order: checks the configured folders
     /// (`StartupChecks`), loads the shipped data and parses every template (`ShippedData`,
     /// `PageRenderer`), opens and migrates the store and imports the shipped data into an empty one
-    /// (`AtlasStores`), registers the routes (`Routes`), and starts the thread that watches the
+    /// (`AtlasStores`), registers the routes (`Routes`), starts the thread that watches the
     /// database (`DataWatcher`; none when `reloadCheckInterval` is 0, for tests that call
-    /// `checkSharedState()` themselves).
+    /// `checkSharedState()` themselves) and, with a `refreshInterval`, the background refresh.
     /// - Throws: `AtlasStartupError` for a missing folder or file, unreadable shipped data or an unusable
     ///   tile URL; `StoreError` when the database cannot be opened, reached or migrated; `SourceError`
     ///   when the shipped snapshot does not decode; `TemplateError` (file, line, column) for a broken
@@ -60,8 +64,8 @@ public final class AtlasApp: Sendable {
             tiles: try TileSource(template: configuration.tileURL))
         let stores = try AtlasStores.open(configuration)
         do {
-            let imported = try stores.importShippedDataWhereMissing(
-                from: configuration.dataDirectory, now: configuration.now())
+            let imported = try DataImporter.importShippedDataWhereMissing(
+                into: stores.stores, from: configuration.dataDirectory, now: configuration.now())
             let snapshots = try SnapshotCache(
                 store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames)
             let health = DatabaseHealth(now: configuration.now())
@@ -80,9 +84,20 @@ public final class AtlasApp: Sendable {
                 watcher = DataWatcher(interval: configuration.reloadCheckInterval) { checks.run() }
                 watcher?.start()
             }
+            var refresher: BackgroundRefresher?
+            if configuration.refreshInterval > 0 {
+                let client = DiseaseShClient(
+                    baseURL: configuration.sourceURL, limits: configuration.fetchLimits,
+                    userAgent: LiveRefresh.userAgent)
+                refresher = BackgroundRefresher(
+                    stores: stores.stores, client: client, interval: configuration.refreshInterval,
+                    log: configuration.logInfo, logFailure: { configuration.logError("covid-atlas: " + $0) },
+                    now: configuration.now)
+                refresher?.start()
+            }
             return AtlasApp(
                 responder: router, report: StartupReport(importedShippedData: imported), stores: stores,
-                checks: checks, watcher: watcher)
+                checks: checks, watcher: watcher, refresher: refresher)
         } catch {
             stores.close()
             throw error
@@ -95,9 +110,10 @@ public final class AtlasApp: Sendable {
         checks.run()
     }
 
-    /// Stops the watcher and closes the store cleanly (SQLite checkpoints the WAL into the main file
+    /// Stops the refresh and the watcher and closes the store cleanly (SQLite checkpoints the WAL into the main file
     /// when its last connection closes), once no request is running any more: after the server stopped.
     public func close() {
+        refresher?.stop()
         watcher?.stop()
         atlasStores.close()
     }

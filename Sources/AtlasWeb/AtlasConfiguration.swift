@@ -1,4 +1,6 @@
 import AtlasCore
+import AtlasRefresh
+import AtlasSource
 import AtlasStore
 import Clocks
 import Routing
@@ -28,6 +30,13 @@ public struct AtlasConfiguration: Sendable {
     public var sourceURL: String
     /// Data older than this many seconds (by its own `updated` time) is labelled stale on every page.
     public var staleAfterSeconds: Int64
+    /// Seconds between background refreshes from `sourceURL` (`BackgroundRefresher`, started by
+    /// `AtlasApp.build`); 0, the default, never refreshes.
+    public var refreshInterval: Double = 0
+    /// The bounds of each background fetch.
+    public var fetchLimits = FetchLimits()
+    /// Receives one line per background refresh that stored something or found nothing new.
+    public var logInfo: @Sendable (String) -> Void = { _ in }
     /// How often, in seconds, the server reads the stored data version, on a thread of its own, to
     /// pick up data another process stored (`covid-atlas import`/`refresh`, another server) and to
     /// know whether the database is reachable (`/healthz`).
@@ -85,8 +94,10 @@ public struct AtlasConfiguration: Sendable {
     /// The default of every setting: the one place they are written. `covid-atlas --help` shows them,
     /// and docs/operations.md shows `--help`.
     public enum Defaults {
+        /// The most connections a process opens to the database (`--database-connections`).
+        public static let databaseConnections = StoreOptions().maxConnections
         /// The SQLite file, relative to the working directory.
-        public static let databasePath = "covid-atlas.sqlite"
+        public static let databasePath = DataSettings.Defaults.databasePath
         /// The templates.
         public static let viewsDirectory = "Views"
         /// The static files.
@@ -100,7 +111,7 @@ public struct AtlasConfiguration: Sendable {
         /// OpenStreetMap's tile server.
         public static let tileURL = TileSource.openStreetMap
         /// The live API.
-        public static let sourceURL = "https://disease.sh"
+        public static let sourceURL = DataSettings.Defaults.sourceURL
         /// A day: the data is labelled stale past it when the server does not refresh.
         public static let staleAfterSeconds: Int64 = 86_400
         /// How often the server reads the stored data version, in seconds: a version another process

@@ -1,7 +1,4 @@
-import AtlasCore
-import AtlasSource
-import AtlasStore
-import AtlasWeb
+import AtlasRefresh
 import Clocks
 import Glibc
 
@@ -11,51 +8,29 @@ import Glibc
 /// and `main` prints it as one line with a non-zero status, the stored data untouched.
 func refresh(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
-    let location = try storeLocation(arguments)
-    let client = DiseaseShClient(
-        baseURL: try sourceURL(arguments), limits: try fetchLimits(arguments),
-        userAgent: LiveRefresh.userAgent)
-    let stores = try Stores.open(location)
-    defer { stores.close() }
+    let settings = try dataSettings(arguments)
     let bar = TransferProgress(isTerminal: isatty(1) == 1)
-    let result: LiveRefresh.Result
+    let lines: [String]
     do {
-        result = try LiveRefresh(client: client, stores: stores).run(
-            now: WallClock.millisecondsSinceEpoch(), progress: bar.update)
+        lines = try DataCommands.refresh(settings, now: WallClock.millisecondsSinceEpoch(), progress: bar.update)
         bar.finish()
     } catch {
         bar.abandon()
         throw error
     }
-    switch result {
-    case .notModified:
-        print("\(client.baseURL): not modified (304); the stored snapshot is current")
-    case .unchanged:
-        print(
-            "\(SourceError.shown(client.baseURL)) sent the data stored already; nothing was replaced, "
-                + "the data version stays")
-    case .replaced(let report):
-        print("stored a new snapshot from \(SourceError.shown(client.baseURL)) in \(location)")
-        report.lines.forEach { print($0) }
-    }
+    lines.forEach { print($0) }
 }
 
-/// The fetch limits from `--connect-timeout`, `--fetch-timeout` and `--stall-timeout` (whole seconds),
-/// whose defaults are `FetchLimits`' (`CommandOptions.fetchLimits`).
-/// - Throws: `Arguments.UsageError.invalidValue` for a value that is not a whole number of seconds in range.
-func fetchLimits(_ arguments: Arguments) throws -> FetchLimits {
-    var limits = FetchLimits()
-    limits.connectTimeout = Double(try arguments.integer("connect-timeout", range: 1...600))
-    limits.totalTimeout = Double(try arguments.integer("fetch-timeout", range: 1...3600))
-    limits.lowSpeedSeconds = try arguments.integer("stall-timeout", range: 1...3600)
-    return limits
-}
-
-/// The `--database` value: a SQLite path, or a `postgres://`/`postgresql://` URI.
-/// - Throws: `StoreError.invalidLocation` (one line, without any password) for an empty path or a URI
-///   libpq cannot parse.
-func storeLocation(_ arguments: Arguments) throws -> StoreLocation {
-    try StoreLocation(parsing: arguments.string("database"))
+/// The data settings from `--database`, `--source` and the fetch limits `--connect-timeout`,
+/// `--fetch-timeout` and `--stall-timeout` (whole seconds).
+/// - Throws: `Arguments.UsageError.invalidValue` for a value out of range or a `--source` that is no
+///   http(s) URL; `InvalidSetting` for a `--database` that names no store.
+func dataSettings(_ arguments: Arguments) throws -> DataSettings {
+    try DataSettings(
+        database: arguments.string("database"), sourceURL: try sourceURL(arguments),
+        connectTimeoutSeconds: try arguments.integer("connect-timeout", range: 1...600),
+        fetchTimeoutSeconds: try arguments.integer("fetch-timeout", range: 1...3600),
+        stallTimeoutSeconds: try arguments.integer("stall-timeout", range: 1...3600))
 }
 
 /// The `--source` base URL (default `https://disease.sh`).

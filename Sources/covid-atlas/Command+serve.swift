@@ -1,4 +1,3 @@
-import AtlasSource
 import AtlasWeb
 import Foundation
 import Glibc
@@ -17,8 +16,7 @@ func serve(_ arguments: Arguments) throws {
     let staleAfter = try arguments.integer(
         "stale-after", range: 1...(86_400 * 3650),
         default: refreshInterval > 0 ? 2 * refreshInterval : Int(AtlasConfiguration.Defaults.staleAfterSeconds))
-    let limits = try fetchLimits(arguments)
-    let database = try storeLocation(arguments)
+    let data = try dataSettings(arguments)
     let databaseConnections = try arguments.integer("database-connections", range: 1...1000)
     let newVisitorsPerMinute = try arguments.integer("new-visitors-per-minute", range: 0...1_000_000)
     let connectionsPerClient = try arguments.integer("max-connections-per-client", range: 0...1_000_000)
@@ -45,14 +43,14 @@ func serve(_ arguments: Arguments) throws {
     let error: @Sendable (String) -> Void = { message in errors.write(logFormat.messageLine(message, level: "error")) }
 
     var configuration = AtlasConfiguration(
-        database: database,
+        database: data.database,
         viewsDirectory: arguments.string("views"),
         publicDirectory: arguments.string("public"),
         leafletDirectory: arguments.string("leaflet"),
         flagsDirectory: arguments.string("flags"),
         dataDirectory: arguments.string("data"),
         tileURL: arguments.string("tile-url"),
-        sourceURL: try sourceURL(arguments),
+        sourceURL: data.sourceURL,
         staleAfterSeconds: Int64(staleAfter),
         logError: error)
     configuration.trustForwardedProto = arguments.flag("trust-forwarded-proto")
@@ -60,6 +58,12 @@ func serve(_ arguments: Arguments) throws {
     configuration.trustForwardedHost = arguments.flag("trust-forwarded-host")
     configuration.newVisitorsPerMinute = newVisitorsPerMinute
     configuration.storeOptions.maxConnections = databaseConnections
+    configuration.refreshInterval = Double(refreshInterval)
+    configuration.fetchLimits = data.limits
+    configuration.logInfo = info
+    if refreshInterval == 0 && arguments.isGiven("source") {
+        error("covid-atlas: --source is used only with --refresh-interval; serving the stored snapshot")
+    }
     let app = try AtlasApp.build(configuration)
 
     var serverConfiguration = ServerConfiguration()
@@ -99,21 +103,9 @@ func serve(_ arguments: Arguments) throws {
     if let history = app.report.importedShippedData?.historyLine {
         info("imported the shipped " + history)
     }
-    var refresher: BackgroundRefresher?
-    if refreshInterval > 0 {
-        let client = DiseaseShClient(baseURL: configuration.sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)
-        refresher = BackgroundRefresher(
-            stores: app.stores, client: client, interval: Double(refreshInterval),
-            log: info, logFailure: { line in error("covid-atlas: " + line) })
-        refresher?.start()
-    } else if arguments.isGiven("source") {
-        error("covid-atlas: --source is used only with --refresh-interval; serving the stored snapshot")
-    }
-
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
     info("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")
-    refresher?.stop()
     server.shutdown()
     // A second stop signal ends the process without waiting for slow clients.
     let signalsToWaitFor = stopSignals

@@ -1,5 +1,4 @@
-import AtlasSource
-import AtlasStore
+import AtlasRefresh
 import AtlasWeb
 import HTTPServer
 
@@ -38,11 +37,10 @@ struct CommandOption: Sendable {
 enum CommandOptions {
     /// The libcurl limits of a live fetch, whole seconds (`FetchLimits`' defaults).
     static let fetchLimits: [CommandOption] = {
-        let limits = FetchLimits()
-        return [
-            .value("connect-timeout", default: String(Int(limits.connectTimeout))),
-            .value("fetch-timeout", default: String(Int(limits.totalTimeout))),
-            .value("stall-timeout", default: String(limits.lowSpeedSeconds)),
+        [
+            .value("connect-timeout", default: String(DataSettings.Defaults.connectTimeoutSeconds)),
+            .value("fetch-timeout", default: String(DataSettings.Defaults.fetchTimeoutSeconds)),
+            .value("stall-timeout", default: String(DataSettings.Defaults.stallTimeoutSeconds)),
         ]
     }()
 
@@ -60,7 +58,7 @@ enum CommandOptions {
             .value("flags", default: AtlasConfiguration.Defaults.flagsDirectory),
             .value("data", default: AtlasConfiguration.Defaults.dataDirectory),
             .value("stale-after", shown: "SECONDS"),
-            .value("database-connections", default: String(StoreOptions().maxConnections)),
+            .value("database-connections", default: String(AtlasConfiguration.Defaults.databaseConnections)),
             .value("new-visitors-per-minute", default: String(AtlasConfiguration.Defaults.newVisitorsPerMinute)),
             .value("max-connections-per-client", default: String(ServerConfiguration().maxConnectionsPerClient)),
             .flag("trust-forwarded-proto"),

@@ -1,4 +1,3 @@
-import AtlasSource
 import Clocks
 import Foundation
 import Glibc
@@ -7,7 +6,7 @@ import Glibc
 /// bytes received, the total when known and the rate; otherwise one plain line per finished resource.
 final class TransferProgress: @unchecked Sendable {
     private let isTerminal: Bool
-    private var resource: DiseaseShClient.Resource?
+    private var resource: String?
     private var received: Int64 = 0
     private var total: Int64?
     private var started: UInt64 = 0
@@ -18,8 +17,8 @@ final class TransferProgress: @unchecked Sendable {
         self.isTerminal = isTerminal
     }
 
-    /// `DiseaseShClient.Progress`: records the figures and redraws at most ten times a second.
-    func update(_ resource: DiseaseShClient.Resource, _ received: Int64, _ total: Int64?) {
+    /// The progress of a fetch (`DataCommands.refresh`), by resource name: records the figures and redraws at most ten times a second.
+    func update(_ resource: String, _ received: Int64, _ total: Int64?) {
         let now = MonotonicClock.nanoseconds()
         if resource != self.resource {
             finishResource()
@@ -73,9 +72,9 @@ final class TransferProgress: @unchecked Sendable {
 
     /// The bar: `countries [##########··········]  64.0 KiB / 130.3 KiB  1.2 MiB/s`; without a known
     /// total, an open bar: `countries [········]  64.0 KiB  1.2 MiB/s`.
-    static func barLine(resource: DiseaseShClient.Resource, received: Int64, total: Int64?, seconds: Double) -> String {
+    static func barLine(resource: String, received: Int64, total: Int64?, seconds: Double) -> String {
         let width = 24
-        let name = resource.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+        let name = resource.padding(toLength: 10, withPad: " ", startingAt: 0)
         let rate = "\(byteCount(Int64(Double(received) / max(seconds, 0.001))))/s"
         guard let total, total > 0 else {
             return "\(name) [\(String(repeating: "·", count: width))]  \(byteCount(received))  \(rate)"
@@ -87,9 +86,9 @@ final class TransferProgress: @unchecked Sendable {
 
     /// The line for a finished resource when standard output is not a terminal:
     /// `countries: 133423 bytes in 0.05 s (2.5 MiB/s)`.
-    static func plainLine(resource: DiseaseShClient.Resource, received: Int64, seconds: Double) -> String {
+    static func plainLine(resource: String, received: Int64, seconds: Double) -> String {
         let rate = byteCount(Int64(Double(received) / max(seconds, 0.001)))
-        return "\(resource.rawValue): \(received) bytes in \(String(format: "%.2f", seconds)) s (\(rate)/s)"
+        return "\(resource): \(received) bytes in \(String(format: "%.2f", seconds)) s (\(rate)/s)"
     }
 
     /// `512 B`, `64.0 KiB`, `1.2 MiB`.

@@ -1,10 +1,10 @@
-import AtlasSource
+import AtlasRefresh
 import AtlasWeb
 
 /// The text of `covid-atlas --help`. The synopsis lines come from `CommandOptions`, so every option
 /// and default shown is the one the parser uses; docs/operations.md repeats them (a test keeps it so).
 let usageText: String = {
-    let limits = FetchLimits()
+    let limits = DataSettings.Defaults.self
     let synopsis =
         (CommandOptions.synopsis("serve") + CommandOptions.synopsis("import", arguments: "FILE")
         + CommandOptions.synopsis("refresh") + ["covid-atlas --help | --version"])

@@ -1,6 +1,5 @@
 import AtlasCore
-import AtlasSource
-import AtlasStore
+import AtlasRefresh
 import AtlasWeb
 import Foundation
 import Glibc
@@ -39,9 +38,9 @@ do {
     try run()
 } catch let error as Arguments.UsageError {
     fail("\(error) (see covid-atlas --help)", status: 64)
-} catch StoreError.invalidLocation(let reason) {
+} catch let error as InvalidSetting {
     // A --database value that names no store is a bad argument, like any other.
-    fail(String(describing: StoreError.invalidLocation(reason)), status: 64)
+    fail(error.description, status: 64)
 } catch {
     fail(String(describing: error))
 }

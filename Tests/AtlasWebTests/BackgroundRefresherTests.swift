@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import UpstreamStub
 
+@testable import AtlasRefresh
 @testable import AtlasWeb
 
 /// When the background refresh tries again, decided attempt by attempt against a real local upstream

@@ -1,6 +1,4 @@
-import AtlasStore
-import Foundation
-import Synchronization
+import Clocks
 
 /// The one thread per process that asks the database about shared state, so no request has to:
 /// every `interval` seconds it reads the stored data version (one primary-key read) and reloads the
@@ -13,46 +11,22 @@ import Synchronization
 /// same on SQLite, where there is nothing to listen to. A new version shows within `interval` plus
 /// the time to load it, under the 2 s the issue asks for.
 final class DataWatcher: Sendable {
-    private let work: @Sendable () -> Void
-    private let interval: Double
-    private let wakeUp = NSCondition()
-    private let stopped = Atomic<Bool>(false)
+    private let thread: RepeatingThread
 
     /// - Parameters:
     ///   - interval: seconds between checks (more than 0).
     ///   - work: one round of checks.
     init(interval: Double, work: @escaping @Sendable () -> Void) {
-        self.interval = interval
-        self.work = work
+        thread = RepeatingThread(name: "data-watcher") {
+            work()
+            return interval
+        }
     }
 
     /// Starts the thread.
-    func start() {
-        let thread = Thread { [self] in
-            while !stopped.load(ordering: .acquiring) {
-                work()
-                wait(seconds: interval)
-            }
-        }
-        thread.name = "data-watcher"
-        thread.start()
-    }
+    func start() { thread.start() }
 
     /// Stops the thread after its current round (which the store's timeouts bound) and returns
     /// without waiting for it.
-    func stop() {
-        stopped.store(true, ordering: .releasing)
-        wakeUp.lock()
-        wakeUp.broadcast()
-        wakeUp.unlock()
-    }
-
-    private func wait(seconds: Double) {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        wakeUp.lock()
-        while !stopped.load(ordering: .acquiring) && Date() < deadline {
-            _ = wakeUp.wait(until: deadline)
-        }
-        wakeUp.unlock()
-    }
+    func stop() { thread.stop() }
 }

@@ -29,9 +29,7 @@ enum Formatting {
 
     /// `"14 November 2021, 05:11 UTC"`.
     static func readableDateTime(millisecondsSinceEpoch ms: Int64) -> String {
-        let p = UTCTime(millisecondsSinceEpoch: ms)
-        return "\(p.day) \(Gregorian.monthNames[p.month - 1]) \(p.year), "
-            + "\(Digits.padded(p.hour, width: 2)):\(Digits.padded(p.minute, width: 2)) UTC"
+        UTCTime(millisecondsSinceEpoch: ms).readable
     }
 
     /// `"14 Nov 2021"`: the UTC day of a time (clamped to the years 1…9999).

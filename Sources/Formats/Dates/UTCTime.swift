@@ -50,6 +50,12 @@ public struct UTCTime: Sendable, Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `14 November 2021, 05:11 UTC`: English, to the minute, for people (pages, logs, the terminal).
+    public var readable: String {
+        "\(day) \(Gregorian.monthNames[month - 1]) \(year), "
+            + "\(Digits.padded(hour, width: 2)):\(Digits.padded(minute, width: 2)) UTC"
+    }
+
     /// `iso8601` appended to `bytes` as ASCII, without building a `String` (the access log's path).
     public func appendISO8601(to bytes: inout [UInt8]) {
         Digits.append(year, width: 4, to: &bytes)

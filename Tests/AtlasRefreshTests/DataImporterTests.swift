@@ -4,7 +4,7 @@ import AtlasStore
 import Foundation
 import Testing
 
-@testable import AtlasWeb
+@testable import AtlasRefresh
 
 /// Validation and the one-transaction replace on a real SQLite file.
 struct DataImporterTests {

@@ -1,5 +1,6 @@
 import AtlasCore
 import AtlasSource
+import Formats
 
 /// What a refresh or import changed, old → new, as lines for the terminal and the server log.
 public struct RefreshReport: Sendable {
@@ -63,8 +64,9 @@ public struct RefreshReport: Sendable {
     public var lines: [String] {
         func date(_ snapshot: Snapshot?) -> String {
             guard let updated = snapshot?.dataUpdated else { return "unknown" }
-            return Formatting.readableDateTime(millisecondsSinceEpoch: updated)
+            return UTCTime(millisecondsSinceEpoch: updated).readable
         }
+        func grouped(_ value: Int64?) -> String { value.map(NumberText.grouped) ?? "n/a" }
         func pair(_ old: String?, _ new: String) -> String {
             guard let old else { return new }
             return old == new ? "\(new) (unchanged)" : "\(old) → \(new)"
@@ -74,10 +76,10 @@ public struct RefreshReport: Sendable {
             "updated: " + pair(previous.map { date($0) }, date(current)),
             "cases: "
                 + pair(
-                    previous.map { Formatting.grouped($0.totals[.cases]) }, Formatting.grouped(current.totals[.cases])),
+                    previous.map { grouped($0.totals[.cases]) }, grouped(current.totals[.cases])),
             "deaths: "
                 + pair(
-                    previous.map { Formatting.grouped($0.totals[.deaths]) }, Formatting.grouped(current.totals[.deaths])
+                    previous.map { grouped($0.totals[.deaths]) }, grouped(current.totals[.deaths])
                 ),
             "changed figures: \(changedCountries) \(changedCountries == 1 ? "country" : "countries")",
         ] + (historyLine.map { [$0] } ?? (keptSameHistory ? ["history: the same as stored (kept)"] : []))

@@ -1,7 +1,7 @@
 import AtlasCore
 import AtlasSource
 import AtlasStore
-import Foundation
+import Clocks
 import Synchronization
 
 /// Refreshes the stored snapshot from the live API on a thread of its own, never on an event loop, so a
@@ -22,8 +22,9 @@ public final class BackgroundRefresher: Sendable {
     private let log: @Sendable (String) -> Void
     private let logFailure: @Sendable (String) -> Void
     private let now: @Sendable () -> Int64
-    private let wakeUp = NSCondition()
-    private let stopped = Mutex(false)
+    /// Failed refreshes in a row, for the backoff; only the refresh thread touches it.
+    private let failures = Mutex(0)
+    private let thread = Mutex<RepeatingThread?>(nil)
 
     /// - Parameters:
     ///   - stores: the server's stores.
@@ -35,7 +36,7 @@ public final class BackgroundRefresher: Sendable {
     public init(
         stores: Stores, client: DiseaseShClient, interval: Double,
         log: @escaping @Sendable (String) -> Void, logFailure: @escaping @Sendable (String) -> Void,
-        now: @escaping @Sendable () -> Int64 = AtlasConfiguration.systemNow
+        now: @escaping @Sendable () -> Int64 = WallClock.millisecondsSinceEpoch
     ) {
         self.stores = stores
         self.client = client
@@ -48,28 +49,18 @@ public final class BackgroundRefresher: Sendable {
 
     /// Starts the refresh thread.
     public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "background-refresh"
-        thread.start()
+        let refresh = LiveRefresh(client: client, stores: stores)
+        let repeating = RepeatingThread(name: "background-refresh") { [self] in
+            failures.withLock { attempt(refresh, failures: &$0) }
+        }
+        thread.withLock { $0 = repeating }
+        repeating.start()
     }
 
     /// Stops after the current fetch (which its limits bound); a waiting thread wakes at once.
     /// Does not wait: a fetch in flight is abandoned with the process, and its transaction with it.
     public func stop() {
-        stopped.withLock { $0 = true }
-        wakeUp.lock()
-        wakeUp.broadcast()
-        wakeUp.unlock()
-    }
-
-    private var isStopped: Bool { stopped.withLock { $0 } }
-
-    private func run() {
-        let refresh = LiveRefresh(client: client, stores: stores)
-        var failures = 0
-        while !isStopped {
-            wait(seconds: attempt(refresh, failures: &failures))
-        }
+        thread.withLock { $0?.stop() }
     }
 
     /// One refresh with `refresh`: logs what it did and returns how many seconds to wait before the
@@ -108,14 +99,5 @@ public final class BackgroundRefresher: Sendable {
                 "refresh failed (\(failures) in a row): \(error); keeping the stored data, retrying in \(delay) s")
             return delay
         }
-    }
-
-    private func wait(seconds: Double) {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        wakeUp.lock()
-        while !isStopped && Date() < deadline {
-            _ = wakeUp.wait(until: deadline)
-        }
-        wakeUp.unlock()
     }
 }

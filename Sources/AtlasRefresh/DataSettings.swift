@@ -1,0 +1,81 @@
+import AtlasSource
+import AtlasStore
+
+/// A command-line value that names no usable setting (a `--database` that is neither a SQLite path
+/// nor a libpq URI): the executable prints `description`, one line without any password, and exits 64.
+public struct InvalidSetting: Error, CustomStringConvertible {
+    /// What is wrong, for one line of standard error.
+    public let description: String
+}
+
+/// Where the data is kept and where it is fetched from: what `serve`, `refresh` and `import` share.
+public struct DataSettings: Sendable {
+    /// The store: a SQLite file or a PostgreSQL database.
+    public var database: StoreLocation
+    /// The disease.sh base URL (`http://` or `https://` with a host).
+    public var sourceURL: String
+    /// The bounds of each fetch (connect, whole transfer, stall), in seconds.
+    public var limits: FetchLimits
+
+    /// Every setting's default, written once: `--help` shows them.
+    public enum Defaults {
+        /// `--database`: a SQLite file in the working folder.
+        public static let databasePath = "covid-atlas.sqlite"
+        /// `--source`.
+        public static let sourceURL = "https://disease.sh"
+        /// `--connect-timeout`, seconds.
+        public static let connectTimeoutSeconds = Int(FetchLimits().connectTimeout)
+        /// `--fetch-timeout`, seconds.
+        public static let fetchTimeoutSeconds = Int(FetchLimits().totalTimeout)
+        /// `--stall-timeout`, seconds.
+        public static let stallTimeoutSeconds = FetchLimits().lowSpeedSeconds
+        /// The rate under which a whole `--stall-timeout` ends a transfer, bytes per second.
+        public static let lowSpeedBytesPerSecond = FetchLimits().lowSpeedBytesPerSecond
+        /// The largest body accepted, bytes.
+        public static let maxBodyBytes = FetchLimits().maxBodyBytes
+        /// The largest history body accepted, bytes.
+        public static let maxHistoricalBodyBytes = FetchLimits().maxHistoricalBodyBytes
+    }
+
+    /// The settings as typed values (the tests' way in).
+    public init(
+        database: StoreLocation = .sqlite(path: Defaults.databasePath), sourceURL: String = Defaults.sourceURL,
+        limits: FetchLimits = FetchLimits()
+    ) {
+        self.database = database
+        self.sourceURL = sourceURL
+        self.limits = limits
+    }
+
+    /// The store alone, from `--database` (`import`, which fetches nothing).
+    /// - Throws: `InvalidSetting` for an empty path or a URI libpq cannot parse.
+    public init(database: String) throws(InvalidSetting) {
+        do {
+            self.init(database: try StoreLocation(parsing: database))
+        } catch {
+            throw InvalidSetting(description: String(describing: error))
+        }
+    }
+
+    /// The settings as the command line gives them.
+    /// - Parameters:
+    ///   - database: `--database`, a SQLite path or a `postgres://`/`postgresql://` URI.
+    ///   - sourceURL: `--source`, already checked to be an http(s) URL with a host.
+    ///   - connectTimeoutSeconds, fetchTimeoutSeconds, stallTimeoutSeconds: the fetch limits, seconds.
+    /// - Throws: `InvalidSetting` for an empty path or a URI libpq cannot parse.
+    public init(
+        database: String, sourceURL: String, connectTimeoutSeconds: Int, fetchTimeoutSeconds: Int,
+        stallTimeoutSeconds: Int
+    ) throws(InvalidSetting) {
+        try self.init(database: database)
+        self.sourceURL = sourceURL
+        limits.connectTimeout = Double(connectTimeoutSeconds)
+        limits.totalTimeout = Double(fetchTimeoutSeconds)
+        limits.lowSpeedSeconds = stallTimeoutSeconds
+    }
+
+    /// The disease.sh client these settings describe.
+    var client: DiseaseShClient {
+        DiseaseShClient(baseURL: sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)
+    }
+}
