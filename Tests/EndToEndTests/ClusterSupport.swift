@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TestPostgres
+import TestSupport
 
 /// Runs a repository script (`script/NAME`) to completion.
 ///
@@ -38,16 +39,6 @@ func runScript(_ name: String, _ arguments: [String]) throws -> String {
         throw ServerError("script/\(name) failed: \(errorText)")
     }
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
-}
-
-/// Polls `condition` every 50 ms until it holds or `seconds` pass.
-func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(50_000)
-    }
-    return condition()
 }
 
 /// A free TCP port on loopback (bound and released: good enough for a test's next listen).
@@ -124,7 +115,7 @@ final class NginxProcess: @unchecked Sendable {
         process.arguments = ["-p", directory, "-c", directory + "/nginx.conf", "-g", "daemon off;"]
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        guard eventually(within: 10, { isListening(port) }) else { throw ServerError("nginx did not start") }
+        guard waitUntil(deadline: .seconds(10), { isListening(port) }) else { throw ServerError("nginx did not start") }
     }
 
     deinit {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TestPostgres
+import TestSupport
 import Testing
 import UpstreamStub
 
@@ -61,7 +62,7 @@ struct ClusterTests {
         let (a, b) = (processes[0], processes[1])
         // The import's line comes just after "listening on".
         let importing = { processes.filter { $0.standardOutput.contains("imported the shipped snapshot") }.count }
-        _ = eventually(within: 5) { importing() > 0 }
+        _ = waitUntil(deadline: .seconds(5)) { importing() > 0 }
         #expect(
             importing() == 1,
             "exactly one process imports")
@@ -106,11 +107,11 @@ struct ClusterTests {
             arguments: ["--refresh-interval", "3600", "--source", stub.baseURL] + ServeRefreshTests.fastLimits,
             database: uri)
         #expect(
-            eventually(within: 30) { refresher.standardOutput.contains("refresh: stored a new snapshot") },
+            waitUntil(deadline: .seconds(30)) { refresher.standardOutput.contains("refresh: stored a new snapshot") },
             Comment(rawValue: refresher.standardOutput + refresher.errorOutput))
         for server in [a, b] {
             #expect(
-                eventually(within: 2) {
+                waitUntil(deadline: .seconds(2)) {
                     (try? fetch(server.port, "/api/countries/kr").text)?.contains("4242424") == true
                 })
         }
@@ -210,7 +211,9 @@ struct ClusterTests {
         Thread.sleep(forTimeInterval: 0.5)
         try server.stop()
         #expect(
-            eventually(within: 5) { (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"down\"") == true })
+            waitUntil(deadline: .seconds(5)) {
+                (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"down\"") == true
+            })
         let down = try WireVisitor(port: app.port, cookie: visitor.cookie).get("/profile")
         #expect(down.status == 503)
         #expect(down.field("Retry-After") != nil)
@@ -226,10 +229,13 @@ struct ClusterTests {
         Thread.sleep(forTimeInterval: 1)
         try server.start()
         #expect(
-            eventually(within: 15) {
+            waitUntil(deadline: .seconds(15)) {
                 (try? WireVisitor(port: app.port, cookie: visitor.cookie).get("/profile").status) == 200
             })
-        #expect(eventually(within: 5) { (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"up\"") == true })
+        #expect(
+            waitUntil(deadline: .seconds(5)) {
+                (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"up\"") == true
+            })
         stop.store(true, ordering: .relaxed)
         while !load.isFinished { usleep(20_000) }
 

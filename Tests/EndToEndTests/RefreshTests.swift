@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UpstreamStub
 
@@ -250,22 +251,7 @@ struct RefreshTests {
     }
 }
 
-/// Polls `target` for up to 5 s until its body contains `text`.
+/// Polls `target` until its body contains `text` (or 10 s pass): whether it did.
 func waitFor(_ port: Int, _ target: String, toContain text: String) throws -> Bool {
-    for _ in 0..<50 {
-        if try fetch(port, target).text.contains(text) { return true }
-        Thread.sleep(forTimeInterval: 0.1)
-    }
-    return false
-}
-
-/// Waits for `condition` to hold, checking every 50 ms for at most `seconds` (an event to wait for,
-/// not a duration to measure): whether it held.
-func waitUntil(seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.05)
-    }
-    return try condition()
+    try waitUntil(deadline: .seconds(10), every: .milliseconds(100)) { try fetch(port, target).text.contains(text) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPCore
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -34,7 +35,7 @@ struct ClientCapTests {
             newest.send("GET /newest HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(newest.readResponse()?.body == "GET /newest")
             #expect(idle[0].isClosedByServer(), "the oldest idle connection makes way")
-            #expect(eventually(within: 3) { server.openConnectionCount == 4 })
+            #expect(waitUntil(deadline: .seconds(3)) { server.openConnectionCount == 4 })
             idle[3].send("GET /still HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(idle[3].readResponse()?.body == "GET /still")
         }
@@ -70,7 +71,7 @@ struct ClientCapTests {
                 guard let client = try? RawClient(port: port, from: Self.client) else { break }
                 flood.append(client)
             }
-            #expect(eventually(within: 5) { server.openConnectionCount <= 257 })
+            #expect(waitUntil(deadline: .seconds(5)) { server.openConnectionCount <= 257 })
             // The flood's own address still gets a new connection (an idle one makes way) ...
             let same = try RawClient(port: port, readTimeout: 3, from: Self.client)
             same.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -94,7 +95,7 @@ struct ClientCapTests {
                 client.send("GET /held/\(index) HTTP/1.1\r\nHost: t\r\nX-Part: ")
                 busy.append(client)
             }
-            #expect(eventually(within: 3) { server.openConnectionCount == 12 })
+            #expect(waitUntil(deadline: .seconds(3)) { server.openConnectionCount == 12 })
             let more = try RawClient(port: port, readTimeout: 3, from: "127.0.0.1")
             more.send("GET /more HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(more.readResponse()?.body == "GET /more")
@@ -104,7 +105,7 @@ struct ClientCapTests {
     @Test func withoutACapOneClientMayHoldManyConnections() throws {
         try withServer(Self.configuration(cap: 0)) { server, port in
             let clients = try (0..<40).map { _ in try RawClient(port: port, from: Self.client) }
-            #expect(eventually(within: 3) { server.openConnectionCount == 40 })
+            #expect(waitUntil(deadline: .seconds(3)) { server.openConnectionCount == 40 })
             clients[0].send("GET /first HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(clients[0].readResponse()?.body == "GET /first")
         }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import HTTPCore
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -18,16 +19,6 @@ func raiseDescriptorLimit(to wanted: Int) -> Int {
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
     }
     return Int(limit.rlim_cur)
-}
-
-/// Polls `condition` every 50 ms until it holds or `seconds` pass.
-func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(50_000)
-    }
-    return condition()
 }
 
 /// Clients that are slow, silent or stall half-way never hold the server, and each is closed after
@@ -115,7 +106,7 @@ struct SlowClientTests {
         }
         // Every connection's descriptor is released. (The server's own count: other suites open and
         // close descriptors in this process at the same time, so /proc/self/fd cannot tell.)
-        #expect(eventually(within: 5) { server.openConnectionCount == 0 })
+        #expect(waitUntil(deadline: .seconds(5)) { server.openConnectionCount == 0 })
     }
 
     @Test("a client that stalls mid-body gets 408 on the body clock and is disconnected")
@@ -194,7 +185,7 @@ struct SlowClientTests {
             client.send("GET /after HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             #expect(client.readResponse()?.body == "GET /after")
             #expect(client.isClosedByServer())
-            #expect(eventually(within: 5) { server.openConnectionCount == 0 })
+            #expect(waitUntil(deadline: .seconds(5)) { server.openConnectionCount == 0 })
         }
     }
 }
