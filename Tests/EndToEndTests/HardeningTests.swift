@@ -66,7 +66,9 @@ struct HardeningTests {
         let busy = try RawClient(port: server.port)
         let expected = try fetch(server.port, "/countries").body.count
         try busy.send(String(repeating: "GET /countries HTTP/1.1\r\nHost: t\r\n\r\n", count: 10))
-        Thread.sleep(forTimeInterval: 0.5)
+        // In flight: the server has read the ten requests (sent in one piece) once the first answer arrives.
+        var answering = pollfd(fd: busy.socket, events: Int16(POLLIN), revents: 0)
+        try #require(waitUntil(deadline: .seconds(30)) { poll(&answering, 1, 0) == 1 })
 
         kill(server.pid, SIGTERM)
         // The idle connection is closed, and no new connection is accepted.

@@ -125,7 +125,8 @@ struct RefreshTests {
         #expect(result.errors.hasPrefix("covid-atlas: "), "\(result.errors)")
         #expect(result.errors.contains(upstream.message), "\(result.errors)")
         #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
-        Thread.sleep(forTimeInterval: 2.2)  // past the server's reload check: nothing must have changed
+        // Once the server has checked for new data since the refresh ended, nothing must have changed.
+        #expect(try waitForReloadCheck(server.port, after: nowMilliseconds()))
         #expect(try fetch(server.port, "/api/countries").body == before)
     }
 
@@ -255,3 +256,18 @@ struct RefreshTests {
 func waitFor(_ port: Int, _ target: String, toContain text: String) throws -> Bool {
     try waitUntil(deadline: .seconds(10), every: .milliseconds(100)) { try fetch(port, target).text.contains(text) }
 }
+
+/// Waits until the server on `port` has finished a check for data another process stored that began
+/// after `instant` (ms since the epoch; its `/healthz` `database.checkedAt`, recorded once the check's
+/// reload is done), so that what it serves then is what the database held at `instant`.
+/// - Returns: whether such a check finished within 30 s.
+func waitForReloadCheck(_ port: Int, after instant: Int64) throws -> Bool {
+    try waitUntil(deadline: .seconds(30), every: .milliseconds(100)) {
+        let health = try JSONSerialization.jsonObject(with: Data(try fetch(port, "/healthz").body)) as? [String: Any]
+        let checkedAt = ((health?["database"] as? [String: Any])?["checkedAt"] as? NSNumber)?.int64Value ?? 0
+        return checkedAt > instant
+    }
+}
+
+/// Now, in ms since the epoch.
+func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }

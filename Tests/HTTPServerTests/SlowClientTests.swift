@@ -158,11 +158,15 @@ struct SlowClientTests {
     func stalledReader() throws {
         var configuration = ServerConfiguration(eventLoopCount: 1)
         configuration.writeTimeout = 1
-        try withServer(configuration) { _, port in
+        try withServer(configuration) { server, port in
             let client = try RawClient(port: port, readTimeout: 2)
             // 16 MiB of responses: far more than loopback socket buffers hold, so writes block.
             client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 4))
-            Thread.sleep(forTimeInterval: 2.5)
+            // The server has answered (so it holds the connection), then gives up on it once its write
+            // timeout passes; only then does the client read.
+            var answered = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
+            try #require(waitUntil(deadline: .seconds(30)) { poll(&answered, 1, 0) == 1 })
+            #expect(waitUntil(deadline: .seconds(30)) { server.openConnectionCount == 0 })
             var whole = 0
             while client.readResponse()?.bodyBytes == TestResponder.bigBody { whole += 1 }
             #expect(whole < 4, "every response arrived although the client stalled past the write timeout")
