@@ -66,9 +66,11 @@ let package = Package(
                 "AtlasWeb", "AtlasCharts", "AtlasSource", "AtlasStore", "AtlasCore", "Clocks", "Routing", "Formats",
             ]),
 
+        // waitUntil(deadline:_:), the one way tests wait for an event (a library, not tests).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTPCore", "CZlib"]),
         .testTarget(
             name: "MustacheTests", dependencies: ["Mustache"],
@@ -77,7 +79,9 @@ let package = Package(
         .testTarget(name: "AtlasChartsTests", dependencies: ["AtlasCharts", "AtlasCore", "Formats"]),
         // The throwaway PostgreSQL server of script/test, and a database of its own per test (a library).
         .target(name: "TestPostgres", dependencies: ["CPostgreSQL"], path: "Tests/TestPostgres"),
-        .testTarget(name: "AtlasStoreTests", dependencies: ["AtlasStore", "AtlasCore", "AtlasSource", "TestPostgres"]),
+        .testTarget(
+            name: "AtlasStoreTests",
+            dependencies: ["AtlasStore", "AtlasCore", "AtlasSource", "TestPostgres", "TestSupport"]),
         // A scripted upstream on a loopback socket for the libcurl client's tests (a library, not tests).
         .target(name: "UpstreamStub", path: "Tests/UpstreamStub"),
         .testTarget(
@@ -86,11 +90,13 @@ let package = Package(
         .testTarget(
             name: "AtlasWebTests",
             dependencies: [
-                "AtlasWeb", "AtlasCore", "AtlasStore", "AtlasSource", "Routing", "HTTPCore", "CZlib", "UpstreamStub",
-                "Formats",
+                "AtlasWeb", "AtlasCharts", "AtlasRefresh", "AtlasCore", "AtlasStore", "AtlasSource", "Routing",
+                "HTTPCore",
+                "CZlib", "UpstreamStub", "Formats", "TestSupport",
             ]),
         // Depends on the executable only so that `swift test` builds it; the tests run the binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub", "TestPostgres"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub", "TestPostgres", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import AtlasCore
 import Foundation
 import TestPostgres
+import TestSupport
 import Testing
 
 @testable import AtlasStore
@@ -200,12 +201,20 @@ struct PostgreSQLStoreTests {
             _ = try stores.profiles.ensureProfile(Self.alice)
             guard case .postgreSQL(let uri) = stores.location else { return }
             let holder = Thread {
-                // Holds alice's row for a second in another session, as another process's slow Done would.
+                // Holds alice's row in another session, as another process's slow Done would: for longer
+                // than the test needs, and ended when the test drops the database (an error nobody reads).
                 try? TestPostgres.execute(
-                    "BEGIN; SELECT 1 FROM profiles FOR UPDATE; SELECT pg_sleep(1.2); COMMIT", on: uri)
+                    "BEGIN; SELECT 1 FROM profiles FOR UPDATE; SELECT pg_sleep(60); COMMIT", on: uri)
             }
             holder.start()
-            Thread.sleep(forTimeInterval: 0.3)
+            // The row is locked once the holder sleeps, past its FOR UPDATE.
+            try #require(
+                try waitUntil(deadline: .seconds(30)) {
+                    try TestPostgres.query(
+                        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                            + "AND wait_event = 'PgSleep'", on: uri
+                    ).first?.first == "1"
+                })
             let started = Date()
             #expect {
                 try stores.profiles.toggleFavorite(Self.alice, countryID: "kr", name: "S. Korea")

@@ -98,6 +98,9 @@ struct SessionCookieTests {
         + Crypto.hex(
             SessionSigner(key: [UInt8](repeating: 8, count: 32)).signature(of: Crypto.bytes(hex: Array(id.utf8))!))
 
+    /// `signed`'s signature moved onto another id: a valid signature, but not of this id.
+    static let moved = "fedcba9876543210fedcba9876543210." + signed.suffix(32)
+
     /// `Cookie` field lines and the session id a visitor is known by (`nil`: a new visitor).
     static let cookieLines: [([String], String?)] = [
         (["atlas_session=\(signed)"], id),
@@ -117,6 +120,8 @@ struct SessionCookieTests {
         (["xatlas_session=\(signed)"], nil),
         (["atlas_session =\(signed)"], nil),
         (["atlas_session=\(id).\(id)"], nil),
+        (["atlas_session=\(moved)"], nil),
+        (["atlas_session=\(moved); atlas_session=\(signed)"], id),
         ([""], nil),
     ]
 
@@ -126,6 +131,73 @@ struct SessionCookieTests {
         for line in lines { fields.append(.cookie, line) }
         let request = Request(method: .get, target: try RequestTarget(parsing: "/profile"), fields: fields)
         #expect(Visitor.fromCookie(request, sessions: Self.signer).map { Crypto.hex($0.sessionID) } == expected)
+    }
+
+    /// Whose id a forged cookie carries: another visitor's, who has a profile, or one nobody was given.
+    enum ForgedID: String, CaseIterable, Sendable {
+        case anotherVisitors
+        case invented
+    }
+
+    /// Someone who holds one valid cookie (their own) moves its signature onto another session id. The
+    /// signature is valid, but not for that id: the cookie is treated as no cookie at all. No profile is
+    /// read or created for the id, and a form sent with it is refused, even with the CSRF token the id
+    /// would have (derivable from the id alone) and the editor's version.
+    @Test(arguments: ForgedID.allCases)
+    func aValidSignatureMovedOntoAnotherSessionIDIsNoCookie(_ forgedID: ForgedID) throws {
+        let fixture = try AppFixture(now: profileDay)
+        let bob = WebVisitor(fixture.client)
+        #expect(try bob.submitEditor("done", editorValues(username: "Bob", goal: "2026-06-01")).status == .seeOther)
+        let mallory = WebVisitor(fixture.client)
+        try mallory.get("/profile")
+        func parts(_ cookie: String?) throws -> (id: String, signature: String) {
+            let value = try #require(cookie?.split(separator: "=").last?.split(separator: "."))
+            try #require(value.count == 2 && value[0].count == 32 && value[1].count == 32, "\(cookie ?? "")")
+            return (String(value[0]), String(value[1]))
+        }
+        let id = forgedID == .invented ? "00112233445566778899aabbccddeeff" : try parts(bob.cookie).id
+        let signature = try parts(mallory.cookie).signature
+        try #require(id != (try parts(mallory.cookie).id))
+        let forged: Fields = [.cookie: "atlas_session=\(id).\(signature)"]
+        let rowsBefore = try storedProfileRow(fixture)
+        try #require(rowsBefore.count == 1, "Bob's profile only")
+
+        // Read as a new visitor's: the defaults, and a cookie with a new id.
+        let profile = try fixture.client.get("/profile", fields: forged)
+        #expect(profile.status == .ok)
+        #expect(profile.text.contains("<h1 id=\"profile-name\" dir=\"auto\">guest</h1>"))
+        #expect(!profile.text.contains("Bob"))
+        let issued = try parts(profile.fields[.setCookie].map { String($0.prefix { $0 != ";" }) })
+        #expect(issued.id != id, "a new visitor gets an id of its own")
+        // The editor stores nothing for it (opened with a valid cookie, it stores the visitor's profile).
+        let editor = try fixture.client.get("/profile/edit", fields: forged)
+        #expect(editor.status == .ok)
+        #expect(!editor.text.contains("Bob"))
+        #expect(try storedProfileRow(fixture) == rowsBefore)
+
+        // Forms sent with it are refused.
+        let token = Visitor(sessionID: try #require(Crypto.bytes(hex: Array(id.utf8))), isNew: false).csrfToken
+        let forms: [(String, [(String, String)])] = [
+            (
+                "/profile/edit",
+                [
+                    ("csrf_token", token), ("version", editor.hiddenValue("version") ?? ""), ("action", "done"),
+                    ("username", "Mallory"), ("season", "spring"), ("goal_date", "2026-06-01"),
+                ]
+            ),
+            ("/countries/kr/favorite", [("csrf_token", token)]),
+        ]
+        for (target, pairs) in forms {
+            var fields = forged
+            fields[.contentType] = "application/x-www-form-urlencoded"
+            let body = Array(FormURLEncoding.encode(pairs.map { (name: $0.0, value: $0.1) }).utf8)
+            let response = try fixture.client.execute(.post, target, fields: fields, body: body)
+            #expect(response.status == .forbidden, "\(target)")
+        }
+        #expect(try storedProfileRow(fixture) == rowsBefore)
+        let bobsProfile = try bob.get("/profile").text
+        #expect(bobsProfile.contains("<h1 id=\"profile-name\" dir=\"auto\">Bob</h1>"))
+        #expect(try bob.get("/countries/kr").text.contains("aria-pressed=\"false\""))
     }
 
     @Test func aMalformedCookieIsReplacedNotTrusted() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TestPostgres
+import TestSupport
 
 /// Runs a repository script (`script/NAME`) to completion.
 ///
@@ -38,16 +39,6 @@ func runScript(_ name: String, _ arguments: [String]) throws -> String {
         throw ServerError("script/\(name) failed: \(errorText)")
     }
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
-}
-
-/// Polls `condition` every 50 ms until it holds or `seconds` pass.
-func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(50_000)
-    }
-    return condition()
 }
 
 /// A free TCP port on loopback (bound and released: good enough for a test's next listen).
@@ -120,7 +111,7 @@ final class NginxProcess: @unchecked Sendable {
         process.arguments = ["-p", directory, "-c", directory + "/nginx.conf", "-g", "daemon off;"]
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        guard eventually(within: 10, { isListening(port) }) else { throw ServerError("nginx did not start") }
+        guard waitUntil(deadline: .seconds(10), { isListening(port) }) else { throw ServerError("nginx did not start") }
     }
 
     deinit {
@@ -158,11 +149,20 @@ final class DelayingProxy: @unchecked Sendable {
     private let delay: Double
     private let stopped = Atomic<Bool>(false)
     private let frozen = Flag()
+    private let held = Count()
 
     /// Whether the proxy holds everything back.
     var isFrozen: Bool {
         get { frozen.value.load(ordering: .relaxed) }
         set { frozen.value.store(newValue, ordering: .relaxed) }
+    }
+
+    /// How many chunks the clients sent are being held back right now: above one, more than one
+    /// connection is waiting for the server (the watcher's reads are one at a time).
+    var heldChunks: Int { held.value.load(ordering: .relaxed) }
+
+    private final class Count: Sendable {
+        let value = Atomic<Int>(0)
     }
 
     private final class Flag: Sendable {
@@ -219,9 +219,9 @@ final class DelayingProxy: @unchecked Sendable {
             }
             let delay = delay
             let finished = Pair(client, server)
-            let frozen = frozen
-            Thread { Self.pump(from: client, to: server, delay: delay, frozen, finished) }.start()
-            Thread { Self.pump(from: server, to: client, delay: 0, frozen, finished) }.start()
+            let (frozen, held) = (frozen, held)
+            Thread { Self.pump(from: client, to: server, delay: delay, frozen, held, finished) }.start()
+            Thread { Self.pump(from: server, to: client, delay: 0, frozen, nil, finished) }.start()
         }
     }
 
@@ -243,15 +243,17 @@ final class DelayingProxy: @unchecked Sendable {
     }
 
     private static func pump(
-        from source: Int32, to destination: Int32, delay: Double, _ frozen: Flag, _ pair: Pair
+        from source: Int32, to destination: Int32, delay: Double, _ frozen: Flag, _ held: Count?, _ pair: Pair
     ) {
         defer { pair.finishOne() }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
+            held?.value.add(1, ordering: .relaxed)
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             while frozen.value.load(ordering: .relaxed) { usleep(10_000) }
+            held?.value.subtract(1, ordering: .relaxed)
             var offset = 0
             while offset < count {
                 let sent = buffer.withUnsafeBytes {

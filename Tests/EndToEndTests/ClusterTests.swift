@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TestPostgres
+import TestSupport
 import Testing
 import UpstreamStub
 
@@ -56,17 +57,21 @@ struct ClusterTests {
         }
         // Both start together on the new database: one imports the shipped data, the other finds it.
         let started = Mutex<[ServerProcess]>([])
+        let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            if let process = try? ServerProcess(arguments: behindNginx, database: uri) {
+            do {
+                let process = try ServerProcess(arguments: behindNginx, database: uri)
                 started.withLock { $0.append(process) }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
             }
         }
         let processes = started.withLock { $0 }
-        try #require(processes.count == 2)
+        try #require(processes.count == 2, "\(failures.withLock { $0 })")
         let (a, b) = (processes[0], processes[1])
         // The import's line comes just after "listening on".
         let importing = { processes.filter { $0.standardOutput.contains("imported the shipped snapshot") }.count }
-        _ = eventually(within: 5) { importing() > 0 }
+        _ = waitUntil(deadline: .seconds(5)) { importing() > 0 }
         #expect(
             importing() == 1,
             "exactly one process imports")
@@ -111,11 +116,11 @@ struct ClusterTests {
             arguments: ["--refresh-interval", "3600", "--source", stub.baseURL] + ServeRefreshTests.fastLimits,
             database: uri)
         #expect(
-            eventually(within: 30) { refresher.standardOutput.contains("refresh: stored a new snapshot") },
+            waitUntil(deadline: .seconds(30)) { refresher.standardOutput.contains("refresh: stored a new snapshot") },
             Comment(rawValue: refresher.standardOutput + refresher.errorOutput))
         for server in [a, b] {
             #expect(
-                eventually(within: 2) {
+                waitUntil(deadline: .seconds(2)) {
                     (try? fetch(server.port, "/api/countries/kr").text)?.contains("4242424") == true
                 })
         }
@@ -144,13 +149,21 @@ struct ClusterTests {
         let stop = Atomic<Bool>(false)
         let killedAt = Atomic<Bool>(false)
         let afterKill = Atomic<Int>(0)
+        // nginx stays up throughout, so every request gets an answer (a 502 at worst): a request without
+        // one is a failure, never noise to drop.
+        let unanswered = Mutex<[String]>([])
         let burst = Thread {
             DispatchQueue.concurrentPerform(iterations: visitors.count) { index in
                 var n = 0
                 while !stop.load(ordering: .relaxed) {
                     n += 1
-                    guard let response = try? visitors[index].submitEditor("done", numberedSubmission(index, n))
-                    else { continue }
+                    let response: WireResponse
+                    do {
+                        response = try visitors[index].submitEditor("done", numberedSubmission(index, n))
+                    } catch {
+                        unanswered.withLock { $0.append("visitor \(index), Done \(n): \(error)") }
+                        continue
+                    }
                     statuses.withLock { $0[response.status, default: 0] += 1 }
                     if response.status == 303, response.field("Location") == "/profile" {
                         acknowledged.withLock { $0[index] = n }
@@ -160,14 +173,17 @@ struct ClusterTests {
             }
         }
         burst.start()
-        Thread.sleep(forTimeInterval: 1)
+        // Kill once the burst is under way, and stop it once as many Dones again went through the other.
+        let underWay = waitUntil(deadline: .seconds(30)) { statuses.withLock { $0[303, default: 0] } >= visitors.count }
         a.kill()
         killedAt.store(true, ordering: .relaxed)
-        Thread.sleep(forTimeInterval: 2)
+        let carriedOn = waitUntil(deadline: .seconds(30)) { afterKill.load(ordering: .relaxed) >= visitors.count }
         stop.store(true, ordering: .relaxed)
         while burst.isExecuting || !burst.isFinished { usleep(20_000) }
 
-        #expect(afterKill.load(ordering: .relaxed) > 0, "nginx carries on with the other process")
+        #expect(underWay, "the burst did not get going: \(statuses.withLock { $0 })")
+        #expect(carriedOn, "nginx carries on with the other process: \(afterKill.load(ordering: .relaxed)) Dones")
+        #expect(unanswered.withLock { $0 }.isEmpty, "\(unanswered.withLock { $0.prefix(5) })")
         let seen = statuses.withLock { $0 }
         // Only what a dead upstream costs (502 for a request in flight to it) besides success.
         #expect(Set(seen.keys).isSubset(of: [200, 303, 502]), "\(seen)")
@@ -197,25 +213,36 @@ struct ClusterTests {
         let cached = Mutex<[Int: Int]>([:])
         let needingDatabase = Mutex<[Int: Int]>([:])
         let stop = Atomic<Bool>(false)
+        // The process answers every request, the database up or down (a 503 while it is down): one
+        // without an answer is what this test is about, so it is counted, not dropped.
+        let unanswered = Mutex<[String]>([])
         let load = Thread {
             let reader = WireVisitor(port: app.port, cookie: visitor.cookie)
+            func count(_ tally: borrowing Mutex<[Int: Int]>, _ what: String, _ request: () throws -> WireResponse) {
+                do {
+                    let status = try request().status
+                    tally.withLock { $0[status, default: 0] += 1 }
+                } catch {
+                    unanswered.withLock { $0.append("\(what): \(error)") }
+                }
+            }
             while !stop.load(ordering: .relaxed) {
-                if let page = try? fetch(app.port, "/countries/kr") {
-                    cached.withLock { $0[page.status, default: 0] += 1 }
-                }
-                if let page = try? reader.get("/profile") {
-                    needingDatabase.withLock { $0[page.status, default: 0] += 1 }
-                }
-                if let star = try? reader.post("/countries/kr/favorite", [("csrf_token", token)]) {
-                    needingDatabase.withLock { $0[star.status, default: 0] += 1 }
-                }
+                count(cached, "/countries/kr") { try fetch(app.port, "/countries/kr") }
+                count(needingDatabase, "/profile") { try reader.get("/profile") }
+                count(needingDatabase, "star") { try reader.post("/countries/kr/favorite", [("csrf_token", token)]) }
             }
         }
         load.start()
-        Thread.sleep(forTimeInterval: 0.5)
+        // The load under way with the database up before it goes.
+        #expect(
+            waitUntil(deadline: .seconds(30)) {
+                cached.withLock { $0[200, default: 0] } > 0 && needingDatabase.withLock { $0[200, default: 0] } > 0
+            })
         try server.stop()
         #expect(
-            eventually(within: 5) { (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"down\"") == true })
+            waitUntil(deadline: .seconds(5)) {
+                (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"down\"") == true
+            })
         let down = try WireVisitor(port: app.port, cookie: visitor.cookie).get("/profile")
         #expect(down.status == 503)
         #expect(down.field("Retry-After") != nil)
@@ -228,16 +255,21 @@ struct ClusterTests {
         let list = try cookied.get("/countries")
         #expect(list.status == 200)
         #expect(list.text.contains("Your starred countries cannot be shown right now"))
-        Thread.sleep(forTimeInterval: 1)
+        // The load has met the outage too before the database comes back.
+        #expect(waitUntil(deadline: .seconds(30)) { needingDatabase.withLock { $0[503, default: 0] } > 0 })
         try server.start()
         #expect(
-            eventually(within: 15) {
+            waitUntil(deadline: .seconds(15)) {
                 (try? WireVisitor(port: app.port, cookie: visitor.cookie).get("/profile").status) == 200
             })
-        #expect(eventually(within: 5) { (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"up\"") == true })
+        #expect(
+            waitUntil(deadline: .seconds(5)) {
+                (try? fetch(app.port, "/healthz").text)?.contains("\"state\":\"up\"") == true
+            })
         stop.store(true, ordering: .relaxed)
         while !load.isFinished { usleep(20_000) }
 
+        #expect(unanswered.withLock { $0 }.isEmpty, "\(unanswered.withLock { $0.prefix(5) })")
         #expect(cached.withLock { $0 }.keys.sorted() == [200], "cached pages keep being served")
         let statuses = needingDatabase.withLock { $0 }
         #expect(Set(statuses.keys).isSubset(of: [200, 303, 503]), "\(statuses)")
@@ -273,14 +305,21 @@ struct ClusterTests {
         #expect(done.field("Retry-After") != nil)
         #expect(try fetch(app.port, "/countries/kr").status == 200, "cached pages keep being served")
         proxy.isFrozen = false
-        // Back: the process reconnects by itself and the next Done commits.
+        // Back: the process reconnects by itself and a Done commits again; until then each is answered
+        // (a 503), never left without an answer.
         var after: WireResponse?
-        for _ in 0..<50 where after?.status != 303 {
-            after = try? visitor.submitEditor(
-                "done", [("username", "After"), ("season", "autumn"), ("goal_date", goal)])
-            if after?.status != 303 { usleep(100_000) }
-        }
-        #expect(after?.status == 303)
+        var unanswered: [String] = []
+        #expect(
+            waitUntil(deadline: .seconds(30), every: .milliseconds(100)) {
+                do {
+                    after = try visitor.submitEditor(
+                        "done", [("username", "After"), ("season", "autumn"), ("goal_date", goal)])
+                } catch {
+                    unanswered.append("\(error)")
+                }
+                return after?.status == 303
+            }, "last answer: \(after?.status ?? 0)")
+        #expect(unanswered.isEmpty, "\(unanswered)")
         #expect(try visitor.get("/profile").text.contains("After"))
         #expect(app.process.isRunning)
     }
@@ -298,15 +337,27 @@ struct ClusterTests {
         let tokens = try visitors.map { try $0.get("/countries/fr").inputValue("csrf_token") ?? "" }
 
         let firstStarDone = Atomic<UInt64>(0)
+        // Each star's answer, or why there was none: a star that failed would end early and make the
+        // cached pages look fast for nothing.
+        let starAnswers = Mutex<[String]>([])
         let stars = Thread {
             DispatchQueue.concurrentPerform(iterations: visitors.count) { index in
-                _ = try? visitors[index].post("/countries/fr/favorite", [("csrf_token", tokens[index])])
+                let answer: String
+                do {
+                    answer = String(
+                        try visitors[index].post("/countries/fr/favorite", [("csrf_token", tokens[index])]).status)
+                } catch {
+                    answer = "\(error)"
+                }
+                starAnswers.withLock { $0.append(answer) }
                 let now = DispatchTime.now().uptimeNanoseconds
                 _ = firstStarDone.compareExchange(expected: 0, desired: now, ordering: .relaxed)
             }
         }
         stars.start()
-        usleep(50_000)
+        // The stars waiting for the database before the cached pages are asked for: else the pages
+        // would be fast with nothing to hold them up.
+        try #require(waitUntil(deadline: .seconds(30), every: .milliseconds(1)) { proxy.heldChunks >= 2 })
         var fastDone: UInt64 = 0
         var slowest = 0.0
         for index in 0..<30 {
@@ -317,6 +368,7 @@ struct ClusterTests {
             fastDone = DispatchTime.now().uptimeNanoseconds
         }
         while !stars.isFinished { usleep(20_000) }
+        #expect(starAnswers.withLock { $0 } == Array(repeating: "303", count: visitors.count))
         // Every cached page and /healthz was answered while the first star (a few round trips of
         // 100 ms each) was still waiting for the database.
         #expect(fastDone < firstStarDone.load(ordering: .relaxed), "cached pages waited for the database")

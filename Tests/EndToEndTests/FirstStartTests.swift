@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Two servers started together on a new database: both serve the shipped data, and it is imported
@@ -24,7 +25,7 @@ struct FirstStartTests {
         for server in servers {
             #expect(try fetch(server.port, "/countries/kr").text.contains("395,460"))
             #expect(server.stop() == 0)
-            #expect(waitUntil(seconds: 10) { server.standardOutput.contains("stopped") })
+            #expect(waitUntil(deadline: .seconds(10)) { server.standardOutput.contains("stopped") })
         }
         let output = servers.map(\.standardOutput).joined()
         #expect(

@@ -1,8 +1,7 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
-
-/// Polls `condition` every 50 ms until it holds or `seconds` pass.
 
 /// CPU time (user + system) the process has used so far, in clock ticks (1/100 s), from /proc/PID/stat.
 private func cpuTicks(of pid: Int32) -> Int {
@@ -41,7 +40,7 @@ struct HardeningTests {
         var holders: [RawClient] = []
         for _ in 0..<150 { holders.append(try RawClient(port: server.port)) }
         // The server holds every descriptor it may: the rest of the connections wait in the backlog.
-        #expect(eventually(within: 5) { descriptorCount(of: server.pid) >= 63 })
+        #expect(waitUntil(deadline: .seconds(5)) { descriptorCount(of: server.pid) >= 63 })
 
         let ticksBefore = cpuTicks(of: server.pid)
         Thread.sleep(forTimeInterval: 2)
@@ -67,12 +66,14 @@ struct HardeningTests {
         let busy = try RawClient(port: server.port)
         let expected = try fetch(server.port, "/countries").body.count
         try busy.send(String(repeating: "GET /countries HTTP/1.1\r\nHost: t\r\n\r\n", count: 10))
-        Thread.sleep(forTimeInterval: 0.5)
+        // In flight: the server has read the ten requests (sent in one piece) once the first answer arrives.
+        var answering = pollfd(fd: busy.socket, events: Int16(POLLIN), revents: 0)
+        try #require(waitUntil(deadline: .seconds(30)) { poll(&answering, 1, 0) == 1 })
 
         kill(server.pid, SIGTERM)
         // The idle connection is closed, and no new connection is accepted.
         #expect(idle.isClosedByServer())
-        #expect(eventually(within: 5) { connectionRefused(server.port) })
+        #expect(waitUntil(deadline: .seconds(5)) { connectionRefused(server.port) })
         // The in-flight responses all arrive whole, then the connection closes.
         for _ in 0..<10 {
             let response = try busy.readResponse()
@@ -102,7 +103,7 @@ struct HardeningTests {
     @Test func theTextAccessLogHasOneLinePerRequestWithoutCookiesOrBodies() throws {
         let server = try ServerProcess()
         try sendLoggedRequests(server.port)
-        #expect(eventually(within: 5) { server.standardOutput.contains("\"POST /countries\"") })
+        #expect(waitUntil(deadline: .seconds(5)) { server.standardOutput.contains("\"POST /countries\"") })
         let lines = server.standardOutput.split(separator: "\n").filter { $0.contains("/countries") }
         #expect(lines.count == 2)
         let pattern =
@@ -124,7 +125,8 @@ struct HardeningTests {
                 (0..<16).map { "GET /healthz?c=\(index)&r=\($0)&f=\(filler) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
         }
         for client in clients { for _ in 0..<16 { #expect(try client.readResponse().status == 200) } }
-        #expect(eventually(within: 5) { server.standardOutput.components(separatedBy: "&f=").count - 1 == 48 })
+        #expect(
+            waitUntil(deadline: .seconds(5)) { server.standardOutput.components(separatedBy: "&f=").count - 1 == 48 })
         let lines = server.standardOutput.split(separator: "\n").filter { $0.contains("/healthz?c=") }
         #expect(lines.count == 48)
         for index in 0..<3 {
@@ -138,7 +140,7 @@ struct HardeningTests {
     @Test func theJSONLogIsOneObjectPerLineWithEveryField() throws {
         let server = try ServerProcess(arguments: ["--log-format", "json"])
         try sendLoggedRequests(server.port)
-        #expect(eventually(within: 5) { server.standardOutput.contains("\"POST\"") })
+        #expect(waitUntil(deadline: .seconds(5)) { server.standardOutput.contains("\"POST\"") })
         #expect(server.stop() == 0)
         let lines = server.standardOutput.split(separator: "\n")
         let objects = try lines.map { line in

@@ -87,7 +87,8 @@ struct HistoryRefreshTests {
         #expect(result.status == 1)
         #expect(result.errors.contains(message), "\(result.errors)")
         #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
-        Thread.sleep(forTimeInterval: 2.2)  // past the server's reload check: nothing must have changed
+        // Once the server has checked for new data since the refresh ended, nothing must have changed.
+        #expect(try waitForReloadCheck(server.port, after: nowMilliseconds()))
         #expect(try fetch(server.port, "/api/historical/fr?lastdays=all").body == before)
     }
 
@@ -121,7 +122,8 @@ struct HistoryRefreshTests {
         #expect(result.status == 1)
         #expect(result.errors.contains(message), "\(result.errors)")
         #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
-        Thread.sleep(forTimeInterval: 2.2)  // past the server's reload check: nothing must have changed
+        // Once the server has checked for new data since the refresh ended, nothing must have changed.
+        #expect(try waitForReloadCheck(server.port, after: nowMilliseconds()))
         #expect(try fetch(server.port, "/api/historical/fr?lastdays=all").body == before)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `covid-atlas import` against the database a running server uses.
@@ -20,12 +21,9 @@ struct ImportTests {
         #expect(result.status == 0)
         #expect(result.output.contains("imported 224 countries"))
 
-        var seen = false
-        for _ in 0..<50 where !seen {
-            seen = try fetch(server.port, "/countries/kr").text.contains("400,001")
-            if !seen { Thread.sleep(forTimeInterval: 0.1) }
-        }
-        #expect(seen, "the server still shows the old figure 5 s after the import")
+        #expect(
+            try waitFor(server.port, "/countries/kr", toContain: "400,001"),
+            "the server still shows the old figure 10 s after the import")
     }
 
     @Test func aBrokenFileIsRefusedInOneLineAndChangesNothing() throws {
@@ -117,9 +115,9 @@ struct OutputTests {
             #expect(try client.readResponse().status == 200)
         }
         process.terminate()
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(!process.isRunning, "SIGTERM did not stop a server whose standard output is full")
+        #expect(
+            waitUntil(deadline: .seconds(10)) { !process.isRunning },
+            "SIGTERM did not stop a server whose standard output is full")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UpstreamStub
 
@@ -124,7 +125,8 @@ struct RefreshTests {
         #expect(result.errors.hasPrefix("covid-atlas: "), "\(result.errors)")
         #expect(result.errors.contains(upstream.message), "\(result.errors)")
         #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
-        Thread.sleep(forTimeInterval: 2.2)  // past the server's reload check: nothing must have changed
+        // Once the server has checked for new data since the refresh ended, nothing must have changed.
+        #expect(try waitForReloadCheck(server.port, after: nowMilliseconds()))
         #expect(try fetch(server.port, "/api/countries").body == before)
     }
 
@@ -250,22 +252,22 @@ struct RefreshTests {
     }
 }
 
-/// Polls `target` for up to 5 s until its body contains `text`.
+/// Polls `target` until its body contains `text` (or 10 s pass): whether it did.
 func waitFor(_ port: Int, _ target: String, toContain text: String) throws -> Bool {
-    for _ in 0..<50 {
-        if try fetch(port, target).text.contains(text) { return true }
-        Thread.sleep(forTimeInterval: 0.1)
-    }
-    return false
+    try waitUntil(deadline: .seconds(10), every: .milliseconds(100)) { try fetch(port, target).text.contains(text) }
 }
 
-/// Waits for `condition` to hold, checking every 50 ms for at most `seconds` (an event to wait for,
-/// not a duration to measure): whether it held.
-func waitUntil(seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.05)
+/// Waits until the server on `port` has finished a check for data another process stored that began
+/// after `instant` (ms since the epoch; its `/healthz` `database.checkedAt`, recorded once the check's
+/// reload is done), so that what it serves then is what the database held at `instant`.
+/// - Returns: whether such a check finished within 30 s.
+func waitForReloadCheck(_ port: Int, after instant: Int64) throws -> Bool {
+    try waitUntil(deadline: .seconds(30), every: .milliseconds(100)) {
+        let health = try JSONSerialization.jsonObject(with: Data(try fetch(port, "/healthz").body)) as? [String: Any]
+        let checkedAt = ((health?["database"] as? [String: Any])?["checkedAt"] as? NSNumber)?.int64Value ?? 0
+        return checkedAt > instant
     }
-    return try condition()
 }
+
+/// Now, in ms since the epoch.
+func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UpstreamStub
 
@@ -71,7 +72,8 @@ struct ServeRefreshTests {
         let stub = try StubUpstream { _ in .sendThenHold(sendsHeaders ? head : [], until: release) }
         // The default stall limit (20 s): the transfer stays in flight until the test releases it.
         let server = try ServerProcess(arguments: ["--refresh-interval", "60", "--source", stub.baseURL])
-        #expect(waitUntil { stub.requests.count == 1 }, "the refresh never reached the upstream")
+        #expect(
+            waitUntil(deadline: .seconds(30)) { stub.requests.count == 1 }, "the refresh never reached the upstream")
         let before = try fetch(server.port, "/api/countries").body
         for path in ["/healthz", "/", "/countries/kr"] {
             #expect(try fetch(server.port, path).status == 200)
@@ -80,7 +82,8 @@ struct ServeRefreshTests {
         #expect(!server.errorText.contains("refresh failed"), "\(server.errorText)")
         release.open()
         #expect(
-            waitUntil { server.errorText.contains("keeping the stored data, retrying in") }, "\(server.errorText)")
+            waitUntil(deadline: .seconds(30)) { server.errorText.contains("keeping the stored data, retrying in") },
+            "\(server.errorText)")
         #expect(try fetch(server.port, "/api/countries").body == before)
     }
 
@@ -92,7 +95,8 @@ struct ServeRefreshTests {
             .send(StubUpstream.response(status: 429, fields: [("Retry-After", "3")]))
         }
         let server = try ServerProcess(arguments: ["--refresh-interval", "1", "--source", stub.baseURL])
-        #expect(waitUntil { server.errorText.contains("retrying in 3.0 s") }, "\(server.errorText)")
+        #expect(
+            waitUntil(deadline: .seconds(30)) { server.errorText.contains("retrying in 3.0 s") }, "\(server.errorText)")
         #expect(server.errorText.contains("HTTP 429, Retry-After 3 s"), "\(server.errorText)")
         let page = try fetch(server.port, "/").text
         #expect(page.contains("<strong>stale</strong>"))

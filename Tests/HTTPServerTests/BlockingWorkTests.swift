@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import HTTPCore
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -103,7 +104,7 @@ struct BlockingWorkTests {
             responder.proceed.signal()
             #expect(client.readResponse()?.body == "done /blocking/last")
             #expect(client.isClosedByServer())
-            #expect(eventually(within: 5) { server.openConnectionCount == 1 })
+            #expect(waitUntil(deadline: .seconds(5)) { server.openConnectionCount == 1 })
         }
     }
 
@@ -143,7 +144,7 @@ struct BlockingWorkTests {
                 #expect(responder.started.wait(timeout: .now() + 5) == .success)
                 leaving.reset()
             }
-            #expect(eventually(within: 5) { server.openConnectionCount == 0 })
+            #expect(waitUntil(deadline: .seconds(5)) { server.openConnectionCount == 0 })
             responder.proceed.signal()
             let next = try RawClient(port: port)
             next.send("GET /fast/after HTTP/1.1\r\nHost: t\r\n\r\n")

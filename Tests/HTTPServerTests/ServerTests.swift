@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import HTTPCore
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -563,10 +564,12 @@ struct LifecycleTests {
                 let client = try RawClient(port: port)
                 client.send("GET /\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
                 #expect(client.readResponse()?.statusCode == 200)
-                // The hook runs right after the loop's batch, so the line follows the response promptly.
-                let deadline = ContinuousClock.now + .seconds(2)
-                while !flushed.withLock({ $0.contains("/\(index)") }), ContinuousClock.now < deadline { usleep(1000) }
-                #expect(flushed.withLock { $0.contains("/\(index)") }, "line for /\(index) handed on")
+                // The hook runs right after the loop's batch, so the line follows the response without
+                // waiting for another request.
+                #expect(
+                    waitUntil(deadline: .seconds(5), every: .milliseconds(1)) {
+                        flushed.withLock { $0.contains("/\(index)") }
+                    }, "line for /\(index) handed on")
             }
         }
         #expect(flushed.withLock { $0.sorted() } == (0..<6).map { "/\($0)" })

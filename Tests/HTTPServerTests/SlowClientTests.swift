@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import HTTPCore
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -18,16 +19,6 @@ func raiseDescriptorLimit(to wanted: Int) -> Int {
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
     }
     return Int(limit.rlim_cur)
-}
-
-/// Polls `condition` every 50 ms until it holds or `seconds` pass.
-func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(50_000)
-    }
-    return condition()
 }
 
 /// Clients that are slow, silent or stall half-way never hold the server, and each is closed after
@@ -115,7 +106,7 @@ struct SlowClientTests {
         }
         // Every connection's descriptor is released. (The server's own count: other suites open and
         // close descriptors in this process at the same time, so /proc/self/fd cannot tell.)
-        #expect(eventually(within: 5) { server.openConnectionCount == 0 })
+        #expect(waitUntil(deadline: .seconds(5)) { server.openConnectionCount == 0 })
     }
 
     @Test("a client that stalls mid-body gets 408 on the body clock and is disconnected")
@@ -167,11 +158,15 @@ struct SlowClientTests {
     func stalledReader() throws {
         var configuration = ServerConfiguration(eventLoopCount: 1)
         configuration.writeTimeout = 1
-        try withServer(configuration) { _, port in
+        try withServer(configuration) { server, port in
             let client = try RawClient(port: port, readTimeout: 2)
             // 16 MiB of responses: far more than loopback socket buffers hold, so writes block.
             client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 4))
-            Thread.sleep(forTimeInterval: 2.5)
+            // The server has answered (so it holds the connection), then gives up on it once its write
+            // timeout passes; only then does the client read.
+            var answered = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
+            try #require(waitUntil(deadline: .seconds(30)) { poll(&answered, 1, 0) == 1 })
+            #expect(waitUntil(deadline: .seconds(30)) { server.openConnectionCount == 0 })
             var whole = 0
             while client.readResponse()?.bodyBytes == TestResponder.bigBody { whole += 1 }
             #expect(whole < 4, "every response arrived although the client stalled past the write timeout")
@@ -194,7 +189,7 @@ struct SlowClientTests {
             client.send("GET /after HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             #expect(client.readResponse()?.body == "GET /after")
             #expect(client.isClosedByServer())
-            #expect(eventually(within: 5) { server.openConnectionCount == 0 })
+            #expect(waitUntil(deadline: .seconds(5)) { server.openConnectionCount == 0 })
         }
     }
 }
