@@ -22,27 +22,26 @@ enum Routes {
             // page as any other 4xx rather than a bare line of text.
             unparsablePage: { error in errors.page(error) },
             translateError: { error in ErrorPages.httpError(for: error, newVisitorRetryAfter: newVisitorRetryAfter) })
-        router.get("/", pages.world)
-        router.get("/countries", pages.countryList)
-        router.get("/countries/:id", pages.countryDetail)
-        router.get("/history.csv", history.worldCSV)
-        router.get("/countries/:id/history.csv", history.csv)
-        router.get("/compare", compare.page)
-        router.get("/compare.csv", compare.csv)
-        router.get("/api/compare", compare.json)
-        // A form always reaches the profile store: to a worker at once (`blocks`), not parsed and
-        // checked on the loop up to the store and then again. The profile pages stay on the loop for a
-        // first visit (no rows to read); for a returning visitor they reach the store right after
-        // reading the cookie, so running again costs little.
-        router.post("/countries/:id/favorite", blocks: true, profiles.toggleFavorite)
-        router.get("/profile", profiles.show)
-        router.get("/profile/edit", profiles.edit)
-        router.post("/profile/edit", blocks: true, profiles.submit)
+        // Where each handler runs (docs/architecture.md, "Where a request runs"): `replying` handlers
+        // answer on the event loop and hand the whole page to a worker when it needs the database
+        // (`SiteContext.reply`); the forms always write, so they run on a worker from the start.
+        router.get("/", replying: pages.world)
+        router.get("/countries", replying: pages.countryList)
+        router.get("/countries/:id", replying: pages.countryDetail)
+        router.get("/history.csv", replying: history.worldCSV)
+        router.get("/countries/:id/history.csv", replying: history.csv)
+        router.get("/compare", replying: compare.page)
+        router.get("/compare.csv", replying: compare.csv)
+        router.get("/api/compare", replying: compare.json)
+        router.post("/countries/:id/favorite", runsOn: .worker, profiles.toggleFavorite)
+        router.get("/profile", replying: profiles.show)
+        router.get("/profile/edit", replying: profiles.edit)
+        router.post("/profile/edit", runsOn: .worker, profiles.submit)
         router.get("/api/all", api.all)
         router.get("/api/countries", api.countries)
         router.get("/api/countries/:id", api.country)
-        router.get("/api/historical/all", history.world)
-        router.get("/api/historical/:ids", history.countries)
+        router.get("/api/historical/all", replying: history.world)
+        router.get("/api/historical/:ids", replying: history.countries)
         router.get("/healthz", api.health)
         addFiles(to: &router, assets: assets, shipped: shipped, pageCache: site.pageCache)
         return router

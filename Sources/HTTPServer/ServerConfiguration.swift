@@ -95,7 +95,7 @@ public struct ServerConfiguration: Sendable {
     /// six at most; an office behind one NAT address has room).
     public var maxConnectionsPerClient: Int
     /// BlockingWorkerCount is how many worker threads answer the requests that need blocking work
-    /// (`Responder.respondWithoutBlocking(to:)` returned `nil`: a database round trip), so that work
+    /// (`Responder.answer(_:)` answered `.onWorker`: a database round trip), so that work
     /// never stalls an event loop. Match it to the database's connection pool. Default 8.
     public var blockingWorkerCount: Int
     /// MaxQueuedBlockingRequests is how many such requests may wait for a free worker, across all

@@ -17,18 +17,23 @@ final class BlockingResponder: Responder {
     /// The paths answered on the loop, to check the loop never answered `/blocking`.
     let loopAnswered = Mutex<[String]>([])
 
-    func respondWithoutBlocking(to request: Request) -> Response? {
-        if request.target.path.hasPrefix("/blocking") { return nil }
-        loopAnswered.withLock { $0.append(request.target.path) }
-        return Response(contentType: "text/plain", text: "fast \(request.target.path)")
+    func answer(_ request: Request) -> Answer {
+        guard request.target.path.hasPrefix("/blocking") else {
+            loopAnswered.withLock { $0.append(request.target.path) }
+            return .response(Response(contentType: "text/plain", text: "fast \(request.target.path)"))
+        }
+        return .onWorker { [self] in
+            started.signal()
+            proceed.wait()
+            return Response(contentType: "text/plain", text: "done \(request.target.path)")
+        }
     }
 
     func respond(to request: Request) -> Response {
-        if request.target.path.hasPrefix("/blocking") {
-            started.signal()
-            proceed.wait()
+        switch answer(request) {
+        case .response(let response): return response
+        case .onWorker(let work): return work()
         }
-        return Response(contentType: "text/plain", text: "done \(request.target.path)")
     }
 }
 

@@ -93,34 +93,71 @@ struct RouterTests {
     }
 }
 
-/// A route marked `blocks` goes to a worker before its handler runs on the loop; an unmarked one runs
-/// on the loop up to its first `BlockingWork.check()` and then again from the start.
-struct BlockingRouteTests {
+/// Where a handler runs is declared: a `.worker` route's handler never runs on the event loop; a
+/// `replying` handler runs on the loop and its `.onWorker` rest runs once, off the loop; nothing runs twice.
+struct WhereWorkRunsTests {
     final class Runs: @unchecked Sendable {
         private let lock = NSLock()
-        private var count = 0
-        func add() { lock.withLock { count += 1 } }
-        var total: Int { lock.withLock { count } }
+        private var places: [String] = []
+        func add(_ place: String) { lock.withLock { places.append(place) } }
+        var all: [String] { lock.withLock { places } }
     }
 
-    @Test func aBlockingRouteRunsOnceOnAWorkerAndAnUnmarkedOneTwice() throws {
-        let marked = Runs()
-        let unmarked = Runs()
+    static func place() -> String { EventLoopThread.isCurrent ? "loop" : "worker" }
+
+    @Test func aWorkerRouteNeverRunsOnTheLoop() throws {
+        let runs = Runs()
         var router = Router()
-        router.post("/marked", blocks: true) { _, _ in
-            marked.add()
-            try BlockingWork.check()
-            return Response(contentType: "text/plain", text: "marked")
+        router.post("/form", runsOn: .worker) { _, _ in
+            runs.add(Self.place())
+            return Response(contentType: "text/plain", text: "stored")
         }
-        router.post("/unmarked") { _, _ in
-            unmarked.add()
-            try BlockingWork.check()
-            return Response(contentType: "text/plain", text: "unmarked")
+        guard case .onWorker(let work) = router.answer(try Self.request(.post, "/form")) else {
+            Issue.record("a .worker route answered on the loop")
+            return
         }
-        let client = TestClient(router)
-        #expect(try client.execute(.post, "/marked").text == "marked")
-        #expect(try client.execute(.post, "/unmarked").text == "unmarked")
-        #expect(marked.total == 1)
-        #expect(unmarked.total == 2)
+        #expect(runs.all.isEmpty, "the handler ran before the worker took it")
+        #expect(work().text == "stored")
+        #expect(runs.all == ["worker"])
+    }
+
+    @Test func aReplyingHandlerHandsItsRestToAWorkerOnce() throws {
+        let runs = Runs()
+        var router = Router()
+        router.get(
+            "/page",
+            replying: { request, _ in
+                runs.add("decide on the " + Self.place())
+                guard request.target.query == "slow" else {
+                    return .response(Response(contentType: "text/plain", text: "fast"))
+                }
+                return .onWorker {
+                    runs.add("render on the " + Self.place())
+                    return Response(contentType: "text/plain", text: "slow")
+                }
+            })
+        guard case .response(let fast) = router.answer(try Self.request(.get, "/page")) else {
+            Issue.record("a page that needs no worker went to one")
+            return
+        }
+        #expect(fast.text == "fast")
+        guard case .onWorker(let work) = router.answer(try Self.request(.get, "/page?slow")) else {
+            Issue.record("the handler's .onWorker rest ran on the loop")
+            return
+        }
+        #expect(work().text == "slow")
+        #expect(runs.all == ["decide on the loop", "decide on the loop", "render on the worker"])
+    }
+
+    @Test func anErrorThrownOnTheWorkerIsTheErrorPage() throws {
+        var router = Router()
+        router.get("/gone", replying: { _, _ in .onWorker { throw HTTPError(.notFound, "Gone.") } })
+        let response = try TestClient(router).get("/gone")
+        #expect(response.status == .notFound)
+        #expect(response.text.contains("Gone."))
+    }
+
+    static func request(_ method: Method, _ target: String) throws -> Request {
+        Request(method: method, target: try RequestTarget(parsing: target), fields: [.host: "test.local"], body: [])
     }
 }

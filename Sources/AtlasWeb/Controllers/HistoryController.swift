@@ -19,8 +19,14 @@ struct HistoryController: Sendable {
     /// Other spellings of the id answer `301` to the canonical address, keeping `time`.
     /// - Throws: `HTTPError(404)` for an unknown id, an entry JHU does not cover, or a `time` with no day
     ///   of the data (each saying so); `400` for a bad `time`.
-    func csv(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func csv(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let current = site.snapshots.current()
+        return try site.reply(current) { try csvResponse(request, parameters, current) }
+    }
+
+    private func csvResponse(
+        _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
+    ) throws -> Response {
         let entry: CountryCatalog.Entry
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let found): entry = found
@@ -37,10 +43,17 @@ struct HistoryController: Sendable {
 
     /// `GET /history.csv?time=…`: the world's series (the sum of every JHU row) as a country's CSV.
     /// - Throws: `HTTPError(404)` when no history is stored or `time` has no day of it; `400` for a bad `time`.
-    func worldCSV(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func worldCSV(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
+        let current = site.snapshots.current()
+        return try site.reply(current) { try worldCSVResponse(request, parameters, current) }
+    }
+
+    private func worldCSVResponse(
+        _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
+    ) throws -> Response {
         try csv(
             request, path: "/history.csv", key: HistoryKey.world, place: "the world",
-            filename: "world-history.csv", current: site.snapshots.current())
+            filename: "world-history.csv", current: current)
     }
 
     private func csv(
@@ -92,9 +105,15 @@ struct HistoryController: Sendable {
     /// answer.
     /// - Throws: `HTTPError(400)` for a list of more than `maximumIDs(in:)` ids or a bad `lastdays`;
     ///   `404` with disease.sh's message and the id that failed when an id is unknown or has no series.
-    func countries(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let lastDays = try HistoryController.lastDays(request.target)
+    func countries(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let current = site.snapshots.current()
+        return try site.reply(current) { try countriesResponse(request, parameters, current) }
+    }
+
+    private func countriesResponse(
+        _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
+    ) throws -> Response {
+        let lastDays = try HistoryController.lastDays(request.target)
         let query = request.target.queryValue("lastdays").map { "?" + FormURLEncoding.encode([("lastdays", $0)]) } ?? ""
         // Counted before anything is resolved: an unknown id costs a search for near matches.
         let limit = HistoryController.maximumIDs(in: current.catalog)
@@ -170,9 +189,15 @@ struct HistoryController: Sendable {
     /// `GET /api/historical/all?lastdays=N|all`: the world's series, disease.sh's
     /// `{"cases": {…}, "deaths": {…}, "recovered": {…}}`.
     /// - Throws: `HTTPError(404)` when no history is stored; `400` for a bad `lastdays`.
-    func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
-        let lastDays = try HistoryController.lastDays(request.target)
+    func world(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let current = site.snapshots.current()
+        return try site.reply(current) { try worldResponse(request, parameters, current) }
+    }
+
+    private func worldResponse(
+        _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
+    ) throws -> Response {
+        let lastDays = try HistoryController.lastDays(request.target)
         return try site.pageCache.response(
             for: request, key: "/api/historical/all?lastdays=" + (lastDays.map(String.init) ?? "all"),
             version: current.version, dataChangedAt: current.dataChangedAt, freshness: { nil }

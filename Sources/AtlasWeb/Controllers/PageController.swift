@@ -18,8 +18,12 @@ struct PageController: Sendable {
     /// The star form per country, rendered once and spliced with each visitor's token.
     let favoriteForms = FavoriteForms()
 
-    func world(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func world(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let current = site.snapshots.current()
+        return try site.reply(current) { try worldPage(request, current) }
+    }
+
+    private func worldPage(_ request: Request, _ current: SnapshotCache.Current) throws -> Response {
         let days: () throws -> ClosedRange<Int>? = {
             try site.histories.history(HistoryKey.world, version: current.version).map { $0.firstDay...$0.lastDay }
         }
@@ -49,7 +53,17 @@ struct PageController: Sendable {
         }
     }
 
-    func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
+        let visitor = Visitor.fromCookie(request, sessions: site.sessions)
+        let current = site.snapshots.current()
+        return try site.reply(current, showsHistories: false, readsVisitorRows: visitor != nil) {
+            try countryListPage(request, visitor, current)
+        }
+    }
+
+    private func countryListPage(_ request: Request, _ visitor: Visitor?, _ current: SnapshotCache.Current) throws
+        -> Response
+    {
         let query = try QueryParameters.countryQuery(request.target)
         let page = try QueryParameters.page(request.target, query: query)
         // The list's form sends its Order select's "Usual order" as an empty `order`: send the browser
@@ -57,11 +71,9 @@ struct PageController: Sendable {
         if request.target.queryValue("order")?.isEmpty == true {
             return Response.redirect(to: Links.countryList(query, page: page), status: .found)
         }
-        let current = site.snapshots.current()
         // Every spelling of the same query shares one entry: the canonical link is the key. The starred
         // line is the visitor's own: a hole filled per request. A visitor without a cookie has none, so
         // their page is the plain cached one (shared, with Last-Modified).
-        let visitor = Visitor.fromCookie(request, sessions: site.sessions)
         let key = Links.countryList(query, page: page)
         let starred = try visitor.map { try starredLine(visitor: $0, catalog: current.catalog) }
         return try site.cachedPage(
@@ -85,55 +97,23 @@ struct PageController: Sendable {
         }
     }
 
-    func countryDetail(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func countryDetail(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let current = site.snapshots.current()
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
-            let path = Links.country(entry.id)
-            let days: () throws -> ClosedRange<Int>? = {
-                try site.histories.history(entry.id, version: current.version).map { $0.firstDay...$0.lastDay }
-            }
-            if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
-            let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
-            // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
             let visitor = Visitor.resolve(request, sessions: site.sessions)
-            let star = try favoriteFragment(countryID: entry.id, visitor: visitor)
-            var extraFields = Fields()
-            if visitor.isNew {
-                extraFields.append(
-                    .setCookie, visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions))
-            }
-            return try site.cachedPage(
-                request, key: Links.chart(path, chart), current, fill: { _ in star.bytes }, fragmentTag: star.tag,
-                extraFields: extraFields
-            ) {
-                var pageLayout = site.layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
-                pageLayout.usesMap = true
-                pageLayout.description =
-                    "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
-                let history = HistorySection(
-                    place: entry.country.country,
-                    history: try site.histories.history(entry.id, version: current.version),
-                    population: entry.country[.population], query: chart, defaults: ChartQuery(),
-                    link: { Links.chart(path, $0) }, path: path, csvPath: path + "/history.csv")
-                var context = CountryDetailPage(
-                    entry: entry, day: DataDay(site.freshness(current)),
-                    outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
-                    tileURL: site.renderer.tiles.template, flags: site.flags
-                ).templateValue
-                context.set("history", history.templateValue)
-                var cacheable = try site.renderer.render(
-                    "countries/show", context: context, layout: pageLayout, holes: ["favorite"])
-                CachePolicy.sharedVaryingByCookie.apply(to: &cacheable.fields)
-                return cacheable
+            return try site.reply(current, readsVisitorRows: !visitor.isNew) {
+                try countryPage(request, entry, visitor, current)
             }
         case .moved(let canonicalID):
-            return Response.redirect(
-                to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target),
-                status: .movedPermanently)
+            return .response(
+                Response.redirect(
+                    to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target),
+                    status: .movedPermanently))
         case .matched(let canonicalID):
-            return Response.redirect(
-                to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: .found)
+            return .response(
+                Response.redirect(
+                    to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: .found))
         case .notFound(let near):
             let shownID = parameters["id"].echoed
             // A country the data lacks (North Korea) is named as such, not answered with a namesake.
@@ -146,9 +126,53 @@ struct PageController: Sendable {
                 "hasSuggestions": .bool(!suggestions.isEmpty),
                 "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),
             ]
-            return try site.renderer.page(
-                "countries/not-found", status: .notFound, context: context,
-                layout: site.layout("Country not found — Covid Atlas", .inCountries, current))
+            return .response(
+                try site.renderer.page(
+                    "countries/not-found", status: .notFound, context: context,
+                    layout: site.layout("Country not found — Covid Atlas", .inCountries, current)))
+        }
+    }
+
+    /// A country's page; reads the visitor's stars when they are a returning visitor.
+    private func countryPage(
+        _ request: Request, _ entry: CountryCatalog.Entry, _ visitor: Visitor, _ current: SnapshotCache.Current
+    ) throws -> Response {
+        let path = Links.country(entry.id)
+        let days: () throws -> ClosedRange<Int>? = {
+            try site.histories.history(entry.id, version: current.version).map { $0.firstDay...$0.lastDay }
+        }
+        if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
+        // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
+        let star = try favoriteFragment(countryID: entry.id, visitor: visitor)
+        var extraFields = Fields()
+        if visitor.isNew {
+            extraFields.append(
+                .setCookie, visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions))
+        }
+        return try site.cachedPage(
+            request, key: Links.chart(path, chart), current, fill: { _ in star.bytes }, fragmentTag: star.tag,
+            extraFields: extraFields
+        ) {
+            var pageLayout = site.layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
+            pageLayout.usesMap = true
+            pageLayout.description =
+                "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
+            let history = HistorySection(
+                place: entry.country.country,
+                history: try site.histories.history(entry.id, version: current.version),
+                population: entry.country[.population], query: chart, defaults: ChartQuery(),
+                link: { Links.chart(path, $0) }, path: path, csvPath: path + "/history.csv")
+            var context = CountryDetailPage(
+                entry: entry, day: DataDay(site.freshness(current)),
+                outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
+                tileURL: site.renderer.tiles.template, flags: site.flags
+            ).templateValue
+            context.set("history", history.templateValue)
+            var cacheable = try site.renderer.render(
+                "countries/show", context: context, layout: pageLayout, holes: ["favorite"])
+            CachePolicy.sharedVaryingByCookie.apply(to: &cacheable.fields)
+            return cacheable
         }
     }
 }

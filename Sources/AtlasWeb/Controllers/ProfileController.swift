@@ -17,8 +17,14 @@ struct ProfileController: Sendable {
 
     /// `GET /profile`: the committed profile, or the defaults for a visitor who has none yet (a new
     /// visitor, a crawler that keeps no cookies); a GET never creates rows.
-    func show(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func show(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
+        return try site.reply(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew) {
+            try profilePage(request, visitor)
+        }
+    }
+
+    private func profilePage(_ request: Request, _ visitor: Visitor) throws -> Response {
         let hash = visitor.sessionHash
         let now = site.configuration.now()
         let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
@@ -41,8 +47,14 @@ struct ProfileController: Sendable {
     /// draft stored by the first Save). A GET writes only the profile of a visitor whose cookie comes
     /// back for the first time; a new visitor gets the defaults under draft version 0 ("nothing stored
     /// yet") and nothing is written.
-    func edit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    func edit(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
+        return try site.reply(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew) {
+            try editorPage(request, visitor)
+        }
+    }
+
+    private func editorPage(_ request: Request, _ visitor: Visitor) throws -> Response {
         let now = site.configuration.now()
         let profile: Profile
         let draft: Draft

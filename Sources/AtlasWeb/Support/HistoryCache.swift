@@ -3,15 +3,17 @@ import AtlasStore
 import Routing
 import Synchronization
 
-/// The time series a page shows, kept in memory for the data version they were read at, so a page
-/// rendered again (another chart range, a new freshness line) needs no database round trip and can be
-/// rendered on the event loop. A series not in memory is read off the loop (`BlockingWork`). Bounded
-/// by the number of series (about 230, a few MB in all).
+/// The time series the pages show, kept in memory for the data version they were read at, so pages
+/// render on the event loop without a database round trip. The data watcher reads every series of a
+/// new version (`warm`); until then a page that shows one runs on a worker (`SiteContext.replyShowing`).
+/// Bounded by the number of series (about 230, a few MB in all).
 final class HistoryCache: Sendable {
     private struct Held {
         var version: Int64 = -1
         /// `nil` values: looked up and not stored.
         var series: [String: History?] = [:]
+        /// Whether every series of `version` is here.
+        var complete = false
     }
 
     private let store: any HistoryStore
@@ -21,11 +23,24 @@ final class HistoryCache: Sendable {
         self.store = store
     }
 
-    /// The series `key` as stored at data version `version`.
-    /// - Throws: `BlockingWork.Required` on an event loop when it is not in memory; `StoreError`.
+    /// Whether every series of data version `version` is in memory, so reading any costs no round trip.
+    func isComplete(at version: Int64) -> Bool {
+        held.withLock { $0.version == version && $0.complete }
+    }
+
+    /// Reads every series of `keys` not yet in memory for `version`, then marks the version complete.
+    /// Runs on the data watcher's thread. - Throws: `StoreError`.
+    func warm(_ keys: [String], version: Int64) throws {
+        for key in keys { _ = try history(key, version: version) }
+        held.withLock { held in
+            if held.version == version { held.complete = true }
+        }
+    }
+
+    /// The series `key` as stored at data version `version`: from memory, or read from the store.
+    /// - Throws: `StoreError`.
     func history(_ key: String, version: Int64) throws -> History? {
         if let hit = held.withLock({ $0.version == version ? $0.series[key] : nil }) { return hit }
-        try BlockingWork.check()
         let history = try store.history(key)
         held.withLock { held in
             if held.version != version {

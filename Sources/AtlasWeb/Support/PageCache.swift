@@ -232,7 +232,7 @@ final class PageCache: Sendable {
 
     /// This event loop's own cache, or on any other thread (a worker) the shared one.
     private func withCache<T>(_ body: (inout Local) -> T) -> T {
-        if BlockingWork.isForbidden { return local.withValue(body) }
+        if EventLoopThread.isCurrent { return local.withValue(body) }
         return shared.withLock { body(&$0) }
     }
 

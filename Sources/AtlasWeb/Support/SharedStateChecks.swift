@@ -1,8 +1,9 @@
+import AtlasCore
 import AtlasStore
 import Synchronization
 
 /// One round of the checks `DataWatcher` runs on its own thread: the stored data version (reloading
-/// the catalog when another process stored new data), whether the database answered (logged once when
+/// the catalog and reading every series when another process stored new data), whether the database answered (logged once when
 /// it goes away and once when it is back), and, at most once an hour, the pruning of profiles nobody
 /// came back to.
 final class SharedStateChecks: Sendable {
@@ -15,6 +16,7 @@ final class SharedStateChecks: Sendable {
     static let pruneInterval: Int64 = 3_600_000
 
     let snapshots: SnapshotCache
+    let histories: HistoryCache
     let health: DatabaseHealth
     let profiles: any ProfileStore
     let now: @Sendable () -> Int64
@@ -22,11 +24,12 @@ final class SharedStateChecks: Sendable {
     private let lastPruned = Atomic<Int64>(0)
 
     init(
-        snapshots: SnapshotCache, health: DatabaseHealth, profiles: any ProfileStore,
+        snapshots: SnapshotCache, histories: HistoryCache, health: DatabaseHealth, profiles: any ProfileStore,
         now: @escaping @Sendable () -> Int64,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.snapshots = snapshots
+        self.histories = histories
         self.health = health
         self.profiles = profiles
         self.now = now
@@ -37,6 +40,11 @@ final class SharedStateChecks: Sendable {
         let time = now()
         do {
             try snapshots.reloadIfChanged()
+            let current = snapshots.current()
+            if !histories.isComplete(at: current.version) {
+                try histories.warm(
+                    current.catalog.entries.map(\.id) + [HistoryKey.world], version: current.version)
+            }
             if health.recordUp(at: time) { log("covid-atlas: the database answers again; serving from it") }
         } catch {
             if health.recordDown(at: time, reason: Self.publicReason(error)) {

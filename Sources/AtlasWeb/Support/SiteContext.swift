@@ -40,6 +40,19 @@ struct SiteContext: Sendable {
         LayoutContext(title: title, section: section, freshness: freshness(current ?? snapshots.current()))
     }
 
+    /// Where a page runs (docs/architecture.md, "Where a request runs"): on the event loop unless it
+    /// needs the database, that is when it reads the visitor's rows (`readsVisitorRows`) or shows time
+    /// series not all in memory yet (`HistoryCache.isComplete`); then the whole of `page` runs on a
+    /// worker. Decided before `page` does anything, so nothing runs twice.
+    /// - Throws: what `page` throws when it runs here.
+    func reply(
+        _ current: SnapshotCache.Current, showsHistories: Bool = true, readsVisitorRows: Bool = false,
+        _ page: @escaping @Sendable () throws -> Response
+    ) throws -> Reply {
+        let needsStore = readsVisitorRows || (showsHistories && !histories.isComplete(at: current.version))
+        return needsStore ? .onWorker(page) : .response(try page())
+    }
+
     /// A page from the page cache, with the freshness line of `current`.
     /// - Parameters:
     ///   - key: the page's canonical address, the cache key.
@@ -82,7 +95,7 @@ struct SiteContext: Sendable {
 
     /// Records a returning visitor's visit (`ProfileStore.touch`) on their first request of the day
     /// in this process, so pruning keeps the profiles of visitors who only read.
-    /// - Throws: `StoreError`; `BlockingWork.Required` on an event loop.
+    /// - Throws: `StoreError`.
     func recordVisit(_ visitor: Visitor, in store: any ProfileStore) throws {
         let now = configuration.now()
         guard !visitor.isNew, recentVisits.isFirstToday(visitor.sessionHash, now: now) else { return }

@@ -1,20 +1,25 @@
-/// Turns a request into a response. The HTTP server calls it once per request, in the order requests
-/// arrived on each connection (RFC 9112 §9.3.2).
-///
-/// The server first asks `respondWithoutBlocking(to:)` on the event loop thread; a responder that
-/// needs to block (a database round trip) returns `nil` there, and the server then calls
-/// `respond(to:)` on one of its worker threads, so the loop's other connections never wait.
+/// What a responder answers on the event loop: the response, or the work that makes it, to run once
+/// on a worker thread because it may block (a database round trip). Nothing is run twice.
+public enum Answer: Sendable {
+    /// The response, made without blocking.
+    case response(Response)
+    /// Work that may block; the server runs it once on a worker and sends what it returns.
+    case onWorker(@Sendable () -> Response)
+}
+
+/// Turns a request into a response. The HTTP server calls `answer(_:)` once per request on the event
+/// loop thread, in the order requests arrived on each connection (RFC 9112 §9.3.2), and runs an
+/// `.onWorker` answer on one of its worker threads, so the loop's other connections never wait.
 /// Failures are responses (a 4xx or 5xx page), so the methods do not throw.
 public protocol Responder: Sendable {
-    /// Answers one request; may block (the server calls it on a worker thread, tests anywhere).
-    /// - Parameter request: the complete request, body included.
+    /// Answers one request on the event loop: must not block. The default answers
+    /// `.response(respond(to:))`, for responders that never block.
+    func answer(_ request: Request) -> Answer
+
+    /// The whole answer to one request on the calling thread: `answer(_:)`, and its worker part run
+    /// here when it has one. For tests and responders that never block.
     /// - Returns: the response to send; the server adds framing fields (`Content-Length`, `Date`, `Connection`).
     func respond(to request: Request) -> Response
-
-    /// Answers one request on the event loop if that needs no blocking work.
-    /// - Returns: the response, or `nil` when the request needs blocking work and must be answered by
-    ///   `respond(to:)` on a worker thread instead. The default answers everything here.
-    func respondWithoutBlocking(to request: Request) -> Response?
 
     /// The response when a request needs a worker and every worker is busy with a full queue behind
     /// it (RFC 9110 §15.6.4, `503` with `Retry-After`). The default is a line of plain text.
@@ -29,7 +34,7 @@ public protocol Responder: Sendable {
 }
 
 extension Responder {
-    public func respondWithoutBlocking(to request: Request) -> Response? { respond(to: request) }
+    public func answer(_ request: Request) -> Answer { .response(respond(to: request)) }
 
     public func respondOverloaded(to request: Request, retryAfterSeconds: Int) -> Response {
         var response = Response(

@@ -334,20 +334,24 @@ final class Connection: EventHandler {
         }
     }
 
-    /// Answers on the loop when the responder can without blocking; otherwise hands the request to a
-    /// worker and answers nothing more until the worker's response is queued (`finishFromWorker`).
+    /// Answers on the loop, or hands the responder's worker part to a worker and answers nothing more
+    /// until its response is queued (`finishFromWorker`).
     private func answer(_ request: Request) {
         let startedAt = context.configuration.accessLog == nil ? 0 : MonotonicClock.nanoseconds()
         let responder = context.responder
-        if let response = responder.respondWithoutBlocking(to: request) {
+        let work: @Sendable () -> Response
+        switch responder.answer(request) {
+        case .response(let response):
             queue(response, for: request, startedAt: startedAt)
             return
+        case .onWorker(let rest):
+            work = rest
         }
         awaitingWorker = true
         let loop = loop
         let connection = LoopBound(self)
         let accepted = context.workers.submit {
-            let response = responder.respond(to: request)
+            let response = work()
             loop.execute { connection.value.finishFromWorker(response, for: request, startedAt: startedAt) }
         }
         if !accepted {

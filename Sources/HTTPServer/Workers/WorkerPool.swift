@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// A fixed set of threads that run the requests a responder cannot answer without blocking
-/// (`Responder.respondWithoutBlocking(to:)` returned `nil`), with a bounded queue in front of them.
+/// (`Responder.answer(_:)` answered `.onWorker`), with a bounded queue in front of them.
 ///
 /// Each job runs the blocking work on a worker and hands the result back to its event loop with
 /// `EventLoop.execute(_:)`, so connections stay confined to their loop. When every worker is busy and

@@ -5,6 +5,10 @@ import HTTPCore
 /// - Throws: `HTTPError` for what the visitor should see; anything else is logged and becomes a `500`.
 public typealias Handler = @Sendable (Request, RouteParameters) throws -> Response
 
+/// A handler that runs on the event loop and may hand the rest of its work to a worker (`Reply`).
+/// - Throws: as `Handler`.
+public typealias ReplyingHandler = @Sendable (Request, RouteParameters) throws -> Reply
+
 /// Dispatches requests to handlers by method and path pattern; a `Responder`, so it runs the same
 /// behind the socket server and in `TestClient`.
 ///
@@ -17,9 +21,8 @@ public struct Router: Responder {
     struct Route: Sendable {
         let method: Method
         let pattern: RoutePattern
-        /// The handler always reaches blocking work (`BlockingWork`).
-        let blocks: Bool
-        let handler: Handler
+        let runsOn: RunsOn
+        let handler: ReplyingHandler
     }
 
     private var routes: [Route] = []
@@ -55,47 +58,73 @@ public struct Router: Responder {
     }
 
     /// Adds a route; earlier routes win when several match.
-    /// - Parameter blocks: the handler always reaches blocking work (the database): on an event loop
-    ///   its request goes to a worker before the handler runs, instead of running up to its first
-    ///   `BlockingWork.check()` and then again from the start.
-    public mutating func add(_ method: Method, _ pattern: String, blocks: Bool = false, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), blocks: blocks, handler: handler))
+    /// - Parameter runsOn: where `handler` runs: on the event loop (the default; it must not block and
+    ///   hands blocking work on with `.onWorker`), or on a worker from the start.
+    public mutating func add(
+        _ method: Method, _ pattern: String, runsOn: RunsOn = .eventLoop, replying handler: @escaping ReplyingHandler
+    ) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), runsOn: runsOn, handler: handler))
     }
 
-    /// Adds a `GET` route (which also answers `HEAD`); `blocks` as in `add`.
-    public mutating func get(_ pattern: String, blocks: Bool = false, _ handler: @escaping Handler) {
-        add(.get, pattern, blocks: blocks, handler)
+    /// Adds a route whose handler answers a response where it runs (`runsOn`).
+    public mutating func add(
+        _ method: Method, _ pattern: String, runsOn: RunsOn = .eventLoop, _ handler: @escaping Handler
+    ) {
+        add(
+            method, pattern, runsOn: runsOn,
+            replying: { request, parameters in .response(try handler(request, parameters)) })
     }
-    /// Adds a `POST` route; `blocks` as in `add`.
-    public mutating func post(_ pattern: String, blocks: Bool = false, _ handler: @escaping Handler) {
-        add(.post, pattern, blocks: blocks, handler)
+
+    /// Adds a `GET` route (which also answers `HEAD`); `runsOn` as in `add`.
+    public mutating func get(_ pattern: String, runsOn: RunsOn = .eventLoop, _ handler: @escaping Handler) {
+        add(.get, pattern, runsOn: runsOn, handler)
+    }
+
+    /// Adds a `GET` route whose handler may hand its rest to a worker (`Reply`).
+    public mutating func get(_ pattern: String, replying handler: @escaping ReplyingHandler) {
+        add(.get, pattern, replying: handler)
+    }
+
+    /// Adds a `POST` route; `runsOn` as in `add`.
+    public mutating func post(_ pattern: String, runsOn: RunsOn = .eventLoop, _ handler: @escaping Handler) {
+        add(.post, pattern, runsOn: runsOn, handler)
+    }
+
+    public func answer(_ request: Request) -> Answer {
+        let reply: Reply
+        do {
+            reply = try EventLoopThread.running { try dispatch(request) }
+        } catch {
+            return .response(errorResponse(request, error))
+        }
+        switch reply {
+        case .response(let response):
+            return .response(response)
+        case .onWorker(let work):
+            return .onWorker {
+                do {
+                    return try work()
+                } catch {
+                    return errorResponse(request, error)
+                }
+            }
+        }
     }
 
     public func respond(to request: Request) -> Response {
-        // Blocking is allowed here, so `BlockingWork.Required` is never thrown; if it were, a 500 is right.
-        (try? answer(request))
-            ?? errorResponse(request, HTTPError(.internalServerError, "Something went wrong on our side."))
-    }
-
-    /// Dispatches with blocking forbidden (`BlockingWork`): the response, or `nil` when the handler
-    /// reached blocking work, for the server to run the request again with `respond(to:)` on a worker.
-    public func respondWithoutBlocking(to request: Request) -> Response? {
-        BlockingWork.forbidding { try? answer(request) }
-    }
-
-    /// The handler's response or error page; rethrows only `BlockingWork.Required`.
-    private func answer(_ request: Request) throws(BlockingWork.Required) -> Response {
-        do {
-            return try dispatch(request)
-        } catch let error as BlockingWork.Required {
-            throw error
-        } catch let error as HTTPError {
-            return errorResponse(request, error)
-        } catch {
-            if let translated = translateError(error) { return errorResponse(request, translated) }
-            logError("500 \(request.method) \(request.target.path): \(error)")
-            return errorResponse(request, HTTPError(.internalServerError, "Something went wrong on our side."))
+        switch answer(request) {
+        case .response(let response): return response
+        case .onWorker(let work): return work()
         }
+    }
+
+    /// The error page for what a handler threw: an `HTTPError` as it is, another error translated
+    /// (`translateError`) or a logged `500`.
+    private func errorResponse(_ request: Request, _ error: any Error) -> Response {
+        if let error = error as? HTTPError { return errorResponse(request, error) }
+        if let translated = translateError(error) { return errorResponse(request, translated) }
+        logError("500 \(request.method) \(request.target.path): \(error)")
+        return errorResponse(request, HTTPError(.internalServerError, "Something went wrong on our side."))
     }
 
     /// The site's `503` page for a request no worker could take, with `Retry-After`.
@@ -110,7 +139,7 @@ public struct Router: Responder {
     /// The methods of RFC 9110 §9 (and PATCH, RFC 5789); any other is answered `501`.
     static let knownMethods: Set<Method> = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
 
-    private func dispatch(_ request: Request) throws -> Response {
+    private func dispatch(_ request: Request) throws -> Reply {
         // RFC 9110 §9.1: a method the server does not recognise is 501, not 405.
         guard Router.knownMethods.contains(request.method) else {
             throw HTTPError(
@@ -120,16 +149,19 @@ public struct Router: Responder {
         }
         // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7): name every method it routes.
         if request.target.isAsterisk {
-            return Response(
-                status: .noContent, fields: [.allow: routedMethods.map(\.rawValue).joined(separator: ", ")])
+            return .response(
+                Response(status: .noContent, fields: [.allow: routedMethods.map(\.rawValue).joined(separator: ", ")]))
         }
         let segments = request.target.pathSegments
         var allowed: [Method] = []
         for route in routes {
             guard let parameters = route.pattern.match(segments) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
-                if route.blocks { try BlockingWork.check() }
-                return try route.handler(request, parameters)
+                let handler = route.handler
+                switch route.runsOn {
+                case .eventLoop: return try handler(request, parameters)
+                case .worker: return .onWorker { try handler(request, parameters).response() }
+                }
             }
             allowed.append(route.method)
         }
@@ -145,8 +177,9 @@ public struct Router: Responder {
             routes.contains(where: { $0.pattern.match(Array(segments.dropLast())) != nil })
         {
             let trimmed = "/" + segments.dropLast().map { PercentDecoding.encode($0) }.joined(separator: "/")
-            return Response.redirect(
-                to: trimmed + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently)
+            return .response(
+                Response.redirect(
+                    to: trimmed + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently))
         }
         throw HTTPError(.notFound, "There is no page at this address.")
     }
@@ -175,6 +208,17 @@ public struct Router: Responder {
     /// Writes a line to standard error.
     public static let standardErrorLog: @Sendable (String) -> Void = { line in
         try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
+    }
+}
+
+extension Reply {
+    /// The response, running the worker part here when there is one (a worker thread already).
+    /// - Throws: what the worker part throws.
+    func response() throws -> Response {
+        switch self {
+        case .response(let response): return response
+        case .onWorker(let work): return try work()
+        }
     }
 }
 

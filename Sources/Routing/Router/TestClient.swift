@@ -1,8 +1,8 @@
 import HTTPCore
 
-/// Runs requests through a `Responder` in-process, with no socket, the way the server would: first
-/// as on an event loop (`respondWithoutBlocking(to:)`), then, when that needs blocking work, again as
-/// on a worker (`respond(to:)`); HEAD answers carry no body. For tests of routes, pages and forms.
+/// Runs requests through a `Responder` in-process, with no socket, the way the server would: its
+/// event-loop part (`answer(_:)`), then its worker part when it has one; HEAD answers carry no body.
+/// For tests of routes, pages and forms.
 public struct TestClient: Sendable {
     private let responder: any Responder
 
@@ -26,7 +26,7 @@ public struct TestClient: Sendable {
         let request = Request(
             method: method, target: try RequestTarget(parsing: target), fields: fields, body: body,
             remoteAddress: remoteAddress)
-        var response = responder.respondWithoutBlocking(to: request) ?? responder.respond(to: request)
+        var response = responder.respond(to: request)
         if method == .head { response.body = [] }
         return response
     }
