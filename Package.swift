@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Formats"),
         .target(name: "HTTPCore", dependencies: ["Formats"]),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "Formats", "CLinux", "Clocks"]),
-        .target(name: "Routing", dependencies: ["HTTPCore", "Formats", "CZlib", "Clocks"]),
+        .target(name: "Routing", dependencies: ["HTTPCore", "Formats", "CZlib", "COpenSSL", "Clocks"]),
         .target(name: "Mustache"),
 
         .target(name: "AtlasCore", dependencies: ["Formats"]),

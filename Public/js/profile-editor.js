@@ -49,8 +49,9 @@
     function trimmed(text) { return text.replace(edges, ""); }
 
     function checkUsername() {
-      var max = parseInt(username.dataset.maxCharacters, 10) || 40;
-      var maxCodePoints = parseInt(username.dataset.maxCodePoints, 10) || 16;
+      // The limits come from the page (ProfileForm), so they are written in one place.
+      var max = parseInt(username.dataset.maxCharacters, 10);
+      var maxCodePoints = parseInt(username.dataset.maxCodePoints, 10);
       var measured = graphemes(trimmed(username.value));
       var message = "";
       if (measured.count > max) {

@@ -4,6 +4,11 @@
 /// Its figures (`Figure`) are `nil` when the upstream sent `null` or left the key out ("n/a" on pages,
 /// never 0); ratios are `Double` because disease.sh turned some of them fractional (docs/field-cases.md B27).
 public struct Country: Sendable, Equatable {
+    /// The longest entry name believed, in characters: the real ones stay under 40 (`Saint Vincent and
+    /// the Grenadines`); a longer one is a broken upstream (`SnapshotValidation`), and no id, alias or
+    /// name matches a longer query (`CountryCatalog.resolve`).
+    public static let longestName = 100
+
     /// When Worldometers last updated this entry, in milliseconds since the Unix epoch (UTC).
     public var updated: Int64?
     /// The disease.sh (Worldometers) name, e.g. `S. Korea`, `UK`, `Diamond Princess`.

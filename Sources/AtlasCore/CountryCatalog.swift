@@ -268,9 +268,9 @@ public struct CountryCatalog: Sendable {
         return .notFound(suggestions: suggestions(for: rawID))
     }
 
-    /// The longest text, in characters, that `resolve` and `suggestions` look into: far more than
-    /// any country's name or alias (the longest are under 40), little enough that matching stays cheap.
-    public static let longestQuery = 100
+    /// The longest text, in characters, that `resolve` and `suggestions` look into: no name is longer
+    /// (`Country.longestName`), and matching stays cheap.
+    public static let longestQuery = Country.longestName
 
     /// Near matches for a mistyped id or name: entries whose names match the words, else the names
     /// (or words of names) closest by edit distance, best first, at most `limit`. Short inputs allow

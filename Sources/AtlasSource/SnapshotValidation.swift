@@ -6,9 +6,8 @@ public enum SnapshotValidation {
     /// The largest count believed: 10^11 people or tests, twelve times the world's population. Anything
     /// larger (`9223372036854775807`) is a broken upstream, not data.
     public static let largestCount: Int64 = 100_000_000_000
-    /// The longest entry name believed, in characters: the real ones stay under 40 (`Saint Vincent and
-    /// the Grenadines`); a longer one is a broken upstream, and every page would show it.
-    public static let longestName = 100
+    /// The longest entry name believed, in characters (`Country.longestName`).
+    public static let longestName = Country.longestName
 
     /// What a snapshot that passed holds: what an import reports, and what a test can check was accepted.
     public struct Accepted: Sendable, Equatable {

@@ -58,7 +58,7 @@ struct StaticFilesTests {
 
     @Test func extraFieldsGoWithEveryFileItsGzipFormAndItsNotModified() throws {
         let files = StaticFiles(
-            root: tree.root, cacheControl: "public, max-age=60",
+            root: tree.root, cachePolicy: .publicFor(seconds: 60),
             extraFields: [.contentSecurityPolicy: "default-src 'none'"])
         var router = Router()
         router.get("/static/*") { request, parameters in try files.response(for: parameters.rest, request: request) }

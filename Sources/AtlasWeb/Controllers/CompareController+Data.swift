@@ -36,39 +36,24 @@ extension CompareController {
         ) {
             let histories = try entries.map { try site.histories.history($0.id, version: current.version) }
             let covered = histories.compactMap { $0 }.filter { !$0.isEmpty }
-            guard let first = covered.map(\.firstDay).min(), let last = covered.map(\.lastDay).max() else {
-                throw HTTPError(.notFound, "JHU CSSE’s time series covers none of these countries.")
+            let available = covered.map(\.firstDay).min().flatMap { first in
+                covered.map(\.lastDay).max().map { first...$0 }
             }
-            guard let days = chart.days(within: first...last) else {
-                throw HTTPError(
-                    .notFound,
-                    "These countries’ series run from \(CalendarDate(daysSinceEpoch: first).short) to "
-                        + "\(CalendarDate(daysSinceEpoch: last).short); time “\(chart.start.text)..\(chart.end.text)” "
-                        + "asks for none of these days.")
-            }
-            var text = "date"
-            for id in ids { text += ",\(id)_cases,\(id)_deaths,\(id)_recovered" }
-            text += "\n"
-            for day in days {
-                text += CalendarDate(daysSinceEpoch: day).iso
-                for history in histories {
-                    guard let history, !history.isEmpty, history.firstDay <= day, day <= history.lastDay else {
-                        text += ",,,"
-                        continue
+            let days = try HistoryDownload.days(chart, within: available, place: "these countries")
+            let header = ["date"] + ids.flatMap { ["\($0)_cases", "\($0)_deaths", "\($0)_recovered"] }
+            let rows = days.map { day in
+                [CalendarDate(daysSinceEpoch: day).iso]
+                    + histories.flatMap { history -> [String] in
+                        guard let history, !history.isEmpty, history.firstDay <= day, day <= history.lastDay else {
+                            return ["", "", ""]
+                        }
+                        return HistoryMetric.allCases.map {
+                            history.values($0)[day - history.firstDay].map(String.init) ?? ""
+                        }
                     }
-                    let index = day - history.firstDay
-                    for metric in HistoryMetric.allCases {
-                        text += "," + (history.values(metric)[index].map(String.init) ?? "")
-                    }
-                }
-                text += "\n"
             }
-            var fields = Fields()
-            fields[.contentType] = "text/csv; charset=utf-8"
-            fields["Content-Disposition"] = "attachment; filename=\"compare-\(ids.joined(separator: "-")).csv\""
-            fields[.xContentTypeOptions] = "nosniff"
-            CachePolicy.shared.apply(to: &fields)
-            return CacheablePage(status: .ok, fields: fields, content: SplicedContent(Array(text.utf8)))
+            return CSVResponse.page(
+                header: header, rows: rows, filename: "compare-\(ids.joined(separator: "-")).csv")
         }
     }
 

@@ -69,30 +69,20 @@ struct HistoryController: Sendable {
             for: request, key: Links.chart(path, range), version: current.version, dataChangedAt: current.dataChangedAt,
             freshness: { nil }
         ) {
-            guard let history = try site.histories.history(key, version: current.version), !history.isEmpty else {
-                throw HTTPError(
-                    .notFound, "JHU CSSE’s time series does not cover \(place), so there is no history to download.")
+            let history = try site.histories.history(key, version: current.version).flatMap { $0.isEmpty ? nil : $0 }
+            let days = try HistoryDownload.days(
+                chart, within: history.map { $0.firstDay...$0.lastDay }, place: place)
+            guard let shown = history?.days(days) else {
+                _ = try HistoryDownload.days(chart, within: nil, place: place);
+                return CSVResponse.page(header: [], rows: [], filename: filename)
             }
-            guard let days = chart.days(within: history.firstDay...history.lastDay) else {
-                throw HTTPError(
-                    .notFound,
-                    "JHU CSSE’s series for \(place) runs from \(history.date(at: 0).short) to "
-                        + "\(history.date(at: history.count - 1).short); time “\(chart.start.text)..\(chart.end.text)” "
-                        + "asks for none of these days.")
+            let rows = (0..<shown.count).map { index in
+                [
+                    shown.date(at: index).iso, String(shown.cases[index]), String(shown.deaths[index]),
+                    shown.recovered[index].map(String.init) ?? "",
+                ]
             }
-            var text = "date,cases,deaths,recovered\n"
-            let shown = history.days(days)
-            for index in 0..<shown.count {
-                text +=
-                    shown.date(at: index).iso + "," + String(shown.cases[index]) + "," + String(shown.deaths[index])
-                    + "," + (shown.recovered[index].map(String.init) ?? "") + "\n"
-            }
-            var fields = Fields()
-            fields[.contentType] = "text/csv; charset=utf-8"
-            fields["Content-Disposition"] = "attachment; filename=\"\(filename)\""
-            fields[.xContentTypeOptions] = "nosniff"
-            CachePolicy.shared.apply(to: &fields)
-            return CacheablePage(status: .ok, fields: fields, content: SplicedContent(Array(text.utf8)))
+            return CSVResponse.page(header: ["date", "cases", "deaths", "recovered"], rows: rows, filename: filename)
         }
     }
 

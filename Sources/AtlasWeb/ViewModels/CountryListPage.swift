@@ -81,6 +81,7 @@ struct CountryListPage {
             ],
         ]
         return [
+            "compareMaximum": .string(String(CompareSelection.maximum)),
             "sortLinks": .object(sortLinks),
             "q": .string(query.search.echoed),
             "continent": query.continent.map { .string($0.slug) } ?? .null,

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import Mustache
+import Routing
 
 /// The flag images of Debian's `iso-flags-svg` (`--flags`), served under `/flags/` (`/flags/kr.svg`),
 /// and the `flag` value `partials/flag` writes out as an `<img>`.
@@ -23,10 +24,10 @@ struct FlagImages: Sendable {
     /// The placeholder's URL (fingerprinted, from `Public/icons/`).
     let placeholderURL: String
 
-    /// `Cache-Control` of a flag: 30 days. The links are plain names (fingerprinting means reading every
+    /// How long a flag is kept: 30 days. The links are plain names (fingerprinting means reading every
     /// file at start), and a flag changes only when the Debian package does; after 30 days a browser
     /// revalidates with the `ETag` and gets a `304`.
-    static let cacheControl = "public, max-age=2592000"
+    static let cachePolicy = CachePolicy.publicFor(seconds: 30 * CachePolicy.day)
 
     /// Fields of every flag: an SVG opened on its own is a document that could run script or load
     /// what it names, so it may load nothing and is sandboxed (inline styles are all flags need);

@@ -1,4 +1,5 @@
 import Mustache
+import Routing
 
 /// When the data was last updated and whether that is too long ago to call fresh.
 struct Freshness: Sendable {
@@ -49,6 +50,9 @@ struct Freshness: Sendable {
         if isStale { start = max(start, updated + (staleAfterSeconds + 1) * 1000) }
         return start
     }
+
+    /// The line as the page cache keys it.
+    var ageLine: PageCache.AgeLine { PageCache.AgeLine(key: key, changedAt: lineChangedAt ?? 0) }
 
     var templateValue: TemplateValue {
         var value: [String: TemplateValue] = ["stale": .bool(isStale), "future": .bool(isFromTheFuture)]

@@ -33,7 +33,7 @@ struct ProfileForm {
         goalDate = profile.goalDate.iso
     }
 
-    /// The submitted form, validated: the username trimmed, 1–40 characters of at most 16 code points
+    /// The submitted form, validated: the username trimmed, 1…`maxUsernameCharacters` characters of at most `maxCodePointsPerCharacter` code points
     /// each, no control characters or noncharacters;
     /// the season one of the four; the goal date a real `YYYY-MM-DD` date within one year either side
     /// of `committedGoal`. An absent `notifications` checkbox means off.
@@ -45,9 +45,10 @@ struct ProfileForm {
 
         let trimmed = username.trimmingWhitespace
         if trimmed.isEmpty {
-            errors["username"] = "Enter a username of 1 to 40 characters."
+            errors["username"] = "Enter a username of 1 to \(ProfileForm.maxUsernameCharacters) characters."
         } else if trimmed.count > ProfileForm.maxUsernameCharacters {
-            errors["username"] = "Use at most 40 characters; this one has \(trimmed.count)."
+            errors["username"] =
+                "Use at most \(ProfileForm.maxUsernameCharacters) characters; this one has \(trimmed.count)."
         } else if trimmed.unicodeScalars.contains(where: {
             // Line and paragraph separators (U+2028, U+2029) break a line as a line feed does.
             [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)

@@ -54,6 +54,14 @@ public struct AtlasConfiguration: Sendable {
     public var trustForwardedHost = false
     /// How many new visitors (a first stored row: a star, an edit) one client address may create per
     /// minute, in each process; beyond it they get a `429` page with `Retry-After`. 0 means no limit.
+    /// The three `trustForwarded…` settings as the one rule that reads `X-Forwarded-*`.
+    public var proxyTrust: ProxyTrust {
+        var trust = ProxyTrust()
+        trust.forwardedFor = trustForwardedFor
+        trust.forwardedHost = trustForwardedHost
+        trust.forwardedProto = trustForwardedProto
+        return trust
+    }
     public var newVisitorsPerMinute = Defaults.newVisitorsPerMinute
     /// The current time in milliseconds since the epoch; injected so tests control staleness.
     public var now: @Sendable () -> Int64

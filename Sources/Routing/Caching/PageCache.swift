@@ -1,13 +1,19 @@
 import Formats
 import HTTPCore
-import Routing
 import Synchronization
 
 /// A page as rendered once: its status, its fields and its HTML (or JSON) split at its holes.
-struct CacheablePage: Sendable {
-    var status: StatusCode
-    var fields: Fields
-    var content: SplicedContent
+public struct CacheablePage: Sendable {
+    public var status: StatusCode
+    public var fields: Fields
+    public var content: SplicedContent
+
+    /// - Parameters: see the properties.
+    public init(status: StatusCode, fields: Fields, content: SplicedContent) {
+        self.status = status
+        self.fields = fields
+        self.content = content
+    }
 }
 
 /// Rendered pages that do not depend on the visitor, kept per data version, template version and
@@ -18,31 +24,45 @@ struct CacheablePage: Sendable {
 /// bound; the worker threads (which answer requests that needed the database) share one more, behind
 /// a mutex, rather than each growing its own. Pages render outside any lock. An entry is checked against the catalog's version on every request and against the
 /// freshness line at most once a second (the line's age is coarse, at least whole seconds).
-final class PageCache: Sendable {
+public final class PageCache: Sendable {
+    /// Words on a page that change with the clock, not the data (the freshness line's "3 minutes ago").
+    public struct AgeLine: Sendable {
+        /// Changes whenever the words do; part of the page's `ETag`.
+        public var key: String
+        /// When the words last changed, ms since the epoch, for `Last-Modified`.
+        public var changedAt: Int64
+
+        /// - Parameters: see the properties.
+        public init(key: String, changedAt: Int64) {
+            self.key = key
+            self.changedAt = changedAt
+        }
+    }
+
     /// One cached page with everything a response needs prepared.
     private final class Entry: Sendable {
-        let version: Int64
-        let freshnessKey: String
-        let identityTag: String
-        let gzipTag: String
+        public let version: Int64
+        public let freshnessKey: String
+        public let identityTag: String
+        public let gzipTag: String
         /// The tags without their closing quote, for a page with holes to add its fragments' hash.
-        let identityTagStem: String
-        let gzipTagStem: String
-        let lastModified: Int64
-        let status: StatusCode
-        let identityHeader: PreparedFields
-        let gzipHeader: PreparedFields
-        let content: SplicedContent
-        let identityBody: [UInt8]
-        let gzipBody: [UInt8]
+        public let identityTagStem: String
+        public let gzipTagStem: String
+        public let lastModified: Int64
+        public let status: StatusCode
+        public let identityHeader: PreparedFields
+        public let gzipHeader: PreparedFields
+        public let content: SplicedContent
+        public let identityBody: [UInt8]
+        public let gzipBody: [UInt8]
         /// For a page with holes: the header sections as every response with holes sends them (one
         /// visitor's page, no `Last-Modified`) but without `ETag`, which each response adds with its
         /// fragments' hash, so a response only joins bytes.
-        let holeIdentityHeader: PreparedFields
-        let holeGzipHeader: PreparedFields
-        let byteCount: Int
+        public let holeIdentityHeader: PreparedFields
+        public let holeGzipHeader: PreparedFields
+        public let byteCount: Int
 
-        init(page: CacheablePage, version: Int64, freshnessKey: String, tag: String, lastModified: Int64) {
+        public init(page: CacheablePage, version: Int64, freshnessKey: String, tag: String, lastModified: Int64) {
             self.version = version
             self.freshnessKey = freshnessKey
             identityTagStem = "\"" + tag
@@ -77,13 +97,13 @@ final class PageCache: Sendable {
     }
 
     private struct Local {
-        var entries: [String: (entry: Entry, lastUse: UInt64, checkedAt: Int64)] = [:]
-        var bytes = 0
-        var clock: UInt64 = 0
+        public var entries: [String: (entry: Entry, lastUse: UInt64, checkedAt: Int64)] = [:]
+        public var bytes = 0
+        public var clock: UInt64 = 0
     }
 
     /// Identifies the templates the pages were rendered from (part of every `ETag`).
-    let templateVersion: String
+    public let templateVersion: String
     private let byteLimit: Int
     private let entryLimit: Int
     private let now: @Sendable () -> Int64
@@ -95,7 +115,7 @@ final class PageCache: Sendable {
     ///   - byteLimit: the most bytes one thread's cache holds (identity and gzip bodies together).
     ///   - entryLimit: the most pages one thread's cache holds.
     ///   - now: the app's clock, ms since the epoch.
-    init(
+    public init(
         templateVersion: String, byteLimit: Int = 16 << 20, entryLimit: Int = 512,
         now: @escaping @Sendable () -> Int64
     ) {
@@ -120,8 +140,8 @@ final class PageCache: Sendable {
     ///   - extraFields: fields for this response only (a `Set-Cookie`), added after the cached ones.
     ///   - render: renders the page; called on a miss only.
     /// - Throws: what `render` throws.
-    func response(
-        for request: Request, key: String, version: Int64, dataChangedAt: Int64, freshness: () -> Freshness?,
+    public func response(
+        for request: Request, key: String, version: Int64, dataChangedAt: Int64, freshness: () -> PageCache.AgeLine?,
         fill: (String) -> [UInt8] = { _ in [] }, fragmentTag: String? = nil, extraFields: Fields = Fields(),
         render: () throws -> CacheablePage
     ) rethrows -> Response {
@@ -149,7 +169,7 @@ final class PageCache: Sendable {
             entry = Entry(
                 page: try render(), version: version, freshnessKey: freshnessKey,
                 tag: "\(version)-\(templateVersion)-\(FNV1a.hex(of: key + "\u{0}" + freshnessKey))",
-                lastModified: max(dataChangedAt, line?.lineChangedAt ?? 0))
+                lastModified: max(dataChangedAt, line?.changedAt ?? 0))
             withCache { local in store(entry, key: key, time: time, in: &local) }
         }
         return response(entry, request: request, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields)

@@ -1,4 +1,5 @@
 import HTTPCore
+import Routing
 
 /// The browser behind a request, known by the random session id in its `atlas_session` cookie.
 ///

@@ -29,7 +29,7 @@ public final class StaticFiles: Sendable {
         /// The prepared header sections, indexed by `[immutable][gzip]`.
         let headers: [[PreparedFields]]
 
-        init(path: String, bytes: [UInt8], modified: Int, size: Int, cacheControl: String, extraFields: Fields) {
+        init(path: String, bytes: [UInt8], modified: Int, size: Int, cachePolicy: CachePolicy, extraFields: Fields) {
             self.bytes = bytes
             self.modified = modified
             self.size = size
@@ -45,7 +45,7 @@ public final class StaticFiles: Sendable {
                 for gzip in [false, true] {
                     var fields = Fields()
                     fields[.contentType] = contentType
-                    fields[.cacheControl] = immutable ? StaticFiles.immutableCacheControl : cacheControl
+                    (immutable ? CachePolicy.immutable : cachePolicy).apply(to: &fields)
                     fields[.eTag] = gzip ? gzipETag : eTag
                     fields[.lastModified] = HTTPDate.format(secondsSinceEpoch: modified)
                     if StaticFiles.isCompressible(contentType) { fields[.vary] = "Accept-Encoding" }
@@ -68,11 +68,10 @@ public final class StaticFiles: Sendable {
     }
 
     /// `Cache-Control` for a fingerprinted name: a year, never revalidated (RFC 8246).
-    public static let immutableCacheControl = "public, max-age=31536000, immutable"
 
     /// The real path of the served directory.
     public let root: String
-    private let cacheControl: String
+    private let cachePolicy: CachePolicy
     /// Fields sent with every file, whatever its name (say, a `Content-Security-Policy` for SVG).
     private let extraFields: Fields
     /// Files by real path, shared by every thread (taken only on a thread's once-a-second check).
@@ -82,14 +81,16 @@ public final class StaticFiles: Sendable {
 
     /// - Parameters:
     ///   - root: the directory to serve; relative paths are resolved against the working directory.
-    ///   - cacheControl: the `Cache-Control` value sent with every file under its plain name.
+    ///   - cachePolicy: how long every file may be kept under its plain name (an hour by default).
     ///   - extraFields: fields added to every response for a file (and its `304`), after the file's own.
     ///
     /// A missing root serves nothing (`404`); the app checks its directories exist at start.
-    public init(root: String, cacheControl: String = "public, max-age=3600", extraFields: Fields = Fields()) {
+    public init(
+        root: String, cachePolicy: CachePolicy = .publicFor(seconds: CachePolicy.hour), extraFields: Fields = Fields()
+    ) {
         let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
         self.root = StaticFiles.realPath(absolute) ?? absolute
-        self.cacheControl = cacheControl
+        self.cachePolicy = cachePolicy
         self.extraFields = extraFields
     }
 
@@ -185,7 +186,7 @@ public final class StaticFiles: Sendable {
             throw HTTPError(.notFound, "There is no file at this address.")
         }
         let file = CachedFile(
-            path: resolved, bytes: [UInt8](data), modified: modified, size: size, cacheControl: cacheControl,
+            path: resolved, bytes: [UInt8](data), modified: modified, size: size, cachePolicy: cachePolicy,
             extraFields: extraFields)
         cache.withLock { $0[resolved] = file }
         return file

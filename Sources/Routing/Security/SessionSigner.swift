@@ -2,27 +2,27 @@
 /// an HMAC-SHA256 of it under a key every process shares (`SessionKeyStore`: created once, kept in the
 /// database). An id without a valid signature, such as one a script invented, is treated as no cookie
 /// at all, so it never gets rows.
-struct SessionSigner: Sendable {
+public struct SessionSigner: Sendable {
     /// The key's length in bytes.
-    static let keyLength = 32
+    public static let keyLength = 32
     /// Bytes of the HMAC kept in the cookie: 128 bits, beyond guessing.
-    static let signatureLength = 16
+    public static let signatureLength = 16
 
     private let key: [UInt8]
     private static let label = Array("atlas session v1".utf8)
 
     /// - Parameter key: `keyLength` bytes from `SessionKeyStore`.
-    init(key: [UInt8]) {
+    public init(key: [UInt8]) {
         self.key = key
     }
 
     /// The signature of `id` (`signatureLength` bytes).
-    func signature(of id: [UInt8]) -> [UInt8] {
+    public func signature(of id: [UInt8]) -> [UInt8] {
         Array(Crypto.hmacSHA256(key: key, message: Self.label + id).prefix(Self.signatureLength))
     }
 
     /// Whether `signature` is `id`'s, compared in constant time.
-    func verifies(_ signature: [UInt8], of id: [UInt8]) -> Bool {
+    public func verifies(_ signature: [UInt8], of id: [UInt8]) -> Bool {
         Crypto.constantTimeEqual(signature, self.signature(of: id))
     }
 }

@@ -23,19 +23,7 @@ struct FormSubmission {
         if let site = request.fields[.secFetchSite]?.lowercased(), site == "cross-site" || site == "same-site" {
             throw HTTPError(.forbidden, "This form was sent from another site, so it was refused. Nothing changed.")
         }
-        let host =
-            site.configuration.trustForwardedHost
-            ? request.fields[.xForwardedHost]?.split(separator: ",").first.map {
-                String($0.trimmingOptionalWhitespace())
-            } ?? request.fields[.host]
-            : request.fields[.host]
-        if let origin = request.fields[.origin], !FormSubmission.origin(origin, matchesHost: host) {
-            throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
-        }
-        // Without an Origin (older browsers, some privacy settings) a Referer from another site says the same.
-        if request.fields[.origin] == nil, let referer = request.fields[.referer],
-            !FormSubmission.origin(FormSubmission.origin(ofReferer: referer), matchesHost: host)
-        {
+        guard SameOrigin.isSameOrigin(request, host: site.configuration.proxyTrust.host(request)) else {
             throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
         }
         let mediaType = request.fields[.contentType]?.split(separator: ";").first?
@@ -60,35 +48,5 @@ struct FormSubmission {
         }
         self.visitor = visitor
         self.fields = fields
-    }
-
-    /// The origin (`scheme://authority`) of a `Referer` (RFC 9110 §10.1.3).
-    static func origin(ofReferer referer: String) -> String {
-        guard let scheme = referer.range(of: "://") else { return referer }
-        let rest = referer[scheme.upperBound...]
-        return String(referer[..<scheme.upperBound]) + String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-    }
-
-    /// Whether an `Origin` (RFC 6454 §7) names the same host and port as the `Host` field.
-    /// Default ports (80 for http, 443 for https) compare equal to their absence.
-    static func origin(_ origin: String, matchesHost host: String?) -> Bool {
-        guard let host else { return false }
-        let lowered = origin.lowercased()
-        let scheme: String
-        let authority: Substring
-        if lowered.hasPrefix("http://") {
-            scheme = "http"
-            authority = lowered.dropFirst(7)
-        } else if lowered.hasPrefix("https://") {
-            scheme = "https"
-            authority = lowered.dropFirst(8)
-        } else {
-            return false  // `null` (sandboxed or redirected) and any other scheme.
-        }
-        func normalised(_ authority: Substring) -> Substring {
-            let defaultSuffix = scheme == "http" ? ":80" : ":443"
-            return authority.hasSuffix(defaultSuffix) ? authority.dropLast(defaultSuffix.count) : authority
-        }
-        return normalised(authority) == normalised(host.lowercased()[...])
     }
 }

@@ -1,10 +1,9 @@
 import COpenSSL
-import Routing
 
 /// The few cryptographic primitives sessions need, from OpenSSL's libcrypto (https://docs.openssl.org/3.0/man3/).
-enum Crypto {
+public enum Crypto {
     /// SHA-256 (FIPS 180-4) of `bytes`: 32 bytes.
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         bytes.withUnsafeBufferPointer { input in
             _ = SHA256(input.baseAddress, input.count, &digest)
@@ -18,7 +17,7 @@ enum Crypto {
     /// one-shot `HMAC()` fetches the MAC and digest implementations from the provider on every call,
     /// which cost a cookie-less request more than its page. Should a context call fail, the one-shot
     /// `HMAC()` gives the same bytes.
-    static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
         if let digest = hmacContext.withValue({ $0.sign(key: key, message: message) }) { return digest }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
@@ -36,7 +35,7 @@ enum Crypto {
     /// the system's `getrandom(2)`), drawn 4 KiB at a time into a per-thread pool: one `RAND_bytes`
     /// call cost as much as the rest of a cookie-less request. Should it fail, the bytes come from
     /// `SystemRandomNumberGenerator`.
-    static func randomBytes(_ count: Int) -> [UInt8] {
+    public static func randomBytes(_ count: Int) -> [UInt8] {
         if let bytes = randomPool.withValue({ $0.take(count) }) { return bytes }
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -47,7 +46,7 @@ enum Crypto {
 
     /// Whether two byte strings are equal, in time that depends only on their length (`CRYPTO_memcmp`),
     /// so comparing a secret leaks nothing about how many leading bytes matched.
-    static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    public static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         guard !lhs.isEmpty else { return true }
         return lhs.withUnsafeBytes { left in
@@ -56,10 +55,10 @@ enum Crypto {
     }
 
     /// Lower-case hexadecimal, two digits per byte.
-    static func hex(_ bytes: [UInt8]) -> String { String(decoding: hexDigits(bytes), as: UTF8.self) }
+    public static func hex(_ bytes: [UInt8]) -> String { String(decoding: hexDigits(bytes), as: UTF8.self) }
 
     /// Lower-case hexadecimal as UTF-8 bytes, two digits per byte.
-    static func hexDigits(_ bytes: [UInt8]) -> [UInt8] {
+    public static func hexDigits(_ bytes: [UInt8]) -> [UInt8] {
         // Written straight into the new array's storage: every request of a new visitor makes two.
         [UInt8](unsafeUninitializedCapacity: bytes.count * 2) { text, initialized in
             for (index, byte) in bytes.enumerated() {
@@ -73,7 +72,7 @@ enum Crypto {
     private static let hexAlphabet: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The bytes of lower-case hexadecimal `digits` (UTF-8); `nil` for odd length or any other character.
-    static func bytes<Digits: Collection<UInt8>>(hex digits: Digits) -> [UInt8]? {
+    public static func bytes<Digits: Collection<UInt8>>(hex digits: Digits) -> [UInt8]? {
         guard digits.count % 2 == 0 else { return nil }
         func nibble(_ byte: UInt8) -> UInt8? {
             switch byte {
@@ -99,7 +98,7 @@ enum Crypto {
 private final class HMACSHA256Context {
     private let context: OpaquePointer?
 
-    init() {
+    public init() {
         let mac = EVP_MAC_fetch(nil, "HMAC", nil)
         // The context holds its own reference to the MAC.
         context = mac.flatMap { EVP_MAC_CTX_new($0) }
@@ -119,7 +118,7 @@ private final class HMACSHA256Context {
     deinit { EVP_MAC_CTX_free(context) }
 
     /// The MAC, or `nil` when a step fails.
-    func sign(key: [UInt8], message: [UInt8]) -> [UInt8]? {
+    public func sign(key: [UInt8], message: [UInt8]) -> [UInt8]? {
         guard let context else { return nil }
         var digest = [UInt8](repeating: 0, count: 32)
         var length = 0
@@ -136,12 +135,12 @@ private final class HMACSHA256Context {
 
 /// One thread's unused random bytes; each byte is handed out once and then zeroed.
 private struct RandomPool {
-    static let size = 4096
+    public static let size = 4096
     private var bytes = [UInt8](repeating: 0, count: RandomPool.size)
     private var next = RandomPool.size
 
     /// The next `count` bytes, refilling the pool first when too few are left; `nil` when `RAND_bytes` fails.
-    mutating func take(_ count: Int) -> [UInt8]? {
+    public mutating func take(_ count: Int) -> [UInt8]? {
         guard count <= RandomPool.size else { return nil }
         if RandomPool.size - next < count {
             guard bytes.withUnsafeMutableBufferPointer({ RAND_bytes($0.baseAddress, Int32($0.count)) }) == 1 else {

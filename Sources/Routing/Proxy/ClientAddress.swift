@@ -5,9 +5,9 @@ import HTTPCore
 /// The address of the client behind a request, for per-address limits: the TCP peer, or, behind a
 /// proxy the operator said to trust (`--trust-forwarded-for`), the last `X-Forwarded-For` entry: the
 /// address the proxy itself saw (earlier entries are whatever the client wrote and prove nothing).
-enum ClientAddress {
+public enum ClientAddress {
     /// The address without its port (`203.0.113.7`, `2001:db8::1`); `unknown` when there is none.
-    static func of(_ request: Request, trustForwardedFor: Bool) -> String {
+    public static func of(_ request: Request, trustForwardedFor: Bool) -> String {
         if trustForwardedFor, let forwarded = lastForwardedFor(request) { return forwarded }
         guard let peer = request.remoteAddress else { return "unknown" }
         return host(ofPeer: peer)
@@ -31,7 +31,7 @@ enum ClientAddress {
     /// is usually given, so a client cannot pass the limit by moving through its own addresses (as
     /// the server's per-client connection cap counts them); an IPv4-mapped one (`::ffff:a.b.c.d`) as
     /// its IPv4 address; anything else (a forwarded entry that is no address) as written.
-    static func limitKey(_ address: String) -> String {
+    public static func limitKey(_ address: String) -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
         guard address.utf8.contains(UInt8(ascii: ":")), inet_pton(AF_INET6, address, &bytes) == 1 else {
             return address
@@ -46,7 +46,7 @@ enum ClientAddress {
     }
 
     /// `host` of `host:port` or of `[v6]:port`.
-    static func host(ofPeer peer: String) -> String {
+    public static func host(ofPeer peer: String) -> String {
         if peer.hasPrefix("["), let end = peer.firstIndex(of: "]") {
             return String(peer[peer.index(after: peer.startIndex)..<end])
         }

@@ -79,7 +79,7 @@ enum Routes {
             ) {
                 var fields = Fields()
                 fields[.contentType] = "application/geo+json"
-                fields[.cacheControl] = "public, max-age=86400"
+                CachePolicy.publicFor(seconds: CachePolicy.day).apply(to: &fields)
                 return CacheablePage(status: .ok, fields: fields, content: SplicedContent(outlines.reducedGeoJSON))
             }
         }

@@ -3,9 +3,9 @@ import HTTPCore
 /// How every JSON body leaves the app: `application/json; charset=utf-8`, `nosniff`, readable from
 /// any origin (the twins are public data; nothing JSON carries a visitor's secret but the
 /// autosave's own answers, which a cross-origin page cannot trigger without the CSRF token).
-enum JSONResponse {
+public enum JSONResponse {
     /// A response carrying `text` (JSON) with `status`.
-    static func make(_ text: String, status: StatusCode = .ok) -> Response {
+    public static func make(_ text: String, status: StatusCode = .ok) -> Response {
         var response = Response(status: status, contentType: "application/json; charset=utf-8", text: text)
         response.fields[.xContentTypeOptions] = "nosniff"
         response.fields["Access-Control-Allow-Origin"] = "*"
@@ -13,7 +13,7 @@ enum JSONResponse {
     }
 
     /// A response with one JSON object written by `members` (`writer.field(…)` calls).
-    static func object(status: StatusCode = .ok, _ members: (inout JSONWriter) -> Void) -> Response {
+    public static func object(status: StatusCode = .ok, _ members: (inout JSONWriter) -> Void) -> Response {
         var writer = JSONWriter()
         writer.beginObject()
         members(&writer)

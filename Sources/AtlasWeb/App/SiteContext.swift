@@ -68,7 +68,7 @@ struct SiteContext: Sendable {
     ) throws -> Response {
         try pageCache.response(
             for: request, key: key, version: current.version, dataChangedAt: current.dataChangedAt,
-            freshness: { freshness(current) }, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields,
+            freshness: { freshness(current).ageLine }, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields,
             render: render)
     }
 
@@ -90,7 +90,7 @@ struct SiteContext: Sendable {
     /// Whether the request came over HTTPS: this server speaks plain HTTP, so only a trusted proxy's
     /// `X-Forwarded-Proto: https` (with `--trust-forwarded-proto`) says so.
     func isSecure(_ request: Request) -> Bool {
-        configuration.trustForwardedProto && request.fields[.xForwardedProto]?.lowercased() == "https"
+        configuration.proxyTrust.isHTTPS(request)
     }
 
     /// Records a returning visitor's visit (`ProfileStore.touch`) on their first request of the day
@@ -105,8 +105,7 @@ struct SiteContext: Sendable {
     /// The visitor's write context: their rows' key, now, and the per-address limit asked before
     /// their first row is created.
     func writing(as visitor: Visitor, _ request: Request) -> VisitorContext {
-        let address = ClientAddress.limitKey(
-            ClientAddress.of(request, trustForwardedFor: configuration.trustForwardedFor))
+        let address = ClientAddress.limitKey(configuration.proxyTrust.clientAddress(request))
         let limit = newVisitors
         return VisitorContext(
             sessionHash: visitor.sessionHash, now: configuration.now(), admitsNewVisitor: { limit.admit(address) })

@@ -1,6 +1,7 @@
 import AtlasCore
 import AtlasSource
 import AtlasStore
+import Routing
 
 /// Every store the app uses, opened in one place from the configuration (`Stores.open`).
 struct AtlasStores: Sendable {

@@ -30,9 +30,10 @@ enum StartupChecks {
         guard !flagCodes.isEmpty else { throw AtlasStartupError.noFlags(path: configuration.flagsDirectory) }
         return AssetLinks(
             publicFiles: StaticFiles(root: configuration.publicDirectory),
-            leafletFiles: StaticFiles(root: configuration.leafletDirectory, cacheControl: "public, max-age=86400"),
+            leafletFiles: StaticFiles(
+                root: configuration.leafletDirectory, cachePolicy: .publicFor(seconds: CachePolicy.day)),
             flagFiles: StaticFiles(
-                root: configuration.flagsDirectory, cacheControl: FlagImages.cacheControl,
+                root: configuration.flagsDirectory, cachePolicy: FlagImages.cachePolicy,
                 extraFields: FlagImages.securityFields),
             flagCodes: flagCodes)
     }

@@ -6,12 +6,12 @@ import HTTPCore
 /// weighs `application/json` above `text/html` (or alike and first; the profile editor's autosave
 /// sends `Accept: application/json`); HTML for everything else, which is what a browser following a
 /// link or submitting a form gets, and for `application/json;q=0` (RFC 9110 §12.4.2: not acceptable).
-enum ResponseFormat: Sendable, Equatable {
+public enum ResponseFormat: Sendable, Equatable {
     case html
     case json
 
     /// The format `request` should be answered in.
-    static func preferred(by request: Request) -> ResponseFormat {
+    public static func preferred(by request: Request) -> ResponseFormat {
         guard isNegotiated(request) else { return .json }
         // Several Accept lines are one list (RFC 9110 §5.3).
         let lines = request.fields.values(for: .accept)
@@ -40,7 +40,7 @@ enum ResponseFormat: Sendable, Equatable {
 
     /// Whether the format of `request`'s answer depends on its `Accept` (so a cache must keep the
     /// answers apart, `Vary: Accept`): everywhere but the JSON-only addresses.
-    static func isNegotiated(_ request: Request) -> Bool {
+    public static func isNegotiated(_ request: Request) -> Bool {
         let path = request.target.path
         return !(path.hasPrefix("/api/") || path == "/healthz")
     }
