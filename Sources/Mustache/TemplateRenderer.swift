@@ -1,4 +1,4 @@
-/// Renders tokens by walking them over a context stack into one output buffer.
+/// Renders tokens over a context stack into one output buffer.
 struct TemplateRenderer {
     private(set) var output: String
     private var stack: [TemplateValue]
@@ -58,8 +58,8 @@ struct TemplateRenderer {
                 partialCount += 1
                 let outerIndentation = indentation
                 if standalone {
-                    // The tag's own line was removed, so the partial starts a line, indented by every
-                    // enclosing standalone partial's indentation plus this tag's.
+                    // The tag's line was removed, so the partial starts a line, indented by every enclosing
+                    // standalone partial's indentation plus this tag's.
                     indentation = outerIndentation + ownIndentation
                     atLineStart = true
                 } else {
@@ -104,7 +104,7 @@ struct TemplateRenderer {
     }
 
     /// Resolves a name over the context stack (spec `interpolation.yml`, "Dotted Names"): the first part
-    /// is looked up from the top of the stack down; the rest only inside what the first part found.
+    /// from the top of the stack down, the rest only inside what the first found.
     private func lookUp(_ name: TagName) -> TemplateValue? {
         guard let first = name.parts.first else { return stack.last }
         var found: TemplateValue?
