@@ -80,6 +80,7 @@ public struct CountryCatalog: Sendable {
 
     /// What an id from a URL refers to.
     public enum Resolution: Sendable {
+        /// The id is canonical.
         case found(Entry)
         /// Another spelling (upper case, ISO3, a name slug): redirect permanently to this id.
         case moved(canonicalID: String)
