@@ -26,7 +26,6 @@ public struct SearchTerm: Sendable {
         self.init(folded: key)
     }
 
-    /// The forms of a key that is folded already.
     init(folded key: String) {
         let spelledOut = TextFolding.spellingOutAbbreviations(key)
         variants = spelledOut == key ? [Variant(key)] : [Variant(key), Variant(spelledOut)]

@@ -5,7 +5,6 @@ struct TemplateParser {
     private var openDelimiter: [UInt8] = Array("{{".utf8)
     private var closeDelimiter: [UInt8] = Array("}}".utf8)
 
-    /// An open section waiting for its closing tag.
     private struct OpenSection {
         let name: TagName
         let inverted: Bool
@@ -211,7 +210,6 @@ struct TemplateParser {
         return find(openDelimiter, from: start, before: end) == nil
     }
 
-    /// Line, column and line text of a byte offset.
     private func location(of offset: Int) -> SourceLocation {
         var line = 1
         var lineStart = 0

@@ -80,7 +80,6 @@ struct TemplateRenderer {
         atLineStart = false
     }
 
-    /// Appends text, putting `indentation` before every line it starts.
     private mutating func appendIndented(_ text: String) {
         let utf8 = text.utf8
         var lineStart = utf8.startIndex

@@ -19,14 +19,12 @@ final class PostgreSQLConnection: @unchecked Sendable {
     private(set) var lostDuringCommit = false
     /// The `BEGIN` of `begin(_:)`, sent with the transaction's first statement.
     private var pendingBegin: String?
-    /// The statements of `queryAtCommit(_:_:)`, sent with `COMMIT`.
     private var atCommit: [(sql: String, parameters: [PostgreSQLValue])] = []
     /// The longest one round trip waits for an answer, in seconds, before `AnswerWatchdog` gives the
     /// connection up and the call throws `StoreError.busy`. Default `StoreOptions.statementTimeoutSeconds`
     /// plus 2 (the server ends any statement by then); `PostgreSQLPool.withConnection(answerTimeout:_:)`
     /// sets a shorter one for a visitor's request.
     var answerTimeoutSeconds: Double
-    /// `answerTimeoutSeconds` when no caller set another.
     let defaultAnswerTimeoutSeconds: Double
     /// A `dup(2)` of libpq's socket, closed only by `close()`, for `AnswerWatchdog` to shut down: libpq
     /// closes its own on a lost connection, and the number may be reused before the wait is unwatched.
@@ -421,7 +419,6 @@ final class PostgreSQLConnection: @unchecked Sendable {
         throw Self.error(sqlState: sqlState, message: message, sql: sql, markBroken: { isBroken = true })
     }
 
-    /// The error of a call that returned no result: the connection failed.
     private func failureFromConnection(sql: String) -> StoreError {
         isBroken = true
         let reason = handle.map { String(cString: PQerrorMessage($0)) } ?? ""

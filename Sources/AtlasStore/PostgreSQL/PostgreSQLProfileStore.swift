@@ -12,7 +12,6 @@ import AtlasCore
 /// otherwise it takes the locked path and the rules decide again.
 struct PostgreSQLProfileStore: ProfileStore {
     let pool: PostgreSQLPool
-    /// This process's hints for Done.
     let remembered: RememberedProfileStates
 
     /// Every call but pruning serves a visitor: a silent server is a quick `503`.
@@ -311,7 +310,6 @@ struct PostgreSQLProfileStore: ProfileStore {
         WHERE session_hash = $1
         """
 
-    /// The stored state once `write` (decided on `state`) is committed.
     private static func state(after write: DraftRules.Write, _ state: DraftRules.State) -> DraftRules.State {
         switch write {
         case .nothing: state
@@ -340,7 +338,6 @@ struct PostgreSQLProfileStore: ProfileStore {
         ]
     }
 
-    /// The four profile columns from `first`.
     private static func profile(_ rows: PostgreSQLRows, _ row: Int, from first: Int, table: String) throws -> Profile {
         guard let username = rows.string(row, first), let notifications = rows.bool(row, first + 1),
             let season = rows.string(row, first + 2).flatMap(Season.init(rawValue:)),

@@ -12,7 +12,6 @@ final class RememberedProfileStates: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The state remembered for `sessionHash`, if any.
     func state(of sessionHash: [UInt8]) -> DraftRules.State? {
         states.withLock { $0[sessionHash] }
     }

@@ -22,7 +22,6 @@ final class Connection: @unchecked Sendable {
         return rawHandle
     }
 
-    /// Closes the handle once; later calls to `handle()` throw `.closed`.
     func close() {
         lock.withLock {
             if let rawHandle { sqlite3_close_v2(rawHandle) }

@@ -108,7 +108,6 @@ final class ClientTable: Sendable {
         }
     }
 
-    /// Forgets `entry` (its connection closed; any thread).
     func remove(_ entry: Entry, client: ClientKey) {
         clients.withLock { clients in
             guard var entries = clients[client] else { return }

@@ -16,7 +16,6 @@ final class ServerContext: Sendable {
     /// connection's write buffer holds.
     let outputObserver: (@Sendable (Int) -> Void)?
     let workers: WorkerPool
-    /// Every client's open connections, for `maxConnectionsPerClient`.
     let clients: ClientTable
 
     /// Set by `Server.shutdown()` before any loop hears of it, so a response serialised after that (even
@@ -53,7 +52,6 @@ final class ServerContext: Sendable {
     /// Whether a graceful shutdown has begun (any thread).
     var isShuttingDown: Bool { shutdownBegun.load(ordering: .acquiring) }
 
-    /// Marks the graceful shutdown as begun (any thread).
     func beginShutdown() {
         shutdownBegun.store(true, ordering: .releasing)
     }

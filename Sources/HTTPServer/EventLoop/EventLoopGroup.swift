@@ -5,7 +5,6 @@ final class EventLoopGroup: Sendable {
     let loops: [EventLoop]
     private let stopped = DispatchGroup()
 
-    /// Creates `count` loops (at least one); their threads start with `start()`.
     init(count: Int) throws(SystemError) {
         var loops: [EventLoop] = []
         for index in 0..<max(1, count) { loops.append(try EventLoop(index: index)) }
