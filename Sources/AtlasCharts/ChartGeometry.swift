@@ -1,10 +1,10 @@
 import Formats
 import Foundation
 
-/// The drawing of one chart in SVG user units: the plot's box inside the view box, and the scales
-/// that place days and values in it. Pure values: `ChartModel` uses them to make paths and ticks.
+/// One chart's layout in SVG user units: the plot's box in the view box, and the scales placing days
+/// and values in it.
 public struct ChartGeometry: Equatable, Sendable {
-    /// The view box: 640 × 320 units, scaled by the page to its width.
+    /// The view box, 640 × 320 units; the page scales it to its width.
     public static let width = 640.0
     public static let height = 320.0
 
@@ -16,11 +16,10 @@ public struct ChartGeometry: Equatable, Sendable {
         public var bottom: Double
     }
 
-    /// The plot's box when the value axis' labels are short: room for the value axis (left, widened
-    /// for longer labels by `plotLeft(yLabels:)`), the latest value (right), the peak's label (top) and
-    /// the time axis (bottom), each for labels at `LabelWidth.narrowFontSize`.
+    /// The plot's box for short value labels, with room for the value axis, the latest value, the peak's
+    /// label and the time axis at `LabelWidth.narrowFontSize`; `plotLeft(yLabels:)` widens it.
     public static let defaultPlot = Box(left: 64, right: 548, top: 30, bottom: 278)
-    /// How far below the plot the time axis' labels start; its tick marks are a little shorter.
+    /// How far below the plot time labels start; tick marks are a little shorter.
     public static let tickLength = 6.0
     public static let xLabelGap = 8.0
 
@@ -37,8 +36,8 @@ public struct ChartGeometry: Equatable, Sendable {
         self.plot = plot
     }
 
-    /// The plot's left edge for value labels `yLabels`: the default, or further right so that the
-    /// widest label at the largest font (right-aligned 6 units left of the plot) stays in the view box.
+    /// The plot's left edge for `yLabels`: the default, or further right so the widest label at the
+    /// largest font (right-aligned 6 units left of the plot) stays in the view box.
     public static func plotLeft(yLabels: [String]) -> Double {
         let widest = yLabels.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize) }.max() ?? 0
         return max(defaultPlot.left, (widest + 6 + 2).rounded(.up))
@@ -80,7 +79,7 @@ public struct ChartGeometry: Equatable, Sendable {
         }
     }
 
-    /// A coordinate as SVG gets it: one decimal at most (`123.4`, `56`), the same in every locale.
+    /// A coordinate for SVG: one decimal at most (`123.4`, `56`), the same in every locale.
     public static func coordinate(_ value: Double) -> String {
         var text = NumberText.fixed(value, decimals: 1)
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -88,19 +87,17 @@ public struct ChartGeometry: Equatable, Sendable {
     }
 }
 
-/// How wide a chart label will be, estimated from its characters, so that labels are placed where
-/// they cannot overlap or leave the view box, before any browser lays them out. The widths are DejaVu
-/// Sans' advance widths (regular and bold), in ems: the sans-serif a Linux browser falls back to, and
-/// wider than the system fonts of other platforms (San Francisco, Segoe UI, Roboto), so an estimate is
-/// never short.
+/// A chart label's estimated width, so labels are placed where they cannot overlap or leave the view
+/// box before a browser lays them out. DejaVu Sans' advance widths in ems (the Linux fallback, wider
+/// than other platforms' fonts), so an estimate is never short.
 public enum LabelWidth: Sendable {
-    /// The labels' font size in view box units on wide screens (`.chart-svg text` in atlas.css).
+    /// The labels' font size in view box units on wide screens (`.chart-svg text`, atlas.css).
     public static let wideFontSize = 13.0
-    /// The largest font size of the labels on narrow screens (atlas.css, `max-width: 30rem`), where
-    /// the chart shrinks: about 12 px at 390 px.
+    /// The labels' largest font size, on narrow screens where the chart shrinks (atlas.css, `max-width:
+    /// 30rem`): about 12 px at 390 px.
     public static let narrowFontSize = 23.0
 
-    /// The width of `text` in view box units at `fontSize`, bold for the marked values' labels.
+    /// The width of `text` in view box units at `fontSize`, bold for marked values.
     public static func of(_ text: String, fontSize: Double, bold: Bool = false) -> Double {
         var ems = 0.0
         for character in text {
@@ -131,9 +128,8 @@ public enum ValueAxis: Equatable, Sendable {
     case linear(NiceTicks)
     case log(LogTicks)
 
-    /// The axis for `values` (every value drawn, bars and line): linear from below the lowest (never
-    /// above 0) to above the highest; log from the lowest value above 0 to the highest; `nil` on a log
-    /// scale when nothing is above 0.
+    /// The axis for every value drawn: linear from the lowest (at most 0) to the highest; log from the
+    /// lowest above 0; `nil` on a log scale when nothing is above 0.
     public static func fitting(_ values: [Double], log: Bool) -> ValueAxis? {
         if log {
             let positive = values.filter { $0 > 0 }

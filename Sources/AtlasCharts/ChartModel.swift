@@ -1,18 +1,16 @@
 import AtlasCore
 import Foundation
 
-/// One history chart as the template writes it out: the axes' ticks (the time axis twice, for wide
-/// and narrow screens), the bars and the line as SVG path data, the peak and the latest value marked,
-/// the visible title and legend, and the description that stands for it for people who cannot see
-/// it. Labels are placed from their estimated widths (`LabelWidth`). Pure: the same series and view
-/// give the same bytes.
+/// One history chart as the template writes it: ticks (the time axis twice, wide and narrow), bars and
+/// line as SVG paths, the peak and latest value marked, title, legend, and the description standing
+/// for it for people who cannot see it. Pure: the same input gives the same bytes.
 public struct ChartModel: Equatable, Sendable {
     /// A marked point and its label.
     public struct Marker: Equatable, Sendable {
         public let x: Double
         public let y: Double
         public let label: String
-        /// Where the label is anchored (`start`, `middle`, `end`) and placed.
+        /// The label's anchor (`start`, `middle`, `end`) and place.
         public let anchor: String
         public let labelX: Double
         public let labelY: Double
@@ -23,12 +21,11 @@ public struct ChartModel: Equatable, Sendable {
         public let position: Double
         public let label: String
         public let isMajor: Bool
-        /// How its label is anchored: `middle`, or `start`/`end` near the plot's edges, so a label
-        /// never runs off the chart.
+        /// `middle`, or `start`/`end` near the plot's edges, so no label runs off the chart.
         public var anchor = "middle"
     }
 
-    /// One entry of the visible legend: what a kind of mark (`bars`, `negative` bars, the `line`) means.
+    /// A legend entry: what `bars`, `negative` bars or the `line` mean.
     public struct LegendItem: Equatable, Sendable {
         public let kind: String
         public let label: String
@@ -36,36 +33,34 @@ public struct ChartModel: Equatable, Sendable {
 
     public let title: String
     public let description: String
-    /// The plot's box (its left edge leaves room for the value labels).
+    /// The plot's box, its left edge leaving room for the value labels.
     public let plot: ChartGeometry.Box
     public let yTicks: [Tick]
     /// The time axis on wide screens, labels at `LabelWidth.wideFontSize`.
     public let xTicks: [Tick]
-    /// The time axis on narrow screens, where labels are larger in the view box's units: fewer ticks.
+    /// The time axis on narrow screens, where labels are larger in view box units: fewer ticks.
     public let narrowXTicks: [Tick]
-    /// `M x y V y h w V y z` per bar above zero, one path (one element keeps the SVG small).
+    /// `M x y V y h w V y z` per bar above zero, in one path to keep the SVG small.
     public let barsPath: String
     /// The bars below zero (corrections), drawn apart.
     public let negativeBarsPath: String
-    /// The line (the 7-day average, or the cumulative count), broken where a day has no value.
+    /// The 7-day average or the cumulative count, broken where a day has no value.
     public let linePath: String
     /// The zero line when the axis reaches below zero.
     public let zeroLine: Double?
     public let peak: Marker?
-    /// The line's last point, labelled beside it (to its right where there is room).
+    /// The line's last point, labelled beside it where there is room.
     public let latest: Marker?
     /// What the marks mean, shown above the chart.
     public let legend: [LegendItem]
-    /// How many days each bar stands for (more than one when a day would be narrower than a pixel
-    /// at the chart's usual width); 0 without bars.
+    /// Days per bar, more than one when a day would be under a pixel wide; 0 without bars.
     public let daysPerBar: Int
 
-    /// The most bars drawn (a day each up to here, so the 662 days of the shipped history are 662
-    /// bars): the plot is about 480 units wide, so more would be bars of well under a pixel.
+    /// The most bars drawn: the plot is about 480 units wide, so more would be well under a pixel each.
     public static let maximumBars = 700
 
-    /// The chart of `series` viewed as `query`, for `place` (`S. Korea`, `the world`).
-    /// - Returns: `nil` when there is nothing to draw (no value, or none above 0 on a log scale).
+    /// The chart of `series` viewed as `query`, for `place` (`S. Korea`, `the world`); `nil` when there is
+    /// nothing to draw (no value, or none above 0 on a log scale).
     public init?(_ series: ChartSeries, query: ChartQuery, place: String, words: ChartWords) {
         let lastDay = series.firstDay + series.values.count - 1
         guard lastDay >= series.firstDay else { return nil }
@@ -94,9 +89,9 @@ public struct ChartModel: Equatable, Sendable {
             for bar in bars {
                 guard let value = bar.value, value != 0, let top = geometry.y(of: value) else { continue }
                 let (baseText, topText) = (ChartGeometry.coordinate(base), ChartGeometry.coordinate(top))
-                // A bar too short to see at this precision is left out (the SVG stays small).
+                // A bar too short to see at this precision is left out.
                 guard baseText != topText else { continue }
-                // Centred on its days, as the ticks and the line's points are on theirs.
+                // Centred on its days, as the ticks and the line's points are.
                 let lastOfBar = min(series.values.count - 1, bar.start + daysPerBar - 1)
                 let centre =
                     (geometry.x(ofDay: series.firstDay + bar.start) + geometry.x(ofDay: series.firstDay + lastOfBar))
@@ -122,8 +117,8 @@ public struct ChartModel: Equatable, Sendable {
                 }
             }
         }
-        // A peak no higher than the latest value says nothing the latest label does not (a flat series);
-        // one whose label would cover the latest's is left to the words.
+        // A peak no higher than the latest value adds nothing; one whose label would cover the latest's is
+        // left to the words.
         let peakIndex = series.peakIndex
         let peakValue = peakIndex.flatMap { series.line[$0] }
         var peakMarker: Marker?
@@ -150,7 +145,7 @@ public struct ChartModel: Equatable, Sendable {
         description = words.description(series, query: query, place: place, daysPerBar: daysPerBar)
     }
 
-    /// The time axis' ticks of `geometry`'s days for labels at `fontSize`.
+    /// The time axis' ticks for labels at `fontSize`.
     public static func timeTicks(_ geometry: ChartGeometry, fontSize: Double) -> [Tick] {
         TimeTicks(days: geometry.days, fontSize: fontSize) { geometry.x(ofDay: $0) }.ticks.map { tick in
             Tick(
@@ -159,8 +154,8 @@ public struct ChartModel: Equatable, Sendable {
         }
     }
 
-    /// SVG path data of a line through `values` (one a day from `firstDay`), broken where a day has no
-    /// value or one the scale cannot show.
+    /// SVG path data through `values` (one a day from `firstDay`), broken where a day has no value or one
+    /// the scale cannot show.
     public static func linePath(_ values: [Double?], firstDay: Int, geometry: ChartGeometry) -> String {
         var line = ""
         var drawing = false
@@ -176,8 +171,8 @@ public struct ChartModel: Equatable, Sendable {
         return line
     }
 
-    /// The marker of the line's last point: its label just right of it where the largest font leaves
-    /// room in the view box (the usual case, a line to the last day), else above it.
+    /// The marker of the line's last point: its label to the right where the largest font fits, else
+    /// above.
     public static func latestMarker(x: Double, y: Double, label: String, plot: ChartGeometry.Box) -> Marker {
         let width = LabelWidth.of(label, fontSize: LabelWidth.narrowFontSize, bold: true)
         if x + 6 + width <= ChartGeometry.width - 2 {
@@ -188,17 +183,17 @@ public struct ChartModel: Equatable, Sendable {
         return markerAbove(x: x, y: y, label: label)
     }
 
-    /// A marker with its label above the point: centred, or anchored at an end near the view box's edges.
+    /// A marker labelled above the point: centred, or anchored at an end near the view box's edges.
     public static func markerAbove(x: Double, y: Double, label: String) -> Marker {
         let width = LabelWidth.of(label, fontSize: LabelWidth.narrowFontSize, bold: true)
         let anchor = x - width / 2 < 2 ? "start" : x + width / 2 > ChartGeometry.width - 2 ? "end" : "middle"
-        // The baseline low enough that the label's ascent stays inside the view box.
+        // Low enough that the label's ascent stays inside the view box.
         return Marker(
             x: x, y: y, label: label, anchor: anchor, labelX: x,
             labelY: max(LabelWidth.narrowFontSize * 0.8 + 2, y - 9))
     }
 
-    /// Whether the labels of two markers (at the largest font) would overlap.
+    /// Whether two markers' labels (at the largest font) would overlap.
     public static func overlap(_ a: Marker, _ b: Marker) -> Bool {
         func box(_ marker: Marker) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
             let font = LabelWidth.narrowFontSize
@@ -212,12 +207,12 @@ public struct ChartModel: Equatable, Sendable {
         return first.x.overlaps(second.x) && first.y.overlaps(second.y)
     }
 
-    /// How many consecutive days one bar stands for: one, or more when there are more than `maximumBars`.
+    /// Consecutive days per bar: one, or more beyond `maximumBars` days.
     public static func bucketSize(_ count: Int) -> Int {
         max(1, Int((Double(count) / Double(maximumBars)).rounded(.up)))
     }
 
-    /// Consecutive days in groups of `maximumBars` at most: each group's mean of its reported days.
+    /// Days in groups of `bucketSize`: each group's mean of its reported days.
     public static func buckets(_ values: [Double?]) -> [(start: Int, value: Double?)] {
         let size = bucketSize(values.count)
         return stride(from: 0, to: values.count, by: size).map { start in

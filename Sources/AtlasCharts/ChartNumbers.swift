@@ -1,13 +1,10 @@
 import Formats
 import Foundation
 
-/// Numbers as chart labels show them, the Our World in Data way (grapher's `formatValue`): short,
-/// with K, M and B (thousand, million, billion) and at most three significant digits: `1.2M`, `850K`,
-/// `12`, `0.25`; negative values keep their sign, written as a minus sign (U+2212, `−200K`) as typeset
-/// numbers have it, not a hyphen-minus.
+/// Numbers as chart labels show them, as Our World in Data's grapher (`formatValue`): K, M and B, at
+/// most three significant digits (`1.2M`, `850K`, `0.25`), negatives with U+2212 (`−200K`).
 public enum ChartNumbers: Sendable {
-    /// The abbreviated label of `value`: rounded to three significant digits first, so 999,600 is
-    /// `1M`, not `1000K`.
+    /// The abbreviated label, rounded to three significant digits first (999,600 is `1M`, not `1000K`).
     public static func abbreviated(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
         guard value != 0 else { return "0" }
@@ -21,8 +18,7 @@ public enum ChartNumbers: Sendable {
         return sign + significant(magnitude / divisor) + suffix
     }
 
-    /// `scaled` (rounded to three significant digits already) with trailing zeros dropped:
-    /// 1.25 → `1.25`, 12.5 → `12.5`, 125 → `125`, 0.0123 → `0.0123`.
+    /// `scaled` (already three significant digits) without trailing zeros: 1.25 → `1.25`, 125 → `125`.
     public static func significant(_ scaled: Double) -> String {
         guard scaled != 0 else { return "0" }
         let decimals = max(0, min(6, 2 - Int(log10(scaled).rounded(.down))))

@@ -1,7 +1,7 @@
 import AtlasCore
 
-/// The view of a history chart, as the URL gives it (docs/design.md, "URLs"): `metric`, `interval`,
-/// `scale`, `per` and `time`, each with a default that the canonical URL leaves out.
+/// A history chart's view from the URL (docs/design.md, "URLs"): `metric`, `interval`, `scale`, `per`
+/// and `time`, each default left out of the canonical URL.
 public struct ChartQuery: Sendable, Equatable {
     /// `interval`: daily new figures (bars with a 7-day average) or the cumulative count (a line).
     public enum Interval: String, CaseIterable, Sendable { case daily, cumulative }
@@ -10,7 +10,7 @@ public struct ChartQuery: Sendable, Equatable {
     /// `per`: the figures as counted, or per million people of the place's population.
     public enum Per: String, CaseIterable, Sendable { case total, million }
 
-    /// One end of `time`: a day, or the first or last day of the data (Our World in Data's form).
+    /// One end of `time`: a day, or the data's first or last day (Our World in Data's form).
     public enum Bound: Equatable, Sendable {
         case earliest
         case latest
@@ -25,7 +25,7 @@ public struct ChartQuery: Sendable, Equatable {
             }
         }
 
-        /// The keywords in any case (`LATEST`), as the other parameters' values.
+        /// Keywords in any case (`LATEST`), or `YYYY-MM-DD`.
         public init?(_ text: String) {
             switch text.lowercased() {
             case "earliest": self = .earliest
@@ -49,7 +49,7 @@ public struct ChartQuery: Sendable, Equatable {
         self.per = per
     }
 
-    /// The names of the chart's parameters, in the order canonical URLs write them.
+    /// The chart's parameter names, in canonical URL order.
     public static let parameterNames = ["metric", "interval", "scale", "per", "time"]
 
     /// The parameters that differ from `defaults`, in canonical order, as name–value pairs.
@@ -63,9 +63,8 @@ public struct ChartQuery: Sendable, Equatable {
         return pairs
     }
 
-    /// The days to show of a series that covers `available` (days since the epoch): `time` clamped to
-    /// it (`latest..latest` is the last day, `earliest..earliest` the first); `nil` when the two do not
-    /// overlap.
+    /// The days to show of a series covering `available` (days since 1970-01-01): `time` clamped to it
+    /// (`latest..latest` is the last day); `nil` when they do not overlap.
     public func days(within available: ClosedRange<Int>) -> ClosedRange<Int>? {
         func day(_ bound: Bound) -> Int {
             switch bound {
@@ -84,9 +83,8 @@ public struct ChartQuery: Sendable, Equatable {
 }
 
 extension ChartQuery.Bound {
-    /// Whether this bound, as a start, comes after `end` whatever the data's days: `latest..earliest`
-    /// (on data of more than one day), or two days reversed. A day and a keyword are compared by the
-    /// page, against the data (`days(within:)`).
+    /// Whether this start comes after `end` whatever the data: `latest..earliest` or two days reversed. A
+    /// day and a keyword are compared against the data (`days(within:)`).
     public func isAfter(_ end: ChartQuery.Bound) -> Bool {
         switch (self, end) {
         case (.latest, .earliest): return true

@@ -1,29 +1,25 @@
 import AtlasCore
 
-/// The numbers one chart draws, derived from a `History`: per shown day the daily change or the
-/// cumulative count of one metric (per million people when asked), and for daily changes the
-/// trailing 7-day average. Nothing is smoothed or clipped: a correction's negative day stays
-/// negative (docs/field-cases.md B29) and counts in the average; a day without a report stays empty.
-/// The first day of the data has no daily change unless its count is 0: what it adds to the day
-/// before is unknown (China's series starts at 548 cases on 22 Jan 2020, a history cut to its last
-/// 30 days at a million), so its count is never shown as that day's new figures.
+/// What one chart draws from a `History`: per shown day the daily change or cumulative count of one
+/// metric (per million if asked), and for daily changes the trailing 7-day average. Nothing is smoothed
+/// or clipped: a correction stays negative (docs/field-cases.md B29). The data's first day has no daily
+/// change unless its count is 0, since what it adds to the day before is unknown.
 public struct ChartSeries: Equatable, Sendable {
-    /// The first shown day (days since the epoch).
+    /// The first shown day, days since 1970-01-01.
     public let firstDay: Int
     /// What `values` are.
     public let interval: ChartQuery.Interval
-    /// Per shown day: the daily change (`interval=daily`) or the cumulative count; `nil` where the
-    /// metric was not reported, or the change is unknown.
+    /// Per shown day: the daily change (`interval=daily`) or the cumulative count; `nil` where not
+    /// reported or unknown.
     public let values: [Double?]
-    /// Per shown day, for daily changes: the mean of that day's and the six days' before (taken from
-    /// the whole series, so the first shown days have one too); `nil` where any of the seven is not
-    /// reported or unknown (so the first six days of the data have none), and for cumulative counts.
+    /// Per shown day, for daily changes: the mean of it and the six days before (from the whole series);
+    /// `nil` where any of the seven is unknown, and for cumulative counts.
     public let average: [Double?]
 
     /// - Parameters:
     ///   - population: people, for `per=million`.
     ///   - days: the shown days, within the history's.
-    /// - Returns: `nil` for `per=million` without a population above zero (the cruise ships).
+    /// - Returns: `nil` for `per=million` without a population above zero (the ships).
     public init?(
         _ history: History, metric: HistoryMetric, interval: ChartQuery.Interval, per: ChartQuery.Per,
         population: Int64?, days: ClosedRange<Int>
@@ -72,11 +68,11 @@ public struct ChartSeries: Equatable, Sendable {
         }
     }
 
-    /// The line the chart draws: the 7-day average of daily changes (none where seven days do not
-    /// exist yet: never the daily values instead), or the cumulative count.
+    /// What the line draws: the 7-day average of daily changes (none without seven days, never the daily
+    /// values), or the cumulative count.
     public var line: [Double?] { interval == .daily ? average : values }
 
-    /// The index of the line's highest point, the earliest of equals; `nil` when it has none.
+    /// The line's highest point, the earliest of equals; `nil` when it has none.
     public var peakIndex: Int? {
         var best: Int?
         for (index, value) in line.enumerated() {

@@ -1,9 +1,8 @@
 import AtlasCore
 import Formats
 
-/// The words that name and describe a history chart: its title, the description that stands for it
-/// (`<desc>`), and the one-sentence summary beside it. Figures in words are written out in full
-/// (`1,234.57`), where the chart's labels abbreviate them.
+/// A history chart's words: its title, the `<desc>` that stands for it, and the summary beside it.
+/// Figures are in full (`1,234.57`) where labels abbreviate.
 public struct ChartWords: Sendable {
     /// The English words (the only language so far).
     public init() {}
@@ -17,8 +16,8 @@ public struct ChartWords: Sendable {
         }
     }
 
-    /// E.g. `Daily new cases in S. Korea, 7-day average`, `Total deaths per million people in France
-    /// (log scale)`.
+    /// E.g. `Daily new cases in S. Korea, with the 7-day average`, `Total deaths per million people in
+    /// France (log scale)`.
     public func title(query: ChartQuery, place: String) -> String {
         let noun = ChartWords.noun(query.metric)
         let per = query.per == .million ? " per million people" : ""
@@ -29,13 +28,12 @@ public struct ChartWords: Sendable {
         }
     }
 
-    /// What the chart shows, for `<desc>`: the days with a value, what bars and line stand for, the
-    /// days below zero (corrections), what a log scale leaves out, the peak and the latest value with
-    /// their dates.
+    /// What the chart shows, for `<desc>`: the days with a value, what bars and line stand for, days below
+    /// zero (corrections), what a log scale leaves out, the peak and the latest value with their dates.
     public func description(_ series: ChartSeries, query: ChartQuery, place: String, daysPerBar: Int) -> String {
         let noun = ChartWords.noun(query.metric)
         let per = query.per == .million ? " per million people" : ""
-        // The days that have a value: recoveries end early, the data's first day has no daily change.
+        // The days with a value: recoveries end early, the data's first day has no daily change.
         let first = series.values.firstIndex { $0 != nil }.map(series.date) ?? series.date(0)
         let last = series.lastReportIndex.map(series.date) ?? series.date(series.values.count - 1)
         var text: String
@@ -62,10 +60,9 @@ public struct ChartWords: Sendable {
         return text
     }
 
-    /// One sentence with the peak (of the 7-day average, or of the total) and its date, and the latest
-    /// value: `The 7-day average peaked at 2,345.71 on 7 Mar 2021; the latest, on 13 Nov 2021, is
-    /// 1,234.57.`; that there were none when every value is 0; the latest day's figure when the data
-    /// has fewer than seven days for an average; `nil` when the series has no value.
+    /// One sentence with the peak and its date and the latest value (`The 7-day average peaked at 2,345.71
+    /// on 7 Mar 2021; the latest, on 13 Nov 2021, is 1,234.57.`), that there were none, or the latest day
+    /// without an average; `nil` without a value.
     public func summary(_ series: ChartSeries, query: ChartQuery) -> String? {
         guard let lastReport = series.lastReportIndex else { return nil }
         let noun = ChartWords.noun(query.metric)
@@ -91,9 +88,8 @@ public struct ChartWords: Sendable {
             + "the latest, on \(latestDay), is \(ChartWords.figure(latestValue))."
     }
 
-    /// A figure in words: whole numbers grouped (`1,234`), others with up to two decimals (`12.5`);
-    /// below zero with a minus sign (U+2212, `−349,116`), as the chart's labels. (CSV and JSON keep
-    /// the ASCII hyphen-minus their readers parse.)
+    /// A figure in words: whole numbers grouped (`1,234`), others up to two decimals (`12.5`), negatives
+    /// with U+2212 as the labels (CSV and JSON keep the ASCII hyphen-minus).
     public static func figure(_ value: Double) -> String {
         let magnitude =
             value == value.rounded() && abs(value) < 9e15

@@ -1,15 +1,13 @@
 import AtlasCore
 
-/// The compare page's chart: one line per country on shared axes (the scales, ticks and paths of
-/// `ChartGeometry`, `ValueAxis`, `TimeTicks` and `ChartModel.linePath`, as a history chart has them),
-/// each line named at its end, the names nudged apart so none overlaps another (`EndLabels`). Pure:
-/// the same series and view give the same bytes.
+/// The compare page's chart: one line per country on shared axes (as a history chart's), each named at
+/// its end, the names nudged apart (`EndLabels`). Pure: the same input gives the same bytes.
 public struct ComparisonChart: Equatable, Sendable {
     /// One country's line.
     public struct Line: Equatable, Sendable {
         public let id: String
         public let name: String
-        /// The name as drawn: shortened to `maximumLabelLength` characters.
+        /// The name as drawn, shortened to `maximumLabelLength` characters.
         public let label: String
         /// Its colour, 0 to `colours - 1`, in the order given.
         public let colour: Int
@@ -23,10 +21,9 @@ public struct ComparisonChart: Equatable, Sendable {
         public let value: String
     }
 
-    /// The most lines one chart draws, each in its own colour (`.chart-series-N` in atlas.css): the
-    /// most countries a comparison holds.
+    /// The most lines, each its own colour (`.chart-series-N`, atlas.css): the most countries compared.
     public static let colours = 8
-    /// Longer names are shortened with `…` on the chart (the table below has them in full).
+    /// Longer names are shortened with `…` on the chart (the table has them in full).
     public static let maximumLabelLength = 14
 
     public let title: String
@@ -38,8 +35,7 @@ public struct ComparisonChart: Equatable, Sendable {
     public let lines: [Line]
     public let zeroLine: Double?
 
-    /// The chart of `series` (each country's, in order), viewed as `query`.
-    /// - Returns: `nil` when no line has a point to draw.
+    /// The chart of each country's `series`, in order, viewed as `query`; `nil` when no line has a point.
     public init?(_ series: [(id: String, name: String, series: ChartSeries)], query: ChartQuery) {
         let drawable = series.filter { $0.series.latestIndex != nil }
         guard let first = drawable.map(\.series.firstDay).min(),
@@ -52,8 +48,8 @@ public struct ComparisonChart: Equatable, Sendable {
         let widest = labels.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
         var box = ChartGeometry.defaultPlot
         box.left = ChartGeometry.plotLeft(yLabels: axis.ticks.map(format))
-        // The names take the room right of the plot, at the largest font; a narrower plot rather than
-        // a name off the chart, but never narrower than half the view box.
+        // The names take the room right of the plot at the largest font: a narrower plot rather than a name
+        // off the chart, but never under half the view box.
         box.right = max(ChartGeometry.width / 2, min(ChartGeometry.width - 16, ChartGeometry.width - 12 - widest))
         let geometry = ChartGeometry(days: first...last, axis: axis, plot: box)
         plot = box
@@ -73,8 +69,8 @@ public struct ComparisonChart: Equatable, Sendable {
             let path = ChartModel.linePath(line, firstDay: country.series.firstDay, geometry: geometry)
             drawn.append((index, geometry.x(ofDay: country.series.firstDay + end), y, value, path))
         }
-        // The labels' baselines: their centres at the lines' ends, 0.35 em below the centre. The gap is a
-        // line box (about 1.16 em in DejaVu Sans) with a little air, at the largest font.
+        // Baselines 0.35 em below the labels' centres at the lines' ends; the gap a line box (about 1.16 em
+        // in DejaVu Sans) and a little air, at the largest font.
         let font = LabelWidth.narrowFontSize
         let centres = EndLabels.place(
             drawn.map(\.y), gap: font * 1.2, top: font * 0.5, bottom: ChartGeometry.height - font * 0.5)
@@ -97,7 +93,7 @@ public struct ComparisonChart: Equatable, Sendable {
         name.count <= maximumLabelLength ? name : String(name.prefix(maximumLabelLength - 1)) + "…"
     }
 
-    /// What the chart shows: "Daily new cases per million people (7-day average): S. Korea, Japan and USA".
+    /// E.g. "Daily new cases per million people (7-day average): S. Korea, Japan and USA".
     public static func title(query: ChartQuery, names: [String]) -> String {
         let noun = ChartWords.noun(query.metric)
         let per = query.per == .million ? " per million people" : ""
@@ -124,21 +120,17 @@ public struct ComparisonChart: Equatable, Sendable {
     }
 }
 
-/// Where the names at the lines' ends go: each as close to its line's end as it can be, none closer to
-/// another than `gap`, all between `top` and `bottom` (the way OWID's line labels and d3's "dodge"
-/// layouts do it). Pure.
+/// Where the names at the lines' ends go: each as near its line's end as it can, at least `gap` apart,
+/// between `top` and `bottom` (as OWID's line labels and d3's "dodge" layouts). Pure.
 public enum EndLabels: Sendable {
-    /// The labels' centres for lines ending at `wanted` (y, downwards), in the same order.
-    ///
-    /// Sorted top to bottom, labels that would overlap join a group, and each group is a column at
-    /// `gap` centred on the mean of its labels' wanted places (so a cluster spreads both ways rather
-    /// than only down), moved inside `top`…`bottom`; groups that then overlap join, until none does.
-    /// When there are more labels than fit at `gap`, they share the height evenly.
+    /// The labels' centres for lines ending at `wanted` (y, downwards), in the same order. Overlapping
+    /// labels form groups, each a column at `gap` centred on its wanted places and moved inside the bounds,
+    /// merged until none overlaps; with more labels than fit, they share the height evenly.
     public static func place(_ wanted: [Double], gap: Double, top: Double, bottom: Double) -> [Double] {
         guard !wanted.isEmpty else { return [] }
         let order = wanted.indices.sorted { (wanted[$0], $0) < (wanted[$1], $1) }
         let spacing = wanted.count > 1 ? min(gap, (bottom - top) / Double(wanted.count - 1)) : gap
-        // Each group: its first label's rank, how many it holds, the sum of their wanted places.
+        // Each group: its first label's rank, its size, the sum of its wanted places.
         var groups: [(first: Int, count: Int, sum: Double)] = order.enumerated().map {
             ($0.offset, 1, wanted[$0.element])
         }

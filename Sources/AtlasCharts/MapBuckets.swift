@@ -1,16 +1,16 @@
 import Formats
 
-/// The bands of a choropleth: `count` bands holding about as many countries each (quantiles of the
-/// values), their edges rounded to two significant digits so the legend reads `1,200`, not `1,187.4`.
+/// A choropleth's bands: `count` quantiles of about as many countries each, edges rounded to two
+/// significant digits so the legend reads `1,200`, not `1,187.4`.
 public struct MapBuckets: Sendable, Equatable {
-    /// The lower edges of bands 1…n−1, ascending and distinct: a value at an edge is in the band above it.
+    /// The lower edges of bands 1…n−1, ascending and distinct; a value at an edge is in the band above.
     public let thresholds: [Double]
 
     public init(thresholds: [Double]) { self.thresholds = thresholds }
 
     /// - Parameters:
     ///   - values: the figures of the countries that have one.
-    ///   - count: the number of bands wanted; fewer when rounding makes edges meet (or there are few values).
+    ///   - count: the bands wanted; fewer when edges meet after rounding or there are few values.
     public init(values: [Double], count: Int = 6) {
         let sorted = values.filter(\.isFinite).sorted()
         guard sorted.count >= 2, count >= 2 else {
@@ -49,8 +49,7 @@ public struct MapBuckets: Sendable, Equatable {
         return MapBuckets.format(thresholds[band - 1]) + " to " + MapBuckets.format(thresholds[band])
     }
 
-    /// A figure as the map's words show it: whole and grouped from 10 up (`5,971`, `613`), with up to
-    /// two decimals below (`2.5`), where whole numbers would say too little.
+    /// A figure in the map's words: whole and grouped from 10 up (`5,971`), up to two decimals below (`2.5`).
     public static func format(_ value: Double) -> String {
         value.magnitude >= 10 ? NumberText.grouped(Int64(value.rounded())) : NumberText.decimal(value) ?? "n/a"
     }

@@ -1,8 +1,7 @@
 import Foundation
 
-/// The Equal Earth projection (Šavrič, Patterson and Jenny, "The Equal Earth map projection", 2018):
-/// equal-area, so a choropleth's large countries do not outweigh small ones by distortion alone
-/// (Greenland stays smaller than Africa), with straight parallels for a world map.
+/// The Equal Earth projection (Šavrič, Patterson and Jenny, 2018): equal-area, so a choropleth's big
+/// countries do not outweigh small ones by distortion, with straight parallels.
 public enum EqualEarth: Sendable {
     private static let a1 = 1.340264
     private static let a2 = -0.081106
@@ -10,8 +9,8 @@ public enum EqualEarth: Sendable {
     private static let a4 = 0.003796
     private static let m = 3.0.squareRoot() / 2
 
-    /// Projects a position in degrees onto the plane, in units of the Earth's radius: x grows east
-    /// (±2.7066 at ±180°), y grows north (±1.3174 at the poles).
+    /// A position in degrees on the plane, in Earth radii: x grows east (±2.7066 at ±180°), y north
+    /// (±1.3174 at the poles).
     public static func project(long: Double, lat: Double) -> (x: Double, y: Double) {
         let lambda = long * .pi / 180
         let phi = lat * .pi / 180

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Tick values for a linear axis, chosen as d3 does (d3-array `ticks`, d3-scale `nice`): the step is
-/// 1, 2 or 5 × 10ᵏ, picked by comparing the raw step (span ÷ wanted count) with √50, √10 and √2, and
-/// the domain is widened to whole steps so the axis starts and ends on a tick.
+/// Linear axis ticks as d3 chooses them (d3-array `ticks`, d3-scale `nice`): a step of 1, 2 or 5 × 10ᵏ
+/// (the raw step compared with √50, √10 and √2), the domain widened to whole steps.
 public struct NiceTicks: Equatable, Sendable {
     /// The widened domain.
     public let lower: Double
@@ -17,7 +16,7 @@ public struct NiceTicks: Equatable, Sendable {
         var lower = min(minimum, maximum)
         var upper = max(minimum, maximum)
         if lower == upper {
-            // A flat series still gets an axis: around 0 up to 1, or around the value.
+            // A flat series still gets an axis: 0 to 1, or between 0 and the value.
             if lower == 0 {
                 upper = 1
             } else if lower > 0 {
@@ -29,7 +28,7 @@ public struct NiceTicks: Equatable, Sendable {
         var step = NiceTicks.increment(lower, upper, count)
         // d3's nice(): widen to whole steps until the step stops changing (at most ten rounds).
         for _ in 0..<10 {
-            // Below 1, divide by the step's inverse (a whole number): 7 × 0.1 is 0.7000000000000001.
+            // Below 1, divide by the step's inverse: 7 × 0.1 is 0.7000000000000001.
             let inverse = (1 / step).rounded()
             let widenedLower =
                 step < 1 ? (lower * inverse).rounded(.down) / inverse : (lower / step).rounded(.down) * step
@@ -45,7 +44,7 @@ public struct NiceTicks: Equatable, Sendable {
         self.step = step
         let first = Int((lower / step).rounded())
         let last = Int((upper / step).rounded())
-        // Each tick from its index (not by adding steps, which drifts), divided by the inverse below 1.
+        // Each tick from its index, not by adding steps, which drifts.
         values = (first...last).map { index in
             step >= 1 ? Double(index) * step : Double(index) / (1 / step).rounded()
         }
@@ -63,9 +62,8 @@ public struct NiceTicks: Equatable, Sendable {
     }
 }
 
-/// Tick values for a logarithmic axis (d3-scale `log` ticks): the domain is widened to whole powers
-/// of ten; the ticks are the powers of ten in it, and 2 × and 5 × 10ᵏ besides when the domain spans
-/// fewer than three powers (a short span would otherwise have too few ticks to read).
+/// Logarithmic axis ticks (d3-scale `log`): the domain widened to powers of ten, the ticks those
+/// powers, plus 2 × and 5 × 10ᵏ when it spans fewer than three.
 public struct LogTicks: Equatable, Sendable {
     public let lower: Double
     public let upper: Double

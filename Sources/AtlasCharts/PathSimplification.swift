@@ -1,17 +1,16 @@
-/// Douglas–Peucker line simplification (Douglas and Peucker, 1973): keeps the ends, then recursively
-/// the point farthest from the chord between them while it lies more than `tolerance` away.
+/// Douglas–Peucker line simplification (1973): keeps the ends, then recursively the point farthest from
+/// the chord while it lies more than `tolerance` away.
 public enum PathSimplification: Sendable {
     /// The points of `line` that survive, in order, ends included.
     /// - Parameters:
     ///   - line: the positions (a ring may repeat its first point at its end).
-    ///   - tolerance: the largest distance a dropped point may lie from the simplified line, in the
-    ///     positions' units.
+    ///   - tolerance: the farthest a dropped point may lie from the result, in the positions' units.
     public static func douglasPeucker(_ line: [(Double, Double)], tolerance: Double) -> [(Double, Double)] {
         guard line.count > 2 else { return line }
         var keep = [Bool](repeating: false, count: line.count)
         keep[0] = true
         keep[line.count - 1] = true
-        // An explicit stack: outlines have thousands of points, and recursion depth would follow them.
+        // An explicit stack: outlines have thousands of points.
         var stack = [(0, line.count - 1)]
         while let (first, last) = stack.popLast() {
             guard last > first + 1 else { continue }
@@ -33,8 +32,7 @@ public enum PathSimplification: Sendable {
         return line.indices.filter { keep[$0] }.map { line[$0] }
     }
 
-    /// The distance of `point` from the segment `a`–`b` (from `a` itself when they coincide, as the
-    /// two ends of a closed ring do).
+    /// The distance of `point` from the segment `a`–`b` (from `a` when they coincide, as a ring's ends).
     public static func distance(_ point: (Double, Double), from a: (Double, Double), to b: (Double, Double)) -> Double {
         let dx = b.0 - a.0
         let dy = b.1 - a.1

@@ -1,16 +1,11 @@
 import AtlasCore
 
-/// The ticks of a time axis: days, weeks or the first days of months, as many as fit, labelled so a
-/// person can read them: `Jan 2021`, `Apr`, `Jul` for months (the year on the first tick and on
-/// January's), `2021`, `2022` for years, `3 Nov`, `10 Nov` for days (the year on the first tick and on
-/// the first of a new year).
-/// "Fit" is measured, not guessed from a count: each label's width is estimated (`LabelWidth`) at the
-/// font size it is drawn in, and the ticks chosen are the densest whose labels stay inside the view
-/// box and at least half an em apart.
+/// A time axis' ticks: days, weeks or month starts, as many as fit, labelled `Jan 2021`, `Apr` (the
+/// year on the first tick and January's), `2021` for years, `3 Nov` for days. "Fit" is measured: the
+/// densest ticks whose estimated labels (`LabelWidth`) stay in the view box, half an em apart.
 public struct TimeTicks: Equatable, Sendable {
-    /// One tick: its day (days since the epoch) and label; `startsYear` for January's tick, drawn
-    /// stronger; `anchor` how its label is anchored (`middle`, or `start`/`end` where a centred label
-    /// would leave the view box).
+    /// A tick's day (days since 1970-01-01) and label; `startsYear` for January's, drawn stronger;
+    /// `anchor` is `middle`, or `start`/`end` where a centred label would leave the view box.
     public struct Tick: Equatable, Sendable {
         public let day: Int
         public let label: String
@@ -52,8 +47,8 @@ public struct TimeTicks: Equatable, Sendable {
         step = .months24
     }
 
-    /// The estimated extent of each tick's label, or `nil` when two come closer than half an em or one
-    /// leaves `bounds`; the ticks with their anchors otherwise.
+    /// The ticks with their labels' anchors, or `nil` when two labels come closer than half an em or one
+    /// leaves `bounds`.
     public static func place(
         _ ticks: [Tick], fontSize: Double, bounds: ClosedRange<Double>, position: (Int) -> Double
     ) -> [Tick]? {

@@ -1,9 +1,8 @@
 import AtlasCore
 
-/// The world map's outlines, drawn once at start from Natural Earth's: projected (Equal Earth),
-/// scaled to a `width`-unit wide view box, simplified (Douglas–Peucker) and rounded to whole units,
-/// each country an SVG path of relative moves. Antarctica is left out: no figures, and a fifth of
-/// the map's height.
+/// The world map's outlines, drawn once at start: Equal Earth projected, scaled to a `width`-unit view
+/// box, simplified (Douglas–Peucker), rounded to whole units, each an SVG path of relative moves.
+/// Antarctica is left out: no figures, and a fifth of the height.
 public struct WorldMapGeometry: Sendable {
     /// One country's outline.
     public struct Shape: Sendable, Equatable {
@@ -11,7 +10,7 @@ public struct WorldMapGeometry: Sendable {
         public let iso2: String?
         /// Natural Earth's name, for outlines the data has no entry for.
         public let name: String
-        /// The SVG path data (`M12 34l5-6…z`), in view-box units.
+        /// The SVG path data (`M12 34l5-6…z`), in view box units.
         public let path: String
     }
 
@@ -25,8 +24,8 @@ public struct WorldMapGeometry: Sendable {
 
     /// - Parameters:
     ///   - outlines: the shipped outlines.
-    ///   - width: the view box's width in units: at 1,000 a unit is about a pixel at the page's widest.
-    ///   - tolerance: Douglas–Peucker's tolerance in units; half a unit keeps every visible bend.
+    ///   - width: the view box's width: at 1,000 a unit is about a pixel at the page's widest.
+    ///   - tolerance: Douglas–Peucker's, in units; half a unit keeps every visible bend.
     public init(outlines: CountryOutlines, width: Int = 1000, tolerance: Double = 0.5) {
         let kept = outlines.shapes.filter { !WorldMapGeometry.leftOut.contains($0.iso2 ?? "") }
         let projected = kept.map { shape in
@@ -49,9 +48,8 @@ public struct WorldMapGeometry: Sendable {
         }
     }
 
-    /// The path data of rings in view-box units: each simplified and rounded, repeated points dropped;
-    /// rings that shrink below a triangle are left out, unless every ring does (a small country then
-    /// keeps its largest ring as it rounds, or a 2-unit square where that is a point).
+    /// Rings as path data in view box units, each simplified and rounded, repeats dropped; rings below a
+    /// triangle go, unless all do (then the largest stays, or a 2-unit square for a point).
     public static func path(_ rings: [[(Double, Double)]], tolerance: Double) -> String {
         func rounded(_ ring: [(Double, Double)]) -> [(Int, Int)] {
             var result: [(Int, Int)] = []

@@ -1,5 +1,5 @@
-/// A country the facts (mledoze/countries) know that the snapshot has no entry for, such as North
-/// Korea: pages name it and say the data has no figures for it, instead of suggesting a namesake.
+/// A country the facts know but the snapshot lacks (North Korea): pages say the data has no figures
+/// for it rather than suggest a namesake.
 public struct AbsentCountry: Sendable, Equatable {
     /// ISO 3166-1 alpha-2, upper case, e.g. `KP`.
     public let iso2: String

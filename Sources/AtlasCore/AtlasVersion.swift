@@ -1,4 +1,4 @@
-/// The app's version, shown by `--version` and sent in the `User-Agent` of upstream fetches.
+/// The app's version, for `--version` and the `User-Agent` of upstream fetches.
 public enum AtlasVersion {
     /// Semantic version of this build.
     public static let current = "0.1.0"

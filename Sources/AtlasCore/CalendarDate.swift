@@ -1,7 +1,7 @@
 import Formats
 
-/// A day in the proleptic Gregorian calendar, independent of any locale, calendar setting or time
-/// zone of the process (docs/field-cases.md B28): parsed and formatted by hand, never with a `DateFormatter`.
+/// A proleptic Gregorian day, parsed and formatted by hand, independent of the process's locale,
+/// calendar and time zone (docs/field-cases.md B28).
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The year, 1…9999.
     public let year: Int
@@ -10,7 +10,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// The day of the month, 1…28/29/30/31.
     public let day: Int
 
-    /// A date from its parts; `nil` when the day does not exist (`2025-02-30`) or the year is outside 1…9999.
+    /// `nil` when the day does not exist (`2025-02-30`) or the year is outside 1…9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...CalendarDate.daysInMonth(year: year, month: month)).contains(day)
@@ -20,8 +20,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
-    /// Parses exactly `YYYY-MM-DD` (the value of an HTML `<input type="date">`, ISO 8601's extended
-    /// calendar date); `nil` for any other shape or a day that does not exist.
+    /// Parses exactly `YYYY-MM-DD` (`<input type="date">`); `nil` for another shape or a day that does not
+    /// exist.
     public init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
@@ -49,7 +49,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
-    /// `YYYY-MM-DD`, e.g. `2026-05-10`: for `<input type="date">` values and `<time datetime>`.
+    /// `YYYY-MM-DD`, e.g. `2026-05-10`, for `<input type="date">` and `<time datetime>`.
     public var iso: String {
         "\(Digits.padded(year, width: 4))-\(Digits.padded(month, width: 2))-\(Digits.padded(day, width: 2))"
     }
@@ -57,7 +57,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// The same as `iso`, e.g. `2026-05-10`.
     public var description: String { iso }
 
-    /// English day, month name and year, e.g. `10 May 2026`, the same in every locale.
+    /// `10 May 2026`, the same in every locale.
     public var readable: String {
         "\(day) \(Gregorian.monthNames[month - 1]) \(year)"
     }
@@ -79,22 +79,19 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 }
 
 extension CalendarDate {
-    /// The day `days` days after 1 January 1970 (before it when negative), in the proleptic Gregorian
-    /// calendar (Howard Hinnant's `civil_from_days`, http://howardhinnant.github.io/date_algorithms.html).
-    /// Clamped to the years 1…9999.
+    /// The day `days` days after 1970-01-01 (before when negative), clamped to the years 1…9999.
     public init(daysSinceEpoch days: Int) {
         let (year, month, day) = Gregorian.civil(daysSinceEpoch: min(max(days, -719_162), 2_932_896))
         self.init(unchecked: year, month, day)
     }
 
-    /// Days since 1 January 1970 (negative before it): the inverse of `init(daysSinceEpoch:)`
-    /// (Hinnant's `days_from_civil`).
+    /// Days since 1970-01-01, negative before it.
     public var daysSinceEpoch: Int { Gregorian.daysSinceEpoch(year: year, month: month, day: day) }
 
     /// The day `days` later (earlier when negative).
     public func adding(days: Int) -> CalendarDate { CalendarDate(daysSinceEpoch: daysSinceEpoch + days) }
 
-    /// English day, abbreviated month and year, e.g. `14 Nov 2021`, the same in every locale.
+    /// `14 Nov 2021`, the same in every locale.
     public var short: String { "\(day) \(Gregorian.monthAbbreviations[month - 1]) \(year)" }
 
     /// The abbreviated English month name, e.g. `Nov`.

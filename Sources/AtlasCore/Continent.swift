@@ -1,4 +1,4 @@
-/// A continent category of the country list, addressed by a URL slug (docs/design.md "URLs").
+/// A continent category of the country list, by its URL slug (docs/design.md "URLs").
 public enum Continent: String, CaseIterable, Sendable {
     case africa
     case asia
@@ -22,9 +22,9 @@ public enum Continent: String, CaseIterable, Sendable {
         }
     }
 
-    /// Reads a slug or an upstream spelling: `north-america`, `North America`, `Australia-Oceania`,
-    /// `Australia/Oceania` (disease.sh's April 2021 form, docs/field-cases.md B03), `oceania`; case-insensitive.
-    /// - Returns: `nil` for anything else, including `""` (cruise ships) and bogus values such as `"1439323776"`.
+    /// Reads a slug or an upstream spelling, case-insensitive: `north-america`, `North America`,
+    /// `Australia/Oceania` (docs/field-cases.md B03), `oceania`.
+    /// - Returns: `nil` for anything else, including `""` (cruise ships) and bogus values.
     public init?(_ text: String) {
         let normalised = String(
             text.lowercased().map { $0 == " " || $0 == "/" || $0 == "_" ? "-" : $0 })

@@ -1,8 +1,6 @@
-/// One entry of disease.sh `GET /v3/covid-19/countries`, in the API's own field names
-/// (https://disease.sh/docs/#/COVID-19%3A%20Worldometers).
-///
-/// Its figures (`Figure`) are `nil` when the upstream sent `null` or left the key out ("n/a" on pages,
-/// never 0); ratios are `Double` because disease.sh turned some of them fractional (docs/field-cases.md B27).
+/// One entry of disease.sh `GET /v3/covid-19/countries` in the API's field names
+/// (https://disease.sh/docs/#/COVID-19%3A%20Worldometers). A figure is `nil` when upstream sent `null`
+/// or left it out ("n/a", never 0); ratios are `Double` (docs/field-cases.md B27).
 public struct Country: Sendable, Equatable {
     /// The longest entry name believed, in characters: the real ones stay under 40 (`Saint Vincent and
     /// the Grenadines`); a longer one is a broken upstream (`SnapshotValidation`), and no id, alias or
@@ -15,12 +13,12 @@ public struct Country: Sendable, Equatable {
     public var country: String
     /// Identifiers and location.
     public var countryInfo: CountryInfo
-    /// The continent exactly as sent (`"Asia"`, `"Australia-Oceania"`, `""` for ships); see `Continent`.
+    /// The continent as sent (`"Asia"`, `""` for ships); see `Continent`.
     public var continent: String
     /// Every figure of `Figure.perCountry`.
     public var figures: Figures
 
-    /// Creates a record; every figure not given is unknown (`nil`).
+    /// A record; every figure not given is unknown.
     public init(
         updated: Int64? = nil, country: String, countryInfo: CountryInfo = CountryInfo(), continent: String = "",
         figures: Figures = Figures()
@@ -57,7 +55,7 @@ public struct CountryInfo: Sendable, Equatable {
     public var lat: Double?
     /// Longitude in degrees; 0 for ships.
     public var long: Double?
-    /// URL of a PNG flag on disease.sh (needs the internet; pages prefer the emoji from `CountryFacts`).
+    /// A PNG flag on disease.sh (needs the internet; pages use `CountryFacts`' emoji).
     public var flag: String?
 
     /// Creates identifiers; every one defaults to unknown.

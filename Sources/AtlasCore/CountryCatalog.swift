@@ -1,15 +1,12 @@
 import Foundation
 
-/// The countries of one snapshot joined with their facts and indexed for lookup by id and search.
-/// Built once per data version; immutable, so every event loop can read it without locks.
+/// One snapshot's countries joined with their facts and indexed by id and search. Built once per data
+/// version; immutable, so read without locks.
 public struct CountryCatalog: Sendable {
-    /// One entry of the snapshot with everything pages need about it.
-    ///
-    /// A class: lists are filtered and sorted per request, and moving a reference costs one retain
-    /// where moving this many fields cost one per string (a sort by cases took 2 ms as a struct).
+    /// One entry of the snapshot with everything pages need about it. A class: per-request sorts move
+    /// one reference, not every string.
     public final class Entry: Sendable {
-        /// The canonical URL id: ISO2 in lower case (`kr`), or a name slug when there is no ISO code
-        /// (`diamond-princess`).
+        /// The canonical URL id: ISO2 in lower case (`kr`), or a name slug without one (`diamond-princess`).
         public let id: String
         /// The disease.sh record.
         public let country: Country
@@ -17,19 +14,14 @@ public struct CountryCatalog: Sendable {
         public let facts: CountryFacts?
         /// The continent category, `nil` when the upstream value is empty or unknown.
         public let continent: Continent?
-        /// Folded name used to order lists.
         let sortKey: String
-        /// Folded names a search matches anywhere inside: the disease.sh name, mledoze's English
-        /// common and official names, the territories the entry covers (each also with its
-        /// abbreviations spelled out, `TextFolding.spellingOutAbbreviations`).
+        /// Folded names matched anywhere: disease.sh's, mledoze's common and official names, covered
+        /// territories, each also with abbreviations spelled out.
         let searchKeys: [String]
-        /// Folded other names, matched from the start of a word: alternative spellings, native names
-        /// and translations (mledoze/countries, `data/country-names.json`) and names of its parts
-        /// (`CountryCatalog.namesOfParts`), each with a space in front (` deutschland`).
+        /// Folded other names (spellings, native names, translations, parts), matched from a word's start;
+        /// each with a leading space.
         let otherKeys: [String]
-        /// ISO2 and ISO3, lower case.
         let isoCodes: [String]
-        /// `searchKeys` without spaces.
         let compactKeys: [String]
 
         init(
@@ -47,16 +39,12 @@ public struct CountryCatalog: Sendable {
             self.isoCodes = isoCodes
         }
 
-        /// Whether a folded search key (see `TextFolding.searchKey`) matches (`rank(for:)`).
+        /// Whether a folded search key matches (`rank(for:)`).
         public func matches(searchKey key: String) -> Bool { rank(for: SearchTerm(folded: key)) != nil }
 
-        /// How well `term` matches, best first, in any of its spellings:
-        /// - 0, exactly: it is the ISO2 or ISO3 code, or a whole name (`us`, `usa`, `holland`);
-        /// - 1, as a prefix: a name starts with it (`united` for United States);
-        /// - 2, elsewhere: an English name contains it (`ivory`), or all its words in any order
-        ///   (`korea republic of`), or contains it once spaces are ignored (`viet nam`), or another
-        ///   name has it at the start of a word (`martin` in `collectivity of saint martin`);
-        /// - `nil`: no match.
+        /// How well `term` matches, in any of its spellings: 0 exactly (ISO2, ISO3 or a whole name: `us`,
+        /// `holland`); 1 as a name's prefix (`united`); 2 elsewhere (`ivory`, all words in any order, ignoring
+        /// spaces, or at a word start in another name); `nil` for no match.
         public func rank(for term: SearchTerm) -> Int? {
             var best: Int?
             for variant in term.variants {
@@ -94,12 +82,12 @@ public struct CountryCatalog: Sendable {
     public enum Resolution: Sendable {
         /// The id is canonical.
         case found(Entry)
-        /// Another spelling (upper case, ISO3, a name slug): redirect permanently to this canonical id.
+        /// Another spelling (upper case, ISO3, a name slug): redirect permanently to this id.
         case moved(canonicalID: String)
-        /// Not a spelling, but the words match exactly one entry (`vatican`, `holy-see`): redirect
-        /// temporarily, since a later snapshot could make the words ambiguous.
+        /// The words match exactly one entry (`vatican`): redirect temporarily, since a later snapshot could
+        /// make them ambiguous.
         case matched(canonicalID: String)
-        /// Nothing matches; `suggestions` are near matches, best first (at most 5).
+        /// Nothing matches; near matches, best first (at most 5).
         case notFound(suggestions: [Entry])
     }
 
@@ -107,17 +95,16 @@ public struct CountryCatalog: Sendable {
     public let entries: [Entry]
     /// The worldwide totals of the same snapshot.
     public let totals: WorldTotals
-    /// When the data was updated, in ms since the epoch (`Snapshot.dataUpdated`: the totals' time first).
+    /// When the data was updated, ms since the epoch (`Snapshot.dataUpdated`).
     public let dataUpdated: Int64?
     private let byID: [String: Int]
     private let byAlias: [String: Int]
-    /// The n-gram index over every entry's search strings.
     let searchIndex: SearchIndex
-    /// Entry positions in each list order and direction, computed once per data version.
+    /// Entry positions in each order and direction, computed once per data version.
     let orders: [CountryQuery.OrderKey: [Int32]]
 
-    /// Joins `snapshot` with `facts` and `otherNames` (both keyed by upper-case ISO2; the other names
-    /// are `data/country-names.json`'s alternative spellings, native names and translations).
+    /// Joins `snapshot` with `facts` and `otherNames`, both keyed by upper-case ISO2 (`otherNames`:
+    /// `data/country-names.json`).
     public init(snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]] = [:]) {
         let ids = CountryCatalog.canonicalIDs(of: snapshot.countries)
         var entries: [Entry] = []
@@ -127,7 +114,7 @@ public struct CountryCatalog: Sendable {
             let iso2 = country.countryInfo.iso2?.uppercased()
             let iso3 = country.countryInfo.iso3?.uppercased()
             let coverage = CountryCatalog.entriesCoveringSeveralTerritories[country.country]
-            // Facts of the code's territory would describe only part of such an entry.
+            // The code's territory's facts would describe only part of such an entry.
             let countryFacts = coverage == nil ? iso2.flatMap { facts[$0] } : nil
             var names = [country.country]
             if let countryFacts { names += [countryFacts.name.common, countryFacts.name.official] }
@@ -178,8 +165,7 @@ public struct CountryCatalog: Sendable {
         self.dataUpdated = snapshot.dataUpdated
     }
 
-    /// Folded `names`, each followed by its spelled-out form when it has one (`st barth`, `saint barth`),
-    /// without repeats or empty keys.
+    /// Folded `names`, each followed by its spelled-out form (`st barth`, `saint barth`), without repeats.
     static func foldedWithSpelledOutForms(_ names: [String]) -> [String] {
         var keys: [String] = []
         var seen = Set<String>()
@@ -193,18 +179,15 @@ public struct CountryCatalog: Sendable {
         return keys
     }
 
-    /// Names people use for a part of an entry that no source lists as another name of it: searching
-    /// `England` finds the UK (mledoze lists `Great Britain`, not the four countries of the union).
+    /// Names of an entry's parts that no source lists: `England` finds the UK.
     public static let namesOfParts: [String: [String]] = [
         "GB": ["England", "Scotland", "Wales", "Northern Ireland"]
     ]
 
-    /// The countries the facts know but the snapshot has no entry for (disease.sh has none for North
-    /// Korea or Turkmenistan), by ISO2, for pages to say so instead of suggesting a namesake.
+    /// Countries the facts know but the snapshot lacks (North Korea, Turkmenistan), by ISO2.
     public let absentCountries: [AbsentCountry]
 
-    /// The country absent from the data that `text` names exactly (a name in any of its languages, or
-    /// its flag emoji), when there is one.
+    /// The absent country `text` names exactly (a name in any language, or its flag emoji), if any.
     public func absentCountry(named text: String) -> AbsentCountry? {
         let flags = TextFolding.regionCodes(inFlags: text)
         if flags.count == 1 { return absentCountries.first { $0.iso2.lowercased() == flags[0] } }
@@ -213,9 +196,8 @@ public struct CountryCatalog: Sendable {
         return absentCountries.first { $0.keys.contains(key) }
     }
 
-    /// The canonical URL id of each entry, in order: ISO2 in lower case (`kr`), or a name slug for an
-    /// entry without one (`diamond-princess`); an id taken already (or empty) gets the entry's position
-    /// (`entry-7`), so every entry has its own.
+    /// Each entry's canonical URL id, in order: ISO2 in lower case (`kr`), or a name slug
+    /// (`diamond-princess`); a taken or empty id gets the position (`entry-7`).
     public static func canonicalIDs(of countries: [Country]) -> [String] {
         var taken = Set<String>()
         var ids: [String] = []
@@ -228,33 +210,31 @@ public struct CountryCatalog: Sendable {
         return ids
     }
 
-    /// disease.sh entries whose ISO code names only one of the territories they cover, with the
-    /// territories' names (searchable aliases). `Channel Islands` carries Jersey's code JE but counts
-    /// Jersey and Guernsey together (data/README.md).
+    /// disease.sh entries whose ISO code names one of several territories they cover, with their names:
+    /// `Channel Islands` carries Jersey's code but counts Guernsey too (data/README.md).
     public static let entriesCoveringSeveralTerritories: [String: [String]] = [
         "Channel Islands": ["Jersey", "Guernsey"]
     ]
 
-    /// The entry with the canonical id `id`, or whose ISO code or name slug `id` is (an id stored by an
-    /// earlier snapshot); `nil` when the data has no such entry.
+    /// The entry whose canonical id, ISO code or name slug is `id` (an earlier snapshot's id); `nil` when
+    /// there is none.
     public func entry(id: String) -> Entry? {
         (byID[id] ?? byAlias[id]).map { entries[$0] }
     }
 
-    /// Resolves an id as typed in a URL: canonical ids are found; `KR`, `kor`, `KOR`, `s-korea`,
-    /// `south-korea`, `S.%20Korea` move to `kr`; anything else is not found, with suggestions.
+    /// Resolves an id as typed in a URL: `KR`, `kor`, `s-korea`, `S.%20Korea` move to `kr`; anything
+    /// else is not found, with suggestions.
     public func resolve(_ rawID: String) -> Resolution {
         if let index = byID[rawID] { return .found(entries[index]) }
-        // No id, alias or name is near this long; folding and matching an 8 KB one took seconds.
+        // Nothing valid is near this long; folding an 8 KB one took seconds.
         guard rawID.count <= CountryCatalog.longestQuery else { return .notFound(suggestions: []) }
-        // A flag emoji alone (🇰🇷) names its country, as it does in a search.
+        // A flag emoji alone names its country, as in a search.
         let flags = TextFolding.regionCodes(inFlags: rawID)
         if flags.count == 1, rawID.unicodeScalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) {
             if let index = byID[flags[0]] ?? byAlias[flags[0]] { return .moved(canonicalID: entries[index].id) }
             return .notFound(suggestions: [])
         }
-        // Control characters and an encoded `/` are never part of an id; folding them away would
-        // turn `kr%00` into a redirect to `kr`.
+        // Control characters and an encoded `/` are never in an id (`kr%00` must not redirect to `kr`).
         if rawID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "/" }) {
             return .notFound(suggestions: [])
         }
@@ -272,9 +252,8 @@ public struct CountryCatalog: Sendable {
     /// (`Country.longestName`), and matching stays cheap.
     public static let longestQuery = Country.longestName
 
-    /// Near matches for a mistyped id or name: entries whose names match the words, else the names
-    /// (or words of names) closest by edit distance, best first, at most `limit`. Short inputs allow
-    /// fewer edits (one per three characters, at most three), so `zzz` suggests nothing rather than `UK`.
+    /// Near matches, best first, at most `limit`: entries matching the words, else names (or their words)
+    /// closest by edit distance, one edit per three characters up to three, so `zzz` suggests nothing.
     public func suggestions(for text: String, limit: Int = 5) -> [Entry] {
         guard text.count <= CountryCatalog.longestQuery else { return [] }
         let key = TextFolding.searchKey(text.replacingOccurrences(of: "-", with: " "))

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Facts about a country from mledoze/countries (ODbL), as shipped in `data/countries-facts.json`,
-/// keyed there by ISO 3166-1 alpha-2.
+/// Facts about a country from mledoze/countries (ODbL), shipped in `data/countries-facts.json` by
+/// ISO 3166-1 alpha-2.
 public struct CountryFacts: Sendable, Equatable, Decodable {
     /// Common and official English names.
     public struct Name: Sendable, Equatable, Decodable {
@@ -19,7 +19,7 @@ public struct CountryFacts: Sendable, Equatable, Decodable {
         public var name: String
     }
 
-    /// A currency: ISO 4217 code, English name and symbol (the symbol may be missing).
+    /// A currency: ISO 4217 code, English name and symbol.
     public struct Currency: Sendable, Equatable, Decodable {
         /// ISO 4217 code, e.g. `KRW`.
         public var code: String
@@ -50,7 +50,7 @@ public struct CountryFacts: Sendable, Equatable, Decodable {
     /// The flag as an emoji, e.g. 🇰🇷.
     public var flag: String?
 
-    /// Decodes the whole shipped file: an object keyed by ISO2 (upper case).
+    /// Decodes the shipped file, an object keyed by upper-case ISO2.
     /// - Throws: `DecodingError` when the bytes are not that shape.
     public static func decodeAll(_ data: Data) throws -> [String: CountryFacts] {
         try JSONDecoder().decode([String: CountryFacts].self, from: data)

@@ -1,9 +1,8 @@
 import Formats
 import Foundation
 
-/// Country outlines from Natural Earth's Admin-0 countries GeoJSON (RFC 7946; WGS84 longitude,
-/// latitude in degrees): a reduced copy for the map's offline background and, per country, the
-/// bounds a map of that country should show.
+/// Country outlines from Natural Earth's Admin-0 GeoJSON (RFC 7946; longitude, latitude in degrees):
+/// a reduced copy for the map's offline background, and each country's map bounds.
 public struct CountryOutlines: Sendable {
     /// A latitude/longitude rectangle in degrees (south ≤ north, west ≤ east).
     public struct Bounds: Sendable, Equatable {
@@ -12,7 +11,7 @@ public struct CountryOutlines: Sendable {
         public var north: Double
         public var east: Double
 
-        /// - Parameters: the edges in degrees of latitude (south, north) and longitude (west, east).
+        /// The edges in degrees of latitude (south, north) and longitude (west, east).
         public init(south: Double, west: Double, north: Double, east: Double) {
             self.south = south
             self.west = west
@@ -32,8 +31,7 @@ public struct CountryOutlines: Sendable {
             union(Bounds(south: lat, west: long, north: lat, east: long))
         }
 
-        /// How far apart two rectangles are in degrees (the larger of the latitude and longitude
-        /// gaps; 0 when they touch or overlap).
+        /// The larger of the latitude and longitude gaps in degrees; 0 when they touch or overlap.
         func gap(to other: Bounds) -> Double {
             let latitudeGap = max(0, max(other.south - north, south - other.north))
             let longitudeGap = max(0, max(other.west - east, west - other.east))
@@ -56,35 +54,32 @@ public struct CountryOutlines: Sendable {
         }
     }
 
-    /// Parts of a country within this many degrees of its main part count as the country's view
-    /// (Corsica for France, the islands of Indonesia), farther ones do not (French Guiana).
+    /// Parts within this many degrees of a country's main part are in its view (Corsica), farther ones are
+    /// not (French Guiana).
     static let nearbyPartDegrees = 8.0
 
-    /// The reduced GeoJSON FeatureCollection as UTF-8 bytes: per feature only `iso2` (when known)
-    /// and `name` properties, positions rounded to 0.01° (about 1 km; the 1:110m source draws
-    /// coastlines far coarser), repeated positions dropped.
+    /// The reduced FeatureCollection, UTF-8: only `iso2` and `name` properties, positions rounded to 0.01°
+    /// (about 1 km, finer than the 1:110m source), repeats dropped.
     public let reducedGeoJSON: [UInt8]
-    /// Map bounds by upper-case ISO 3166-1 alpha-2 code: the main part of the country and the
-    /// parts near it.
+    /// Map bounds by upper-case ISO2: the main part and the parts near it.
     public let viewBounds: [String: Bounds]
-    /// Every feature as read, in the file's order, for maps drawn on the server.
+    /// Every feature as read, for maps drawn on the server.
     public let shapes: [Shape]
 
     /// One feature: its code, its name and its polygons at the file's full precision.
     public struct Shape: Sendable {
-        /// Upper-case ISO 3166-1 alpha-2, or `nil` where Natural Earth has none (N. Cyprus).
+        /// Upper-case ISO2, `nil` where Natural Earth has none (N. Cyprus).
         public let iso2: String?
         /// Natural Earth's `NAME`.
         public let name: String
-        /// The polygons, each its rings (the outer one first) of (longitude, latitude) in degrees.
+        /// The polygons: rings (outer first) of (longitude, latitude) in degrees.
         public let polygons: [Polygon]
     }
 
-    /// Reads a Natural Earth Admin-0 FeatureCollection. A feature's ISO2 code is `ISO_A2_EH`, else
-    /// `ISO_A2`; `-99` (Natural Earth's "none", e.g. N. Cyprus) leaves the outline without a code.
-    /// - Parameter data: the GeoJSON file's bytes.
-    /// - Throws: `DecodeError.notAFeatureCollection` when the JSON is not a FeatureCollection,
-    ///   `DecodeError.unexpectedGeometry` naming the first feature whose geometry cannot be read.
+    /// Reads a Natural Earth Admin-0 FeatureCollection; ISO2 is `ISO_A2_EH`, else `ISO_A2`, none for
+    /// `-99`.
+    /// - Throws: `DecodeError.notAFeatureCollection`, or `.unexpectedGeometry` naming the first feature
+    ///   whose geometry cannot be read.
     public init(naturalEarth data: Data) throws {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             root["type"] as? String == "FeatureCollection", let features = root["features"] as? [[String: Any]]
@@ -118,7 +113,7 @@ public struct CountryOutlines: Sendable {
         self.shapes = shapes
     }
 
-    /// A polygon: its rings (the first is the outer ring), each a list of (longitude, latitude).
+    /// A polygon's rings (outer first), each of (longitude, latitude).
     public typealias Polygon = [[(Double, Double)]]
 
     private static func polygons(of geometry: Any?, feature: Int) throws -> [Polygon] {
@@ -144,8 +139,7 @@ public struct CountryOutlines: Sendable {
         }
     }
 
-    /// The bounds of the largest part (by outer-ring area) grown by every part within
-    /// `nearbyPartDegrees` of what is already in, until none is left near.
+    /// The largest part's bounds (by outer-ring area), grown by every part within `nearbyPartDegrees`.
     static func viewBounds(of polygons: [Polygon]) -> Bounds? {
         var parts: [(bounds: Bounds, area: Double)] = polygons.compactMap { polygon in
             guard let outer = polygon.first, let first = outer.first else { return nil }
@@ -166,7 +160,7 @@ public struct CountryOutlines: Sendable {
         return view
     }
 
-    /// The polygon as GeoJSON coordinates at 0.01°, or nil when its outer ring vanishes in rounding.
+    /// The polygon's coordinates at 0.01°; nil when its outer ring vanishes in rounding.
     private static func reducedPolygon(_ polygon: Polygon) -> String? {
         let rings = polygon.map { ring -> String? in
             var positions: [String] = []
@@ -176,7 +170,7 @@ public struct CountryOutlines: Sendable {
                 if position != previous { positions.append(position) }
                 previous = position
             }
-            // A ring needs four positions (RFC 7946 §3.1.6); rounding can shrink a tiny islet below that.
+            // A ring needs four positions (RFC 7946 §3.1.6).
             return positions.count >= 4 ? "[" + positions.joined(separator: ",") + "]" : nil
         }
         guard let outer = rings.first, let outer else { return nil }

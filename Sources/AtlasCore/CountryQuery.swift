@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the country list shows: a search term, a continent category, an order and its direction
-/// (the `q`, `continent`, `sort` and `order` query parameters of `/countries`, docs/design.md "URLs").
+/// What the country list shows: the `q`, `continent`, `sort` and `order` parameters of `/countries`
+/// (docs/design.md "URLs").
 public struct CountryQuery: Sendable, Equatable {
     /// The orders the list offers, by their URL value.
     public enum Sort: String, CaseIterable, Sendable {
@@ -15,11 +15,10 @@ public struct CountryQuery: Sendable, Equatable {
         case activePerMillion = "active-per-million"
         case testsPerMillion = "tests-per-million"
 
-        /// The direction of this order unless the URL says otherwise: names A–Z, figures largest first.
+        /// Names A–Z, figures largest first, unless the URL says otherwise.
         public var defaultDirection: Direction { self == .name ? .ascending : .descending }
 
-        /// The label shown in the sort control; pages name the day of `todayCases` themselves
-        /// (`New cases today`, `New cases on 14 Nov 2021`).
+        /// The sort control's label; pages name the day of `todayCases` themselves.
         public var displayName: String {
             switch self {
             case .name: return "Name"
@@ -35,7 +34,7 @@ public struct CountryQuery: Sendable, Equatable {
         }
     }
 
-    /// Which way an order runs, by its URL value (`order=asc|desc`).
+    /// Which way an order runs (`order=asc|desc`).
     public enum Direction: String, CaseIterable, Sendable {
         /// A–Z, smallest first.
         case ascending = "asc"
@@ -43,7 +42,6 @@ public struct CountryQuery: Sendable, Equatable {
         case descending = "desc"
     }
 
-    /// One of the precomputed orders of a catalog.
     struct OrderKey: Hashable, Sendable {
         let sort: Sort
         let direction: Direction
@@ -58,8 +56,7 @@ public struct CountryQuery: Sendable, Equatable {
     /// Which way it runs.
     public var direction: Direction
 
-    /// `search` is trimmed of surrounding whitespace; `direction` defaults to the sort's own
-    /// (`Sort.defaultDirection`).
+    /// `search` is trimmed; `direction` defaults to `Sort.defaultDirection`.
     public init(search: String = "", continent: Continent? = nil, sort: Sort = .name, direction: Direction? = nil) {
         self.search = search.trimmingWhitespace
         self.continent = continent
@@ -67,20 +64,16 @@ public struct CountryQuery: Sendable, Equatable {
         self.direction = direction ?? sort.defaultDirection
     }
 
-    /// The same query in another order, in that order's own direction unless `direction` is given.
+    /// The same query in another order, in its own direction unless `direction` is given.
     public func sorted(by sort: Sort, _ direction: Direction? = nil) -> CountryQuery {
         CountryQuery(search: search, continent: continent, sort: sort, direction: direction)
     }
 
-    /// The entries of `catalog` that match, in the requested order: names A–Z (folded) or Z–A, figures
-    /// largest or smallest first with unknown figures last either way, ties by name A–Z. A search matches names in any language,
-    /// alternative spellings and ISO codes (see `CountryCatalog.Entry.rank(for:)`), or, when it holds
-    /// flag emoji, the flags' country codes. Ordered by name A–Z, a search lists the best matches first: an
-    /// exact code or name, then names that start with the search, then the rest, each group A–Z
-    /// (`us` lists the USA before Australia).
-    ///
-    /// The orders are precomputed per catalog and a text search first narrows the entries with the
-    /// catalog's n-gram index, so the cost follows the number of matches more than the catalog's size.
+    /// The matching entries of `catalog` in order: names folded A–Z or Z–A; figures either way with
+    /// unknown ones last, ties by name. A search matches any name, spelling or ISO code
+    /// (`CountryCatalog.Entry.rank(for:)`), or flag emoji's codes; by name A–Z, exact matches come first,
+    /// then prefixes, then the rest (`us`: the USA before Australia). Orders are precomputed and an
+    /// n-gram index narrows a search, so cost follows the matches.
     public func apply(to catalog: CountryCatalog) -> [CountryCatalog.Entry] {
         let flags = TextFolding.regionCodes(inFlags: search)
         var term: SearchTerm?
@@ -100,7 +93,7 @@ public struct CountryQuery: Sendable, Equatable {
             }
             allowed = marks
         }
-        // Three groups by rank (`Entry.rank(for:)`), each in the list's order.
+        // Three groups by rank, each in the list's order.
         var groups: [[CountryCatalog.Entry]] = [[], [], []]
         let ranked = sort == .name && direction == .ascending
         for position in catalog.orders[OrderKey(sort: sort, direction: direction)] ?? [] {
@@ -109,7 +102,6 @@ public struct CountryQuery: Sendable, Equatable {
             if let continent, entry.continent != continent { continue }
             var rank = 0
             if !search.isEmpty {
-                // A flag emoji searches by its country code.
                 if !flags.isEmpty {
                     guard entry.isoCodes.contains(where: { flags.contains($0) }) else { continue }
                 } else {
@@ -122,7 +114,6 @@ public struct CountryQuery: Sendable, Equatable {
         return groups[0] + groups[1] + groups[2]
     }
 
-    /// Whether `a` comes before `b` in this query's order.
     func isOrdered(_ a: CountryCatalog.Entry, before b: CountryCatalog.Entry) -> Bool { order(a, b) }
 
     private func order(_ a: CountryCatalog.Entry, _ b: CountryCatalog.Entry) -> Bool {
@@ -138,8 +129,8 @@ public struct CountryQuery: Sendable, Equatable {
         return direction == .ascending ? a.sortKey < b.sortKey : a.sortKey > b.sortKey
     }
 
-    /// The figure `sort` orders by; per-million figures are unknown without a population (the cruise
-    /// ships, for which disease.sh sends 0).
+    /// The figure `sort` orders by; per-million figures are unknown without a population (the ships,
+    /// sent as 0).
     public static func figure(_ sort: Sort, of entry: CountryCatalog.Entry) -> Double? {
         let country = entry.country
         let populated = (country[.population] ?? 0) > 0
@@ -152,7 +143,7 @@ public struct CountryQuery: Sendable, Equatable {
         case .casesPerMillion: return populated ? country[ratio: .casesPerOneMillion] : nil
         case .deathsPerMillion: return populated ? country[ratio: .deathsPerOneMillion] : nil
         case .activePerMillion: return populated ? country[ratio: .activePerOneMillion] : nil
-        // No tests reported is 0 upstream, and so is its ratio: unknown, not none.
+        // No tests reported is 0 upstream, its ratio too: unknown, not none.
         case .testsPerMillion:
             return populated && (country[.tests] ?? 0) > 0 ? country[ratio: .testsPerOneMillion] : nil
         }

@@ -1,16 +1,13 @@
-/// Edit distance between short strings, for "did you mean" suggestions: the optimal string alignment
-/// distance (Levenshtein plus the swap of two neighbouring characters as one edit), since a swap
-/// (`korae`, `spian`) is the commonest slip when typing a name.
+/// Optimal string alignment distance, for "did you mean": Levenshtein plus a swap of neighbours as one
+/// edit, the commonest slip (`korae`).
 enum EditDistance {
-    /// The number of single-character insertions, deletions, substitutions and swaps of neighbours
-    /// turning `a` into `b` (no substring edited twice), or `limit + 1` as soon as it is certain to
-    /// exceed `limit` (so long names cost little).
+    /// The edits turning `a` into `b`, or `limit + 1` once certain to exceed `limit` (cheap on long names).
     static func between(_ a: String, _ b: String, limit: Int) -> Int {
         let x = Array(a.unicodeScalars)
         let y = Array(b.unicodeScalars)
         if abs(x.count - y.count) > limit { return limit + 1 }
         if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
-        // Rows i - 2, i - 1 and i of the table; a swap reaches back two rows.
+        // Rows i - 2, i - 1 and i; a swap reaches back two rows.
         var beforePrevious = [Int](repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
@@ -26,7 +23,7 @@ enum EditDistance {
                 }
                 rowMinimum = min(rowMinimum, current[j])
             }
-            // Later rows build on this row and, through a swap, the one before it.
+            // Later rows build on this row and, by a swap, the one before.
             if rowMinimum > limit, previousRowMinimum > limit { return limit + 1 }
             previousRowMinimum = rowMinimum
             (beforePrevious, previous, current) = (previous, current, beforePrevious)

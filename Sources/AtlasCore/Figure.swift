@@ -1,8 +1,6 @@
-/// A figure disease.sh sends for each entry of `/v3/covid-19/countries` and for `/v3/covid-19/all`,
-/// by its API name (https://disease.sh/docs/#/COVID-19%3A%20Worldometers), in the API's order.
-///
-/// The one list of them: the decoder, the store's columns, the JSON writer, the validation and the
-/// worldwide sums all walk it, so a new figure is one more case here (and a migration for its column).
+/// A figure of disease.sh `/v3/covid-19/countries` and `/all`, by API name, in API order
+/// (https://disease.sh/docs/#/COVID-19%3A%20Worldometers). The one list the decoder, store columns,
+/// JSON, validation and sums walk: a new figure is a case here plus a migration.
 public enum Figure: String, CaseIterable, Sendable {
     /// Confirmed cases, cumulative (people).
     case cases
@@ -48,8 +46,7 @@ public enum Figure: String, CaseIterable, Sendable {
     /// The name in the API, and the column name in the store.
     public var name: String { rawValue }
 
-    /// Whether the figure is a ratio (`Double`, fractional since disease.sh changed them,
-    /// docs/field-cases.md B27) rather than a count (`Int64`): by disease.sh's own naming, the
+    /// Whether the figure is a ratio (`Double`, docs/field-cases.md B27) rather than a count: the
     /// `…PerOneMillion` and `one…PerPeople` figures.
     public var isRatio: Bool { rawValue.hasSuffix("PerOneMillion") || rawValue.hasPrefix("one") }
 
@@ -57,15 +54,15 @@ public enum Figure: String, CaseIterable, Sendable {
     public static let counts = allCases.filter { !$0.isRatio }
     /// The ratios, in API order.
     public static let ratios = allCases.filter(\.isRatio)
-    /// The figures an entry of `/countries` has (every one but `affectedCountries`), in API order.
+    /// Every figure but `affectedCountries`, in API order.
     public static let perCountry = allCases.filter { $0 != .affectedCountries }
 
-    /// A `today…` counter, which goes below zero when upstream corrects a figure.
+    /// A `today…` counter, below zero when upstream corrects a figure.
     public var isDailyChange: Bool { rawValue.hasPrefix("today") }
 }
 
-/// The values of the `Figure`s of one entry or of the world: `nil` where upstream sent `null` or left
-/// the figure out ("n/a" on pages, never 0).
+/// The `Figure` values of an entry or of the world: `nil` where upstream sent `null` or left it out
+/// ("n/a", never 0).
 public struct Figures: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     private var counts: [Int64?]
     private var ratios: [Double?]
@@ -76,8 +73,7 @@ public struct Figures: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         ratios = Array(repeating: nil, count: Figures.ratioSlot.count)
     }
 
-    /// Figures from literal numbers: `[.cases: 5, .casesPerOneMillion: 0.7]`. A count must be a whole
-    /// number within `Int64`.
+    /// Figures from literals: `[.cases: 5, .casesPerOneMillion: 0.7]`; a count must be a whole `Int64`.
     public init(dictionaryLiteral elements: (Figure, Double)...) {
         self.init()
         for (figure, value) in elements {
@@ -92,8 +88,7 @@ public struct Figures: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    /// A count figure's value. Reading a ratio figure here answers `nil`; setting one is a programming
-    /// error (use `subscript(ratio:)`).
+    /// A count's value; `nil` for a ratio, and setting one traps (use `subscript(ratio:)`).
     public subscript(_ figure: Figure) -> Int64? {
         get { Figures.countSlot[figure].flatMap { counts[$0] } }
         set {
@@ -102,8 +97,7 @@ public struct Figures: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    /// A ratio figure's value. Reading a count figure here answers `nil`; setting one is a programming
-    /// error (use `subscript(_:)`).
+    /// A ratio's value; `nil` for a count, and setting one traps (use `subscript(_:)`).
     public subscript(ratio figure: Figure) -> Double? {
         get { Figures.ratioSlot[figure].flatMap { ratios[$0] } }
         set {
@@ -117,10 +111,8 @@ public struct Figures: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 }
 
 extension Figures {
-    /// Whether the day's figures (`todayCases`, `todayDeaths`, `todayRecovered`) are all 0: Worldometers
-    /// sends 0 for a day nothing was reported yet (every entry early in the UTC day, the USA on a
-    /// weekend), so these zeros mean "not reported". An entry that reported anything that day keeps its
-    /// zeros: China's 0 deaths beside 89 cases is a 0. Unknown (`nil`) figures are not zeros.
+    /// Whether `todayCases`, `todayDeaths` and `todayRecovered` are all 0, which Worldometers sends for a
+    /// day with nothing reported yet: "not reported". One non-zero keeps the zeros real; `nil` is no zero.
     public var dailyFiguresAreUnreported: Bool {
         [Figure.todayCases, .todayDeaths, .todayRecovered].allSatisfy { self[$0] == 0 }
     }

@@ -1,18 +1,17 @@
-/// One row of disease.sh `GET /v3/covid-19/historical?lastdays=all` (one row of JHU CSSE's global time
-/// series), as published: cumulative counts for consecutive days from `firstDay`, zeros and corrections
-/// included. `HistoryMapping` turns rows into the series of snapshot entries.
+/// One row of disease.sh `GET /v3/covid-19/historical?lastdays=all` (JHU CSSE's global series) as
+/// published: cumulative counts for consecutive days from `firstDay`, zeros and corrections included.
 public struct HistoricalRow: Sendable, Equatable {
-    /// JHU's `Country/Region` with disease.sh's aliases: `USA`, `UK`, `S. Korea`, `Burma`.
+    /// JHU's `Country/Region` with disease.sh's aliases: `USA`, `UK`, `S. Korea`.
     public var country: String
-    /// JHU's `Province/State` in lower case (`reunion`, `hong kong`); `nil` for a country's own row.
+    /// JHU's `Province/State` in lower case (`reunion`); `nil` for a country's own row.
     public var province: String?
-    /// The first day, as days since 1970-01-01.
+    /// The first day, days since 1970-01-01.
     public var firstDay: Int
     /// Cumulative confirmed cases, one per day.
     public var cases: [Int64]
     /// Cumulative deaths, one per day.
     public var deaths: [Int64]
-    /// Cumulative recoveries as published (0 where JHU stopped reporting), one per day.
+    /// Cumulative recoveries as published (0 where JHU stopped), one per day.
     public var recovered: [Int64]
 
     /// A row from its parts; the arrays must have the same length.
@@ -26,9 +25,9 @@ public struct HistoricalRow: Sendable, Equatable {
         self.recovered = recovered
     }
 
-    /// The row's name as disease.sh writes it in messages: `France` or `France/reunion`.
+    /// The name as disease.sh writes it in messages: `France` or `France/reunion`.
     public var name: String { province.map { country + "/" + $0 } ?? country }
 
-    /// The last day (days since the epoch).
+    /// The last day, days since 1970-01-01.
     public var lastDay: Int { firstDay + cases.count - 1 }
 }

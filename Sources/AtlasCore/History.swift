@@ -1,12 +1,8 @@
-/// A place's time series as JHU CSSE publishes it (through disease.sh `/v3/covid-19/historical`):
-/// cumulative counts for consecutive days from `firstDay`.
-///
-/// Cumulative counts are not always non-decreasing: corrections make them fall (docs/field-cases.md
-/// B29), and the series keeps those falls as published. `recovered` is `nil` for the days after its
-/// last real report (JHU stopped reporting recoveries, docs/field-cases.md B30), so no consumer ever
-/// sees the zeros JHU publishes for them.
+/// A place's JHU CSSE time series: cumulative counts for consecutive days from `firstDay`. Corrections
+/// that make them fall are kept (docs/field-cases.md B29); `recovered` is `nil` after its last real
+/// report, never JHU's placeholder zeros (B30).
 public struct History: Sendable, Equatable {
-    /// The first day, as days since 1970-01-01 (`CalendarDate.daysSinceEpoch`).
+    /// The first day, days since 1970-01-01.
     public var firstDay: Int
     /// Cumulative confirmed cases, one per day.
     public var cases: [Int64]
@@ -30,7 +26,7 @@ public struct History: Sendable, Equatable {
     /// Whether it has no day at all.
     public var isEmpty: Bool { cases.isEmpty }
 
-    /// The last day (days since the epoch); `firstDay - 1` for an empty series.
+    /// The last day, days since 1970-01-01; `firstDay - 1` when empty.
     public var lastDay: Int { firstDay + count - 1 }
 
     /// The calendar date of the day at `index`.
@@ -48,7 +44,7 @@ public struct History: Sendable, Equatable {
     /// The index of the last day `recovered` was reported, or `nil` when it never was.
     public var lastRecoveredReport: Int? { recovered.lastIndex { $0 != nil } }
 
-    /// The series restricted to the days `range` (days since the epoch) overlaps; empty when none.
+    /// The days `range` (days since 1970-01-01) overlaps; empty when none.
     public func days(_ range: ClosedRange<Int>) -> History {
         let start = max(range.lowerBound, firstDay)
         let end = min(range.upperBound, lastDay)
@@ -68,10 +64,8 @@ public enum HistoryMetric: String, CaseIterable, Sendable {
 }
 
 extension History {
-    /// A series as JHU publishes recovered counts: every day reported, zeros included, turned into
-    /// what was really reported: the zeros after the last day with a count above zero are `nil`
-    /// (JHU stopped reporting, docs/field-cases.md B30), a series that never rose above zero is
-    /// `nil` throughout, and a negative count (JHU's -1 placeholder) is `nil`.
+    /// JHU's published recovered counts as reported: zeros after the last count above zero, every day of
+    /// a series that never rose above zero, and negative placeholders become `nil` (B30).
     public static func reportedRecoveries(_ published: [Int64]) -> [Int64?] {
         guard let last = published.lastIndex(where: { $0 > 0 }) else {
             return Array(repeating: nil, count: published.count)
@@ -82,6 +76,6 @@ extension History {
 
 /// The keys of stored series: an entry's canonical id (`kr`, `diamond-princess`), or the world's.
 public enum HistoryKey {
-    /// The world's series: the sum of every JHU row. No entry id contains `@`.
+    /// The world's series, the sum of every JHU row; no entry id contains `@`.
     public static let world = "@world"
 }

@@ -1,18 +1,10 @@
-/// Which snapshot entry each JHU row belongs to, so a country's chart agrees with the headline
-/// figures' idea of what the country is (docs/field-cases.md B31).
-///
-/// The rule: a row named in `ownEntries` (a territory JHU lists as a province of its sovereign, which
-/// disease.sh's snapshot lists as a country of its own) is that entry's series; every other province
-/// row is summed into its country; a country's row goes to the entry of the same name (ignoring case
-/// and accents), or the one `renamedCountries` names where the two sources spell it differently. So
-/// France is its mainland row only (its territories are all entries), the UK is its mainland with the
-/// territories the snapshot has no entry for (Pitcairn), Canada, China and Australia are the sums of
-/// their provinces. Rows for places the snapshot lacks (Kosovo, the Olympics) match no entry and are
-/// named in the import's report; the world is the sum of every row, as disease.sh's `/historical/all`.
+/// Which snapshot entry each JHU row belongs to, so a chart agrees with the headline figures about
+/// what the country is (docs/field-cases.md B31). A row in `ownEntries` is that entry's; other province
+/// rows sum into their country; a country row goes to the entry of its name (or `renamedCountries`).
+/// Unmatched rows (Kosovo) are reported; the world sums every row, as `/historical/all`.
 public enum HistoryMapping {
-    /// Province rows that are entries of their own: `country/province` as disease.sh writes them → the
-    /// entry's ISO2. Jersey and Guernsey are one entry, `Channel Islands` (JE), whose own JHU row is
-    /// all zeros (JHU counts the two islands apart).
+    /// Province rows that are entries of their own: `country/province` → the entry's ISO2. Jersey and
+    /// Guernsey are one entry, `Channel Islands` (JE), whose own JHU row is all zeros.
     public static let ownEntries: [String: String] = [
         "China/hong kong": "HK", "China/macau": "MO",
         "Denmark/faroe islands": "FO", "Denmark/greenland": "GL",
@@ -28,28 +20,25 @@ public enum HistoryMapping {
         "UK/saint helena, ascension and tristan da cunha": "SH", "UK/turks and caicos islands": "TC",
     ]
 
-    /// The JHU provinces that are the entry with ISO2 `iso2`, as disease.sh names them (`["reunion"]`;
-    /// `["channel islands", "guernsey", "jersey"]` for JE), in order; empty for an entry that is no
-    /// province of another country.
+    /// The JHU provinces that are the entry `iso2` (`["reunion"]`), sorted; empty for other entries.
     public static func ownProvinces(ofISO2 iso2: String) -> [String] {
         ownEntries.filter { $0.value == iso2.uppercased() }.keys.compactMap { key in
             key.firstIndex(of: "/").map { String(key[key.index(after: $0)...]) }
         }.sorted()
     }
 
-    /// Country rows that JHU (and disease.sh's `/historical`) name otherwise than the snapshot does:
-    /// the `/historical` name → the entry's ISO2.
+    /// Country rows `/historical` names otherwise than the snapshot: name → the entry's ISO2.
     public static let renamedCountries: [String: String] = [
         "Burma": "MM", "Holy See": "VA", "West Bank and Gaza": "PS",
     ]
 
     /// The series of each entry and of the world, and what matched nothing.
     public struct Result: Sendable, Equatable {
-        /// Entry id (`CountryCatalog.Entry.id`) → its series.
+        /// Entry id → its series.
         public var series: [String: History]
         /// The sum of every row.
         public var world: History?
-        /// The rows that belong to no entry, by name (`Kosovo`, `Korea, North`), in row order.
+        /// The rows no entry takes, by name (`Kosovo`), in row order.
         public var unmatchedRows: [String]
     }
 
@@ -83,16 +72,9 @@ public enum HistoryMapping {
     }
 }
 
-/// Rows added day by day over the days any of them covers (a day a row lacks counts 0).
-///
-/// Recovered is summed by another rule, because JHU stopped reporting it row by row (the UK's on
-/// 13 April 2020, the USA's on 14 December 2020, New South Wales' on 1 August 2020, every row's on
-/// 5 August 2021) and a stopped row's 0 is "not reported", not a correction: added as 0, it would
-/// drag the sum down by its last report (the world's −5,996,365 recoveries on 14 December 2020). So
-/// each row's recoveries are first read as reported (`History.reportedRecoveries`); the rows that
-/// never report any (Sweden; Canada's provinces, whose recoveries JHU reports only nationally) do not
-/// take part; and the sum is reported only on the days every row that takes part reports. A sum's
-/// recoveries therefore end where the first of its rows stops: Australia's on 31 July 2020.
+/// Rows summed day by day (a missing day counts 0), except recovered: JHU stopped it row by row, and a
+/// stopped row's 0 means "not reported", which would drag a sum down. So rows that never report it
+/// take no part, and the sum ends where its first row stops (Australia's on 31 July 2020).
 private struct RowSum {
     var rows: [HistoricalRow] = []
 
@@ -117,7 +99,7 @@ private struct RowSum {
             let reported = History.reportedRecoveries(row.recovered)
             guard reported.contains(where: { $0 != nil }) else { continue }
             reportingRows += 1
-            // Before a row's first day it has none yet; after its last day it reports nothing.
+            // Before a row's first day it has none; after its last it reports nothing.
             for day in offset..<count {
                 let index = day - offset
                 if index < reported.count, let value = reported[index] {

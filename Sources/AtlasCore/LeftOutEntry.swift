@@ -1,5 +1,5 @@
-/// An entry of an upstream countries array that the decoder left out (no name, not an object), kept
-/// beside the snapshot so the import's report can name it instead of silently counting it out.
+/// An upstream countries entry the decoder left out (no name, not an object), so the import's report
+/// can name it.
 public struct LeftOutEntry: Sendable, Equatable, CustomStringConvertible {
     /// Its place in the upstream array, from 1.
     public var position: Int

@@ -1,13 +1,11 @@
-/// A territory that Natural Earth's Admin-0 outlines draw inside another country's feature but that
-/// disease.sh reports as an entry of its own: French Guiana, one of France's polygons at 1:110m. Drawn
-/// as France, it took France's figure and link on the world map, and stretched France's map bounds
-/// to South America.
+/// A territory Natural Earth draws inside another country's feature but disease.sh reports on its own
+/// (French Guiana in France's): split off, it no longer takes France's figure, link and map bounds.
 struct OverseasPart: Sendable {
-    /// The feature's ISO2 that holds the part, and the part's own ISO2 and name (disease.sh's).
+    /// The holder's ISO2, and the part's own ISO2 and disease.sh name.
     let owner: String
     let iso2: String
     let name: String
-    /// Where the part lies, in degrees: a polygon of `owner` whose outer ring starts inside is it.
+    /// A polygon of `owner` whose outer ring starts in here, in degrees, is the part.
     let longitudes: ClosedRange<Double>
     let latitudes: ClosedRange<Double>
 
@@ -16,8 +14,7 @@ struct OverseasPart: Sendable {
             owner: "FR", iso2: "GF", name: "French Guiana", longitudes: -55...(-51), latitudes: 1.5...6.5)
     ]
 
-    /// `shape` without its overseas parts, then each part as a shape of its own (none when `shape`
-    /// holds no such part).
+    /// `shape` without its overseas parts, then each part as a shape of its own.
     static func split(_ shape: CountryOutlines.Shape) -> [CountryOutlines.Shape] {
         let parts = all.filter { $0.owner == shape.iso2 }
         guard !parts.isEmpty else { return [shape] }

@@ -17,7 +17,7 @@ public struct Profile: Sendable, Equatable {
         self.goalDate = goalDate
     }
 
-    /// A new visitor's profile: `guest`, notifications on, winter, the goal date = the creation day (UTC).
+    /// A new visitor's: `guest`, notifications on, winter, the goal date the creation day (UTC).
     public static func defaults(createdOn day: CalendarDate) -> Profile {
         Profile(username: "guest", notifications: true, season: .winter, goalDate: day)
     }

@@ -1,17 +1,11 @@
-/// An n-gram index over the entries' folded names, aliases and ISO codes, built once per data
-/// version, so a search looks at the few entries that can match instead of every entry.
-///
-/// Every string a search matches against (`CountryCatalog.Entry.matches`) is indexed by its
-/// 2- and 3-grams (in Unicode scalars). Each word of a search key lies inside one indexed string
-/// whenever an entry matches (a name contains the key, or all its words, or its space-free form,
-/// or the key is an ISO code), so an entry that lacks a word's n-grams cannot match: the
+/// A 2- and 3-gram index (in Unicode scalars) over the strings entries match against, built once per
+/// data version. Each word of a search lies inside an indexed string of any matching entry, so its
 /// candidates are a superset of the matches, checked one by one afterwards.
 struct SearchIndex: Sendable {
-    /// Entry positions (ascending) by n-gram, the n-gram packed into an integer (`gram`).
+    /// Ascending entry positions by n-gram (`gram`).
     private let postings: [UInt64: [Int32]]
     private let entryCount: Int
 
-    /// - Parameter strings: the indexed strings of each entry, by entry position.
     init(strings: [[String]]) {
         var postings: [UInt64: [Int32]] = [:]
         var grams = Set<UInt64>()
@@ -24,8 +18,8 @@ struct SearchIndex: Sendable {
         entryCount = strings.count
     }
 
-    /// Positions of the entries that may match `key` (a folded search key), ascending; `nil` when
-    /// the key has no word of 2 or more characters, and every entry is a candidate.
+    /// Ascending positions of the entries that may match the folded `key`; `nil` (every entry) when it has
+    /// no word of two or more characters.
     func candidates(for key: String) -> [Int32]? {
         var lists: [[Int32]] = []
         for word in key.split(separator: " ") {
@@ -57,8 +51,7 @@ struct SearchIndex: Sendable {
         }
     }
 
-    /// Two or three Unicode scalars (21 bits each) in one integer; bit 63 marks a 2-gram so that
-    /// it never equals a 3-gram.
+    /// Two or three scalars (21 bits each) in one integer; bit 63 marks a 2-gram.
     private static func gram(_ scalars: ArraySlice<UInt32>) -> UInt64 {
         var value: UInt64 = 0
         for scalar in scalars { value = value << 21 | UInt64(scalar) }

@@ -1,18 +1,11 @@
-/// A search as the catalog matches it: the folded key (`TextFolding.searchKey`) in each of its forms,
-/// worked out once per search rather than once per entry.
-///
-/// A search has one or two variants: the key as typed, and, when it has an abbreviation a name may
-/// spell out (`st` for Saint, `ste` for Sainte: `st. lucia`, `st martin`), the spelled-out key.
+/// A search's folded forms, worked out once per search: the key as typed and, when it has an
+/// abbreviation names spell out (`st`, `ste`), the spelled-out key.
 public struct SearchTerm: Sendable {
-    /// One spelling of the search.
     struct Variant: Sendable {
-        /// The folded key, e.g. `saint lucia`.
         let key: String
-        /// Without spaces, e.g. `saintlucia`.
         let compact: String
-        /// With a space in front, to find the key at the start of a word: ` saint lucia`.
+        /// ` saint lucia`: to find the key at a word's start.
         let atWordStart: String
-        /// The key's words.
         let words: [Substring]
 
         init(_ key: String) {
@@ -33,7 +26,6 @@ public struct SearchTerm: Sendable {
         self.init(folded: key)
     }
 
-    /// The forms of a key that is folded already.
     init(folded key: String) {
         let spelledOut = TextFolding.spellingOutAbbreviations(key)
         variants = spelledOut == key ? [Variant(key)] : [Variant(key), Variant(spelledOut)]

@@ -1,4 +1,4 @@
-/// The seasonal photo a visitor chooses for their profile (docs/design.md, "The profile and its draft").
+/// The seasonal photo of a visitor's profile (docs/design.md, "The profile and its draft").
 public enum Season: String, Sendable, CaseIterable, Equatable {
     /// 🌷, the form value `spring`.
     case spring

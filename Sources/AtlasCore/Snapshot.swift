@@ -1,17 +1,16 @@
-/// One consistent copy of the disease.sh data: the countries and the worldwide totals from one fetch.
+/// One consistent copy of the disease.sh data: the countries and the totals of one fetch.
 public struct Snapshot: Sendable, Equatable {
     /// Every entry of `/v3/covid-19/countries`, in upstream order.
     public var countries: [Country]
     /// `/v3/covid-19/all`.
     public var totals: WorldTotals
-    /// Where it came from, e.g. `https://disease.sh` or `file:data/disease-sh/countries.json`.
+    /// Where it came from: `https://disease.sh` or `file:data/disease-sh/countries.json`.
     public var source: String
-    /// When this copy was stored, in milliseconds since the Unix epoch; `nil` before it is stored.
+    /// When stored, ms since the Unix epoch; `nil` before.
     public var importedAt: Int64?
-    /// The store's version counter for this copy (it grows with every replace); `nil` before it is stored.
+    /// The store's version counter of this copy; `nil` before it is stored.
     public var version: Int64?
-    /// The upstream entries the decoder left out (for the import's report); never stored, and not part
-    /// of the data (`==` ignores it).
+    /// Upstream entries the decoder left out, for the import's report; never stored, ignored by `==`.
     public var leftOut: [LeftOutEntry] = []
 
     /// Creates a snapshot; `importedAt` is set by the store.
@@ -25,17 +24,13 @@ public struct Snapshot: Sendable, Equatable {
         self.version = version
     }
 
-    /// When the data was last updated, in ms since the epoch: the totals' `updated` (the time of the
-    /// `/all` fetch), else the newest country `updated`; `nil` when none has one.
-    ///
-    /// The totals win because one entry with a wrong time (even one in the future) must not make
-    /// the whole snapshot look fresh.
+    /// When the data was last updated, ms since the epoch: the totals' `updated`, else the newest
+    /// country's; `nil` when none has one. The totals win, so one entry's wrong time cannot freshen all.
     public var dataUpdated: Int64? {
         totals.updated ?? countries.compactMap(\.updated).max()
     }
 
-    /// Equal when the data and where it came from are equal; `version` is the store's bookkeeping
-    /// and does not make two copies of the same data different.
+    /// Equal data from the same source; `version` is the store's bookkeeping.
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
         lhs.countries == rhs.countries && lhs.totals == rhs.totals && lhs.source == rhs.source
             && lhs.importedAt == rhs.importedAt

@@ -1,9 +1,6 @@
 extension String {
-    /// The text without leading and trailing white space (Unicode's White_Space property: spaces of
-    /// every width, tab, line feed and the other C0 breaks, NEL, the line and paragraph separators)
-    /// and zero-width spaces (U+200B): the set of Foundation's `trimmingCharacters(in:
-    /// .whitespacesAndNewlines)` on Linux, without its bridge to `NSString`, which took 5 % of a form
-    /// submit's CPU.
+    /// The text without leading and trailing White_Space (Unicode) and U+200B: Foundation's
+    /// `.whitespacesAndNewlines` on Linux, without its `NSString` bridge.
     public var trimmingWhitespace: String {
         let scalars = unicodeScalars
         let isTrimmed = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar.value == 0x200B }

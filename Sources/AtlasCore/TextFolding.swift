@@ -2,11 +2,10 @@ import Foundation
 
 /// Folding of names for search and URL slugs: case- and diacritic-insensitive, punctuation ignored.
 public enum TextFolding {
-    /// Lower-cases, strips diacritics (`Côte` → `cote`), and turns every run of characters that are not
-    /// letters or digits into one space, trimmed: `"S. Korea"` → `"s korea"`, `"Côte d'Ivoire"` → `"cote d ivoire"`.
+    /// Lower-cased, diacritics stripped, each run of non-letters and non-digits one space, trimmed:
+    /// `"S. Korea"` → `"s korea"`, `"Côte d'Ivoire"` → `"cote d ivoire"`.
     public static func searchKey(_ text: String) -> String {
-        // Most names are plain ASCII letters, digits and punctuation: fold those byte by byte, which
-        // is what Foundation's folding would do to them, without it.
+        // Most names are ASCII: fold those byte by byte, as Foundation would.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(text.utf8.count)
@@ -43,12 +42,10 @@ public enum TextFolding {
         return result.lowercased()
     }
 
-    /// The abbreviations names spell out, by folded word: `st` → `saint`, `ste` → `sainte`
-    /// (`St. Barth`, `St. Vincent Grenadines` beside `Saint Lucia`, `Saint Martin`).
+    /// Abbreviations names spell out, by folded word: `st` → `saint`, `ste` → `sainte`.
     static let abbreviations = ["st": "saint", "ste": "sainte"]
 
-    /// A folded key with its abbreviations spelled out, word by word: `"st lucia"` → `"saint lucia"`;
-    /// a key without any is returned as it is.
+    /// A folded key with its abbreviations spelled out: `"st lucia"` → `"saint lucia"`.
     public static func spellingOutAbbreviations(_ key: String) -> String {
         guard key.utf8.count >= 2, key.contains("st") else { return key }
         let words = key.split(separator: " ")
@@ -56,14 +53,13 @@ public enum TextFolding {
         return words.map { abbreviations[String($0)] ?? String($0) }.joined(separator: " ")
     }
 
-    /// A URL slug: the search key with spaces as `-`: `"Diamond Princess"` → `"diamond-princess"`,
-    /// `"S. Korea"` → `"s-korea"`.
+    /// The search key with spaces as `-`: `"S. Korea"` → `"s-korea"`.
     public static func slug(_ text: String) -> String {
         searchKey(text).replacingOccurrences(of: " ", with: "-")
     }
 
-    /// The ISO 3166-1 alpha-2 codes spelled by flag emoji in `text`, lower case: `"🇰🇷"` → `["kr"]`.
-    /// A flag is a pair of regional indicator symbols (U+1F1E6…U+1F1FF, Unicode TR51 annex B).
+    /// The lower-case ISO2 codes spelled by flag emoji in `text` (`"🇰🇷"` → `["kr"]`): pairs of regional
+    /// indicators U+1F1E6…U+1F1FF (Unicode TR51 annex B).
     public static func regionCodes(inFlags text: String) -> [String] {
         let letters = text.unicodeScalars.compactMap { scalar -> Character? in
             guard (0x1F1E6...0x1F1FF).contains(scalar.value) else { return nil }

@@ -1,12 +1,11 @@
-/// disease.sh `GET /v3/covid-19/all`: worldwide totals, in the API's field names (`Figure`, all of
-/// them). Figures are `nil` when absent or `null` upstream.
+/// disease.sh `GET /v3/covid-19/all`: worldwide totals, every `Figure`, `nil` when absent or `null`.
 public struct WorldTotals: Sendable, Equatable {
-    /// Milliseconds since the Unix epoch (UTC).
+    /// Milliseconds since the Unix epoch.
     public var updated: Int64?
     /// Every `Figure`.
     public var figures: Figures
 
-    /// Creates a record; every figure not given is unknown (`nil`).
+    /// A record; every figure not given is unknown.
     public init(updated: Int64? = nil, figures: Figures = Figures()) {
         self.updated = updated
         self.figures = figures
@@ -26,10 +25,9 @@ public struct WorldTotals: Sendable, Equatable {
 }
 
 extension WorldTotals {
-    /// Totals summed from country entries, for an import that has no `/all` response: counts are
-    /// added where known (a sum is `nil` only when no entry has the figure; one that would overflow
-    /// stops growing), `updated` is the median of the entries' times (so one wrong time cannot move
-    /// it), `affectedCountries` the number of entries; ratios are left unknown.
+    /// Totals summed from entries, for an import without `/all`: counts where known (`nil` if no entry
+    /// has one; an overflowing sum stops growing), `updated` the median time, `affectedCountries` the
+    /// entry count, ratios unknown.
     public init(summing countries: [Country]) {
         var figures = Figures()
         for figure in Figure.counts where figure != .affectedCountries {

@@ -1,20 +1,15 @@
 import AtlasCore
 import Foundation
 
-/// The body of `GET /v3/covid-19/countries` as `JSONDecoder` sees it: the entries of the top-level array,
-/// each turned into a `Country` or a reason it is not one, or the kind of value found where the array
-/// should be.
-///
-/// Decoding never throws past the JSON syntax check: one odd entry is left out, the others survive.
+/// The body of `GET /v3/covid-19/countries` as `JSONDecoder` sees it: each array entry as a `Country`
+/// or the reason it is not one. Throws only for JSON syntax: one odd entry is left out, the rest stay.
 struct CountriesBody: Decodable {
-    /// One entry of the array, decoded or left out.
     enum Entry {
         case country(Country)
         case leftOut(LeftOutEntry)
     }
 
-    /// One element per array entry: the country, or what identifies the entry and why it is not one
-    /// (not an object, no `country` name); `nil` as a whole when the top level is not an array.
+    /// One element per array entry; `nil` when the top level is not an array.
     let entries: [Entry]?
     /// What the top level is when it is not an array, e.g. "an object".
     let foundKind: String
@@ -27,7 +22,7 @@ struct CountriesBody: Decodable {
         }
         var entries: [Entry] = []
         while !list.isAtEnd {
-            // CountryEntry never throws, so the container always moves on to the next entry.
+            // CountryEntry never throws, so the container always moves on.
             let entry = try list.decode(CountryEntry.self)
             if let country = entry.country {
                 entries.append(.country(country))
@@ -43,8 +38,8 @@ struct CountriesBody: Decodable {
     }
 }
 
-/// One entry of the countries array; `country` is `nil` when the entry is not an object or has no
-/// non-blank `country` string, and `reason` says which, `identifiers` what else names it.
+/// One entry; `country` is `nil` when it is not an object or has no non-blank `country`, and `reason`
+/// says which.
 private struct CountryEntry: Decodable {
     let country: Country?
     var identifiers = ""
@@ -71,7 +66,7 @@ private struct CountryEntry: Decodable {
             continent: fields.text("continent") ?? "", figures: fields.figures(Figure.perCountry))
     }
 
-    /// `countryInfo` may be missing, `null` or hold `null`s (the cruise ships); an empty `iso2`/`iso3` is `nil`.
+    /// `countryInfo` may be missing, `null` or hold `null`s (the ships); an empty `iso2`/`iso3` is `nil`.
     private static func countryInfo(from fields: LenientObject?) -> CountryInfo {
         guard let fields else { return CountryInfo() }
         return CountryInfo(

@@ -1,12 +1,12 @@
 import CZlib
 
-/// gzip (RFC 1952) decompression with zlib's inflate, for the shipped history file
-/// (`data/disease-sh/historical.json.gz`); libcurl decodes what it fetches itself.
+/// gzip (RFC 1952) decompression with zlib, for the shipped `data/disease-sh/historical.json.gz`
+/// (libcurl decodes fetched bodies itself).
 public enum Gzip {
-    /// The bytes of the one gzip member `compressed` holds.
-    /// - Parameter limit: the most bytes to produce; a larger result is refused (a decompression bomb).
-    /// - Throws: `SourceError.malformedPayload` for bytes that are not gzip (a bad header, a bad CRC-32
-    ///   or length, trailing bytes, a truncated member) or that decompress past `limit`.
+    /// The bytes of the one gzip member in `compressed`.
+    /// - Parameter limit: the most bytes to produce; more is refused (a decompression bomb).
+    /// - Throws: `SourceError.malformedPayload` for bytes that are not gzip (bad header, CRC-32 or length,
+    ///   trailing bytes, truncation) or that decompress past `limit`.
     public static func decompress(_ compressed: [UInt8], limit: Int = 256 << 20) throws(SourceError) -> [UInt8] {
         var stream = z_stream()
         guard czlib_inflate_init_gzip(&stream) == Z_OK else { throw .malformedPayload("gzip: zlib would not start") }

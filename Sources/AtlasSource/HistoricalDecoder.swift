@@ -1,25 +1,22 @@
 import AtlasCore
 import Foundation
 
-/// Turns the body of disease.sh `GET /v3/covid-19/historical?lastdays=all` (JHU CSSE's global time
-/// series, https://disease.sh/docs/#/COVID-19%3A%20JHUCSSE) into `HistoricalRow`s:
+/// Turns the body of disease.sh `GET /v3/covid-19/historical?lastdays=all` (JHU CSSE,
+/// https://disease.sh/docs/#/COVID-19%3A%20JHUCSSE) into `HistoricalRow`s:
 ///
 /// ```
 /// [{"country": "France", "province": null,
 ///   "timeline": {"cases": {"1/22/20": 0, …}, "deaths": {…}, "recovered": {…}}}, …]
 /// ```
 ///
-/// Dates are JHU's `M/D/YY` keys (`1/22/20`, `11/13/21`), read by hand in the Gregorian calendar
-/// (never a `DateFormatter`, docs/field-cases.md B28). Each row's three series must cover the same
-/// consecutive days. Counts are read as published, corrections and JHU's -1 placeholders included;
-/// judging them is `HistoryValidation`'s job.
+/// Dates are `M/D/YY` keys read by hand (docs/field-cases.md B28); each row's three series must cover
+/// the same consecutive days. Counts are kept as published; `HistoryValidation` judges them.
 public enum HistoricalDecoder {
-    /// Decodes the body.
-    /// - Returns: the rows in upstream order.
-    /// - Throws: `SourceError.notJSON` for bytes that are not JSON; `.malformedPayload` naming the row
-    ///   for a top level that is not an array, a row without a `country` or a `timeline`, a date key
-    ///   that is not `M/D/YY`, days that are not consecutive, series that cover other days than their
-    ///   row's cases, or a count that is not a whole number; `.emptyHistory` for `[]`.
+    /// Decodes the body into rows in upstream order.
+    /// - Throws: `SourceError.notJSON` for bytes that are not JSON; `.malformedPayload` naming the row for
+    ///   a top level that is not an array, a row without `country` or `timeline`, a key that is not
+    ///   `M/D/YY`, days that are not consecutive, series covering other days than the row's cases, or a
+    ///   count that is not whole; `.emptyHistory` for `[]`.
     public static func decode(_ bytes: [UInt8]) throws(SourceError) -> [HistoricalRow] {
         let body: [Entry]
         do {
@@ -41,10 +38,9 @@ public enum HistoricalDecoder {
         return rows
     }
 
-    /// Reads a saved answer of `/historical?lastdays=all` from a file, gzip-compressed when its name
-    /// ends in `.gz` (the shipped `data/disease-sh/historical.json.gz`), and decodes it.
-    /// - Throws: `SourceError.unreadableFile` when the file cannot be read; `.malformedPayload` for a
-    ///   damaged gzip member; otherwise the errors of `decode(_:)`.
+    /// Reads and decodes a saved `/historical?lastdays=all` answer, gunzipped when the name ends in `.gz`.
+    /// - Throws: `SourceError.unreadableFile`; `.malformedPayload` for a damaged gzip member; otherwise as
+    ///   `decode(_:)`.
     public static func loadShipped(path: String) throws(SourceError) -> [HistoricalRow] {
         let bytes: [UInt8]
         do {
@@ -56,15 +52,13 @@ public enum HistoricalDecoder {
         return try decode(path.hasSuffix(".gz") ? try Gzip.decompress(bytes) : bytes)
     }
 
-    /// One element of the array as JSON has it.
     private struct Entry: Decodable {
         let country: String
         let province: String?
         let timeline: Timeline
     }
 
-    /// Counts as JSON numbers: read as `Double` (exact for every count below 2⁵³) so that a fraction
-    /// is reported as such rather than as unreadable JSON.
+    /// Counts read as `Double` (exact below 2⁵³), so a fraction is reported as such, not as bad JSON.
     private struct Timeline: Decodable {
         let cases: [String: Double]
         let deaths: [String: Double]
@@ -75,7 +69,7 @@ public enum HistoricalDecoder {
         let name = entry.province.map { entry.country + "/" + $0 } ?? entry.country
         let cases = try series(entry.timeline.cases, of: "cases", in: name)
         let deaths = try series(entry.timeline.deaths, of: "deaths", in: name)
-        // A row without recovered (disease.sh sends {} for some) reports none: zeros, as published.
+        // Without recovered (disease.sh sends {} for some) a row reports none: zeros, as published.
         var recovered: (firstDay: Int, values: [Int64]) = (
             cases.firstDay, Array(repeating: 0, count: cases.values.count)
         )
@@ -91,8 +85,8 @@ public enum HistoricalDecoder {
             firstDay: cases.firstDay, cases: cases.values, deaths: deaths.values, recovered: recovered.values)
     }
 
-    /// The values of one series in day order, checked to be consecutive days: placed by their day
-    /// (no sort), so a missing or repeated day shows as a hole, which the error names.
+    /// One series in day order, placed by day (no sort), so a missing or repeated day is a hole the error
+    /// names.
     private static func series(_ values: [String: Double], of label: String, in name: String) throws(SourceError)
         -> (firstDay: Int, values: [Int64])
     {
@@ -111,7 +105,7 @@ public enum HistoricalDecoder {
             first = min(first, day)
             days.append((day, count))
         }
-        // A day's place is its distance from the first: with every day once, they fill the array.
+        // With every day once, the days' distances from the first fill the array.
         var ordered = [Int64?](repeating: nil, count: values.count)
         var beyond = false
         for (day, value) in days {
@@ -162,16 +156,15 @@ public enum HistoricalDecoder {
     }
 }
 
-/// JHU's date keys: `M/D/YY`, month and day without leading zeros, a two-digit year of the 2000s
-/// (`1/22/20`, `11/13/21`). Parsed by hand, the same in every locale.
+/// JHU's date keys, `M/D/YY` without leading zeros, years of the 2000s (`1/22/20`), parsed by hand.
 public enum JHUDate {
     /// The date `text` names, or `nil` for anything but `M/D/YY` naming a real day.
     public static func parse(_ text: String) -> CalendarDate? {
         daysSinceEpoch(text).map { CalendarDate(daysSinceEpoch: $0) }
     }
 
-    /// The day `text` names as days since 1970-01-01, or `nil` for anything but `M/D/YY` naming a
-    /// real day. Read byte by byte: a history has a key per day and series.
+    /// The day `text` names, days since 1970-01-01; `nil` for anything but `M/D/YY` naming a real day.
+    /// Byte by byte: a history has a key per day and series.
     public static func daysSinceEpoch(_ text: String) -> Int? {
         var fields = (0, 0, 0)
         var digits = (0, 0, 0)

@@ -1,29 +1,24 @@
 import AtlasCore
 
-/// The checks a decoded history must pass before it may replace the stored one, so that an upstream
-/// glitch can never wipe good history (docs/field-cases.md B32). Each failure is one line naming the
-/// row or series.
+/// The checks a decoded history must pass before it replaces the stored one, so an upstream glitch
+/// never wipes good history (docs/field-cases.md B32). Each failure is one line naming the row or series.
 public enum HistoryValidation {
-    /// How many days a series may end before the stored one's last day: a week (JHU revised and
-    /// re-published late, never by months).
+    /// How many days a series may end before its stored self: a week (JHU re-published late, never by
+    /// months).
     public static let allowedShortening = 7
 
-    /// How many days a series may start after the stored one's first day: a week, as it may end. An
-    /// upstream that falls back to `lastdays=30` sends a month where the store has the whole pandemic.
+    /// How many days a series may start after its stored self: a week. An upstream falling back to
+    /// `lastdays=30` sends a month.
     public static let allowedLateStart = 7
 
-    /// What the stored history is, to judge a new one against: each series' first and last day (days
-    /// since 1970-01-01) by key (`HistoryStore.storedLastDays()`, and the stored series' `firstDay`),
-    /// and whether it has recovered figures at all.
+    /// The stored history to judge against: each series' first and last day (days since 1970-01-01) by
+    /// key (`DataTransaction.storedSeries()`), and whether any has recovered figures.
     public struct Stored: Sendable, Equatable {
         public var lastDays: [String: Int]
         public var firstDays: [String: Int]
         public var reportsRecovered: Bool
 
-        /// - Parameters:
-        ///   - lastDays: the last day of every stored series, by key.
-        ///   - firstDays: the first day of every stored series, by key.
-        ///   - reportsRecovered: whether any stored series has a recovered figure.
+        /// The stored series' last and first days by key, and whether any reports recovered.
         public init(lastDays: [String: Int], firstDays: [String: Int] = [:], reportsRecovered: Bool = false) {
             self.lastDays = lastDays
             self.firstDays = firstDays
@@ -39,22 +34,20 @@ public enum HistoryValidation {
         public var entryCount: Int
         /// The rows that matched no entry, by name.
         public var unmatchedRows: [String]
-        /// The first and last day of the world's series (days since 1970-01-01).
+        /// The world's first and last day, days since 1970-01-01.
         public var days: ClosedRange<Int>
     }
 
     /// Checks `rows` and their mapping onto the snapshot's entries.
     /// - Parameters:
-    ///   - rows: the decoded rows (`HistoricalDecoder`), whose dates are already consecutive.
-    ///   - mapped: `HistoryMapping.map(rows, onto:)` of the snapshot they will be stored with.
-    ///   - storedLastDays: the stored series' last days by key (`HistoryStore.storedLastDays()`).
-    /// - Returns: what was accepted.
-    /// - Throws: `SourceError.invalidHistory` for two rows of the same place (country and province),
-    ///   a cumulative case or death count below 0 or above `SnapshotValidation.largestCount`, a
-    ///   recovered count above it (JHU's -1 placeholders are only "not reported"), a payload whose
-    ///   every count is 0, no recovered figure anywhere (all 0 or -1) where the stored history has some,
-    ///   under half the stored number of series, or a series that ends more than `allowedShortening`
-    ///   days before its stored self or starts more than `allowedLateStart` days after it.
+    ///   - rows: the decoded rows (`HistoricalDecoder`), days already consecutive.
+    ///   - mapped: `HistoryMapping.map(rows, onto:)` of the snapshot they go with.
+    ///   - storedLastDays: the stored series' last days by key.
+    /// - Throws: `SourceError.invalidHistory` for two rows of one place; a case or death count below 0 or
+    ///   above `SnapshotValidation.largestCount`, or a recovered count above it; every count 0; no
+    ///   recovered figure where the stored history has some; under half the stored series; or a series
+    ///   ending over `allowedShortening` days before, or starting over `allowedLateStart` days after, its
+    ///   stored self.
     @discardableResult
     public static func validate(
         _ rows: [HistoricalRow], mapped: HistoryMapping.Result, storedLastDays: [String: Int]
@@ -62,12 +55,7 @@ public enum HistoryValidation {
         try validate(rows, mapped: mapped, stored: Stored(lastDays: storedLastDays))
     }
 
-    /// Checks `rows` and their mapping onto the snapshot's entries against the stored history.
-    /// - Parameters:
-    ///   - rows: the decoded rows (`HistoricalDecoder`), whose dates are already consecutive.
-    ///   - mapped: `HistoryMapping.map(rows, onto:)` of the snapshot they will be stored with.
-    ///   - stored: what the stored history is.
-    /// - Returns: what was accepted.
+    /// Checks `rows` and their mapping against the stored history.
     /// - Throws: as `validate(_:mapped:storedLastDays:)`.
     @discardableResult
     public static func validate(
@@ -76,8 +64,7 @@ public enum HistoryValidation {
         let largest = SnapshotValidation.largestCount
         var anyCount = false
         var anyRecovered = false
-        // Two rows of one place would be summed into it twice: refused, as the snapshot refuses a
-        // duplicate id. Names compared as the mapping compares them (case and accents ignored).
+        // Two rows of one place would be summed twice; names compared as the mapping compares them.
         var places = Set<String>()
         for row in rows {
             let place = TextFolding.searchKey(row.country) + "/" + (row.province.map(TextFolding.searchKey) ?? "")
@@ -121,8 +108,7 @@ public enum HistoryValidation {
                 "the series of \(name(key)) starts on \(CalendarDate(daysSinceEpoch: new.firstDay).iso), "
                     + "\(new.firstDay - firstDay) days after the stored one")
         }
-        // Last: a history that starts late has no recovered figures either (JHU stopped reporting them),
-        // and its late start is the better reason.
+        // Last: a late-starting history lacks recovered figures too, and its late start is the better reason.
         if stored.reportsRecovered && !anyRecovered {
             throw .invalidHistory(
                 "no row reports recovered on any day (every value is 0 or -1), "

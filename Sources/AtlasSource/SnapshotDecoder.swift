@@ -1,33 +1,22 @@
 import AtlasCore
 import Foundation
 
-/// Turns disease.sh response bodies (`GET /v3/covid-19/countries`, `GET /v3/covid-19/all`,
-/// https://disease.sh/docs/#/COVID-19%3A%20Worldometers) into AtlasCore records.
-///
-/// Tolerant where upstream drifts (docs/field-cases.md B03, B27), strict where the whole payload is wrong (B04):
-/// - unknown keys are ignored; a `null` or missing counter becomes `nil`, never 0;
-/// - counts accept integers and integral doubles (`1000000.0`) exactly; a fractional count is
-///   rounded toward zero; a count outside `Int64`, a string or a boolean becomes `nil` for that field;
-/// - ratios (`…PerOneMillion`, `one…PerPeople`) are `Double`;
-/// - `countryInfo` may be `null` or hold `null`s (the cruise ships); an empty `iso2`/`iso3` is `nil`;
-/// - an entry without a non-empty `country` string is left out (and named, `LeftOutEntry`), the others survive;
-/// - bytes that are not JSON, a top-level value of the wrong kind, or no usable entry throw `SourceError`.
-///
-/// The JSON itself is parsed by Foundation's `JSONDecoder`; the leniency lives in `LenientObject`.
+/// Turns disease.sh bodies (`GET /v3/covid-19/countries`, `/all`,
+/// https://disease.sh/docs/#/COVID-19%3A%20Worldometers) into AtlasCore records: tolerant of drift
+/// field by field (docs/field-cases.md B03, B27; `LenientObject`), strict about a wrong payload (B04).
+/// A `null`, missing or unreadable figure is `nil`, never 0; an entry without a `country` name is left
+/// out and named (`LeftOutEntry`).
 public enum SnapshotDecoder {
-    /// Decodes the body of `GET /v3/covid-19/countries`: a JSON array of country objects.
-    /// - Parameter bytes: the response body, UTF-8 JSON.
-    /// - Returns: the countries in upstream order, without the entries that have no `country` name.
-    /// - Throws: `SourceError.notJSON` when the bytes are not JSON (HTML page, truncated, empty body);
-    ///   `SourceError.malformedPayload` when the top level is not an array or no entry has a `country` name;
-    ///   `SourceError.emptyPayload` for `[]`.
+    /// Decodes the body of `GET /v3/covid-19/countries`, a JSON array of country objects.
+    /// - Returns: the countries in upstream order, without entries lacking a `country` name.
+    /// - Throws: `SourceError.notJSON` for bytes that are not JSON (HTML page, truncated, empty);
+    ///   `.malformedPayload` when the top level is not an array or no entry has a `country` name;
+    ///   `.emptyPayload` for `[]`.
     public static func decodeCountries(_ bytes: [UInt8]) throws(SourceError) -> [Country] {
         try decodeCountriesNamingTheLeftOut(bytes).countries
     }
 
-    /// Decodes the body of `GET /v3/covid-19/countries` as `decodeCountries(_:)` does.
-    /// - Returns: the countries, and the entries left out (each with its position, what identifies it
-    ///   and why), for the import's report.
+    /// As `decodeCountries(_:)`, also returning the entries left out, for the import's report.
     /// - Throws: as `decodeCountries(_:)`.
     public static func decodeCountriesNamingTheLeftOut(_ bytes: [UInt8]) throws(SourceError) -> (
         countries: [Country], leftOut: [LeftOutEntry]
@@ -52,11 +41,9 @@ public enum SnapshotDecoder {
         return (countries, leftOut)
     }
 
-    /// Decodes the body of `GET /v3/covid-19/all`: one JSON object of worldwide totals.
-    /// - Parameter bytes: the response body, UTF-8 JSON.
-    /// - Returns: the totals; fields that are missing, `null` or of the wrong type are `nil`.
-    /// - Throws: `SourceError.notJSON` when the bytes are not JSON;
-    ///   `SourceError.malformedPayload` when the top level is not an object.
+    /// Decodes the body of `GET /v3/covid-19/all`, one object of worldwide totals; odd fields are `nil`.
+    /// - Throws: `SourceError.notJSON` for bytes that are not JSON; `.malformedPayload` when the top
+    ///   level is not an object.
     public static func decodeTotals(_ bytes: [UInt8]) throws(SourceError) -> WorldTotals {
         let body = try decode(TotalsBody.self, from: bytes)
         guard let totals = body.totals else {
@@ -65,11 +52,8 @@ public enum SnapshotDecoder {
         return totals
     }
 
-    /// Decodes both bodies of one fetch into a `Snapshot` (with `importedAt` left `nil` for the store to set).
-    /// - Parameters:
-    ///   - countries: the body of `GET /v3/covid-19/countries`.
-    ///   - all: the body of `GET /v3/covid-19/all`.
-    ///   - source: where the bytes came from, e.g. `https://disease.sh` or `file:data/disease-sh`.
+    /// Decodes both bodies of one fetch into a `Snapshot`, `importedAt` left for the store.
+    /// - Parameter source: where the bytes came from, e.g. `https://disease.sh` or `file:data/disease-sh`.
     /// - Throws: the errors of `decodeCountries(_:)` and `decodeTotals(_:)`, countries first.
     public static func decodeSnapshot(countries: [UInt8], all: [UInt8], source: String) throws(SourceError)
         -> Snapshot
@@ -81,11 +65,10 @@ public enum SnapshotDecoder {
         return snapshot
     }
 
-    /// Reads `countries.json` and `all.json` (saved disease.sh responses) from a folder and decodes them.
-    /// - Parameter directory: the folder, e.g. `data/disease-sh`; the snapshot's `source` becomes
-    ///   `file:` followed by this path.
-    /// - Throws: `SourceError.unreadableFile(path, reason)` when a file is missing or unreadable;
-    ///   otherwise the errors of `decodeSnapshot(countries:all:source:)`.
+    /// Reads and decodes the saved `countries.json` and `all.json` in `directory`; `source` becomes
+    /// `file:` and the path.
+    /// - Throws: `SourceError.unreadableFile` when a file is missing or unreadable; otherwise as
+    ///   `decodeSnapshot(countries:all:source:)`.
     public static func loadSnapshot(directory: String) throws(SourceError) -> Snapshot {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         let countries = try readFile(folder.appendingPathComponent("countries.json").path)
@@ -111,7 +94,7 @@ public enum SnapshotDecoder {
         return (error as NSError).localizedDescription
     }
 
-    /// Runs Foundation's `JSONDecoder`; the body types never throw, so any error means the bytes are not JSON.
+    /// The body types never throw, so an error means the bytes are not JSON.
     private static func decode<Body: Decodable>(_ type: Body.Type, from bytes: [UInt8]) throws(SourceError) -> Body {
         do {
             return try JSONDecoder().decode(Body.self, from: Data(bytes))
@@ -120,8 +103,8 @@ public enum SnapshotDecoder {
         }
     }
 
-    /// Why `JSONDecoder` refused the bytes, in words an operator can act on. `JSONDecoder` only says
-    /// "not valid JSON", so the two common causes (an empty body, an HTML error page) are told apart here.
+    /// Why the bytes are not JSON, in words an operator can act on: an empty body, an HTML page, or broken
+    /// JSON (`JSONDecoder` only says "not valid JSON").
     private static func reasonNotJSON(_ bytes: [UInt8]) -> String {
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let text = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(byteOrderMark.count) : bytes[...]

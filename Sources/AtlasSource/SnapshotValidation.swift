@@ -1,25 +1,22 @@
 import AtlasCore
 
-/// The checks a decoded snapshot must pass before it may replace the stored one, so that a bad
-/// upstream can never damage what is stored. Each failure is one line naming the entry and field.
+/// The checks a decoded snapshot must pass before it replaces the stored one, so a bad upstream never
+/// damages what is stored. Each failure is one line naming the entry and field.
 public enum SnapshotValidation {
-    /// The largest count believed: 10^11 people or tests, twelve times the world's population. Anything
-    /// larger (`9223372036854775807`) is a broken upstream, not data.
+    /// The largest count believed: 10^11, twelve times the world's population.
     public static let largestCount: Int64 = 100_000_000_000
     /// The longest entry name believed, in characters (`Country.longestName`).
     public static let longestName = Country.longestName
 
-    /// What a snapshot that passed holds: what an import reports, and what a test can check was accepted.
+    /// What a snapshot that passed holds, for the import's report.
     public struct Accepted: Sendable, Equatable {
         /// How many entries passed.
         public var countryCount: Int
-        /// How many of the entries' counters are unknown (`null` or missing upstream, "n/a" on pages).
+        /// How many counters are unknown (`null` or missing upstream, "n/a" on pages).
         public var unknownFigures: Int
-        /// How many `today…` counters are below zero: corrections, which are data, not errors.
+        /// How many `today…` counters are below zero: corrections, data not errors.
         public var negativeDailyFigures: Int
-        /// Entries kept but implausible, each as a phrase naming the entry and what is odd:
-        /// `“Atlantis”: 10 deaths above 5 cases`, `“Oz”: the continent “Mars” is none of the six (listed
-        /// under All only)`.
+        /// Entries kept but implausible, each a phrase: `“Atlantis”: 10 deaths above 5 cases`.
         public var flagged: [String]
         /// The entries the decoder left out (`Snapshot.leftOut`), as the report names them.
         public var leftOut: [String]
@@ -38,18 +35,14 @@ public enum SnapshotValidation {
     }
 
     /// Checks `snapshot`.
-    /// - Parameters:
-    ///   - snapshot: the decoded data.
-    ///   - storedCountryCount: how many countries the stored snapshot has; `nil` when none is stored.
+    /// - Parameter storedCountryCount: the stored snapshot's countries; `nil` when none is stored.
     /// - Throws: `SourceError.emptyPayload` without countries; `.invalidSnapshot` when under half of the
-    ///   countries have a `cases`, `deaths` or `updated` value, when two entries share an
-    ///   id (ISO2, ISO3, or the name of an entry without ISO2), a count is negative (cumulative counts
-    ///   and population) or above `largestCount` (any count, `today…` included), a name is longer than
-    ///   `longestName` characters, a worldwide `cases` or `deaths` is below one country's (an `/all` that
-    ///   disagrees with the countries), or the snapshot has under half the stored number of countries.
-    /// - Returns: what the snapshot holds (`Accepted`), with the entries kept but flagged as implausible
-    ///   (deaths or recoveries above cases; a continent that is none of the six, but for the cruise
-    ///   ships' empty one) and those the decoder left out.
+    ///   countries have `cases`, `deaths` or `updated`, two entries share an id (ISO2, ISO3, or a name
+    ///   without ISO2), a count is negative (cumulative ones and population) or above `largestCount`, a
+    ///   name is over `longestName`, a worldwide `cases` or `deaths` is below one country's, or there are
+    ///   under half the stored countries.
+    /// - Returns: what it holds, with the entries flagged as implausible (deaths or recoveries above
+    ///   cases; a continent none of the six, but for the ships' empty one) and those left out.
     @discardableResult
     public static func validate(_ snapshot: Snapshot, storedCountryCount: Int?) throws(SourceError) -> Accepted {
         guard !snapshot.countries.isEmpty else { throw .emptyPayload }
@@ -81,8 +74,7 @@ public enum SnapshotValidation {
         return accepted
     }
 
-    /// What is implausible about `country` yet no reason to refuse the snapshot, as one phrase; `nil`
-    /// when nothing is.
+    /// What is implausible about `country` yet no reason to refuse, as one phrase; `nil` when nothing is.
     private static func flag(_ country: Country) -> String? {
         var odd: [String] = []
         if let cases = country[.cases] {
@@ -111,9 +103,8 @@ public enum SnapshotValidation {
     }
 
     private static func checkCoverage(_ countries: [Country]) throws(SourceError) {
-        // The fields every page lists, sorts by or dates the data with. The decoder turns a `null`, a string
-        // or an out-of-range number into `nil` field by field (docs/field-cases.md B03), so an upstream that sends
-        // them for every entry would otherwise replace all stored figures with "n/a".
+        // Every page lists, sorts by or dates with these; an upstream sending them unusable for every entry
+        // would turn all stored figures into "n/a" (docs/field-cases.md B03).
         let fields: [Figure] = [.cases, .deaths]
         let checked: [(name: String, present: Int)] =
             fields.map { figure in (figure.name, countries.count { $0[figure] != nil }) }
@@ -125,8 +116,7 @@ public enum SnapshotValidation {
         }
     }
 
-    /// `/all` is fetched apart from `/countries`: a worldwide figure below a single country's means the
-    /// two bodies do not describe the same data, and the worldwide page would show it.
+    /// `/all` is fetched apart: a worldwide figure below one country's means the bodies disagree.
     private static func checkTotalsCoverEachCountry(_ snapshot: Snapshot) throws(SourceError) {
         for figure in [Figure.cases, .deaths] {
             guard let world = snapshot.totals[figure],
@@ -156,7 +146,7 @@ public enum SnapshotValidation {
         }
     }
 
-    /// Whether a count may go below zero: the `today…` counters and `active` do when upstream corrects figures.
+    /// `today…` counters and `active` go below zero when upstream corrects figures.
     private static func mayBeNegative(_ figure: Figure) -> Bool { figure.isDailyChange || figure == .active }
 
     private static func checkFigures(_ figures: Figures, in entry: String) throws(SourceError) {

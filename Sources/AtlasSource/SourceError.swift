@@ -1,44 +1,39 @@
-/// Why a disease.sh payload or snapshot file could not be turned into AtlasCore records.
-///
-/// Every case describes itself in one line that can be shown to an operator as is
-/// (`covid-atlas import` prints it; the server logs it and keeps serving the last good data).
+/// Why a disease.sh payload or snapshot file could not become AtlasCore records; each case is one line
+/// for an operator (`covid-atlas import` prints it; the server logs it and keeps the last good data).
 public enum SourceError: Error, Equatable, CustomStringConvertible {
-    /// The bytes are not JSON (RFC 8259) at all: an HTML error page, a truncated body, an empty body.
-    /// The reason says what was found: an empty body, an HTML page, or JSON that is truncated or malformed.
+    /// The bytes are not JSON (RFC 8259); the reason says what was found: an empty body, an HTML page, or
+    /// truncated or malformed JSON.
     case notJSON(String)
-    /// The bytes are JSON but not the shape disease.sh documents, e.g. an object where
-    /// `/v3/covid-19/countries` returns an array, or no entry with a `country` name.
+    /// JSON, but not the shape disease.sh documents (an object instead of the countries array, no entry
+    /// with a `country` name).
     case malformedPayload(String)
-    /// The countries array is empty (`[]`), which disease.sh answers under load (docs/field-cases.md B04);
-    /// importing it would blank the country list.
+    /// The countries array is `[]`, which disease.sh answers under load (docs/field-cases.md B04).
     case emptyPayload
     /// The history's array is empty (`[]`): no row, no day.
     case emptyHistory
     /// A snapshot file could not be read: the path and the operating system's reason.
     case unreadableFile(path: String, reason: String)
-    /// The fetch of `url` failed below HTTP: no connection, a timeout (connect, total or low-speed),
-    /// a connection reset or closed mid-body, too many redirects, a redirect to another scheme.
+    /// The fetch failed below HTTP: no connection, a timeout (connect, total, stall), a reset or early
+    /// close, too many redirects, a redirect to another scheme.
     case transfer(url: String, reason: String)
-    /// TLS verification of `url` failed, or the CA certificates to verify with are missing
-    /// (docs/field-cases.md B26). Verification is never turned off; the reason says what to install.
+    /// TLS verification failed, or the CA certificates are missing (docs/field-cases.md B26); the reason
+    /// says what to install.
     case tls(url: String, reason: String)
-    /// `url` answered a status code other than `200` (or `304` to a conditional request), e.g. `429`
-    /// or `500` (docs/field-cases.md B04). `retryAfterSeconds` is the `Retry-After` field (RFC 9110 §10.2.3)
-    /// in seconds when the answer had one.
+    /// A status other than `200` (or `304` when conditional), e.g. `429` (B04); `retryAfterSeconds` is
+    /// `Retry-After` (RFC 9110 §10.2.3) when sent.
     case httpStatus(url: String, status: Int, retryAfterSeconds: Int64?)
-    /// `url` answered `200` with a `Content-Type` that is not JSON, e.g. `text/html` (docs/field-cases.md B04).
+    /// `200` with a `Content-Type` that is not JSON, e.g. `text/html` (B04).
     case unexpectedContentType(url: String, contentType: String)
-    /// The body of `url` grew past `limit` bytes (whether or not a `Content-Length` announced it).
+    /// The body grew past `limit` bytes.
     case tooLarge(url: String, limit: Int)
-    /// The payload decodes but is not a snapshot worth storing: duplicate ids, negative or absurd
-    /// figures, or far fewer countries than the stored snapshot. The reason names the entry and field.
+    /// Decodes but is not worth storing: duplicate ids, negative or absurd figures, far fewer countries
+    /// than stored. The reason names the entry and field.
     case invalidSnapshot(String)
-    /// The history decodes but is not one worth storing: absurd counts, far fewer series than stored,
-    /// series that end long before the stored ones, nothing but zeros (docs/field-cases.md B32).
+    /// Decodes but is not worth storing: absurd counts, far fewer series, series ending long before the
+    /// stored ones, only zeros (docs/field-cases.md B32).
     case invalidHistory(String)
 
-    /// `url` as it may be shown in a message or log: without a user name and password
-    /// (`https://user:pw@host/p` → `https://host/p`), which must not end up on a terminal or in a log.
+    /// `url` without user name and password (`https://user:pw@host/p` → `https://host/p`), for messages.
     public static func shown(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
         let rest = url[schemeEnd.upperBound...]

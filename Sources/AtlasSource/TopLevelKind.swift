@@ -1,6 +1,5 @@
 /// Names the kind of a JSON value for error messages: "an object", "an array", "a string", "null", …
 enum TopLevelKind {
-    /// The kind of the value `decoder` is positioned on.
     static func describe(_ decoder: any Decoder) -> String {
         if (try? decoder.container(keyedBy: LenientObject.MemberName.self)) != nil { return "an object" }
         if (try? decoder.unkeyedContainer()) != nil { return "an array" }

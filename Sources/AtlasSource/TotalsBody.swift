@@ -1,7 +1,7 @@
 import AtlasCore
 
-/// The body of `GET /v3/covid-19/all` as `JSONDecoder` sees it: the worldwide totals, or the kind of
-/// value found where the object should be. Fields that are missing, `null` or of another kind are `nil`.
+/// The body of `GET /v3/covid-19/all` as `JSONDecoder` sees it: the totals (odd fields `nil`), or the
+/// kind of value found instead.
 struct TotalsBody: Decodable {
     /// The totals; `nil` when the top level is not an object.
     let totals: WorldTotals?

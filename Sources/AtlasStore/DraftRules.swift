@@ -1,14 +1,11 @@
 import AtlasCore
 
-/// The draft editor's conflict rules (docs/design.md, "The profile and its draft"), as pure functions
-/// of the visitor's stored state: every store reads the state under the visitor's row lock, asks these,
-/// and applies the `Write` in the same transaction. One rule set, so SQLite and PostgreSQL cannot
-/// disagree.
+/// The draft editor's conflict rules (docs/design.md, "The profile and its draft") as pure functions of
+/// the state read under the visitor's row lock, so SQLite and PostgreSQL cannot disagree.
 ///
-/// Versions come from the profile's `draftCounter`: every write of a draft, a commit and a cancel take
-/// the next one (`draftCounter + 1`), so a version never names two states. With no
-/// draft stored, the editor shows the committed profile under `draftCounter` itself: opening the
-/// editor writes nothing, and the draft is stored by the first Save (or never, when Done comes first).
+/// Every draft write, commit and cancel takes the next version (`draftCounter + 1`), so a version never
+/// names two states. With no draft stored, the editor shows the committed profile under `draftCounter`:
+/// opening writes nothing, and the first Save stores the draft.
 public enum DraftRules {
     /// What is stored for one visitor.
     public struct State: Sendable, Equatable {
@@ -42,16 +39,14 @@ public enum DraftRules {
         case discard
     }
 
-    /// The editor opened: the stored draft, resumed; or, with none, the committed profile under the
-    /// current version (`draftCounter`), stored only when it is saved. Never a write.
+    /// The editor opened: the stored draft, or the committed profile under `draftCounter`. Never a write.
     public static func open(_ state: State) -> Draft {
         state.draft ?? Draft(profile: state.profile, version: state.draftCounter)
     }
 
-    /// Save: `fields` become the draft when `expectedVersion` names the stored draft, or, with none
-    /// stored, the current version (`draftCounter`; 0 for the editor a new visitor was shown before
-    /// anything was stored). Saving the stored values again keeps the version, so another tab's form
-    /// stays current.
+    /// Save: `fields` become the draft when `expectedVersion` names the stored draft or, with none,
+    /// `draftCounter` (0 for a new visitor). Saving the stored values again keeps the version, so another
+    /// tab's form stays current.
     public static func save(_ fields: Profile, expectedVersion: Int64, _ state: State) -> (
         write: Write, outcome: DraftOutcome
     ) {
@@ -60,17 +55,15 @@ public enum DraftRules {
             if current.version == expectedVersion { return stored(fields, state) }
             return (.nothing, .conflict(current))
         }
-        // The committed values again (an autosave after a change was undone): nothing to store, and
-        // the version stays, so another tab's form stays current.
+        // The committed values again (an undone change): nothing to store, the version stays.
         if state.profile == fields { return (.nothing, .saved(open(state))) }
         if namesTheProfile(expectedVersion, state) { return stored(fields, state) }
         return conflictWithoutDraft(state)
     }
 
-    /// Done: `fields` are committed when `expectedVersion` names the stored draft (or the draft already
-    /// holds `fields`), or, with none stored, the current version. A Done of the committed values
-    /// with no draft stored (repeated, or nothing changed) changes nothing; a stale form that differs is a conflict (a cancelled or finished draft is
-    /// never brought back).
+    /// Done: `fields` are committed when `expectedVersion` names the stored draft (or it holds `fields`)
+    /// or, with none, `draftCounter`. Done of the committed values with no draft changes nothing; a stale
+    /// form that differs is a conflict (a cancelled or finished draft never comes back).
     public static func commit(_ fields: Profile, expectedVersion: Int64, _ state: State) -> (
         write: Write, outcome: DraftOutcome
     ) {
@@ -80,17 +73,15 @@ public enum DraftRules {
             }
             return (.nothing, .conflict(current))
         }
-        // The committed values again (a repeated Done, or Done with nothing changed): nothing changes,
-        // and no other tab's form is made stale.
+        // A repeated Done, or nothing changed: no other tab's form is made stale.
         if state.profile == fields { return (.nothing, .committed(state.profile)) }
         if namesTheProfile(expectedVersion, state) { return (.commit(fields), .committed(fields)) }
         return conflictWithoutDraft(state)
     }
 
-    /// Cancel: the draft goes and every version so far becomes stale; but a stale tab's Cancel
-    /// (`expectedVersion` names an older version) must not throw away edits another tab saved since.
-    /// `expectedVersion` `nil` (a form without one) always discards. With no draft stored the counter
-    /// still moves on, so the cancelled form, shown again by Back, cannot be sent as Done (B18).
+    /// Cancel: the draft goes and every version so far is stale, unless a stale tab's Cancel would throw
+    /// away edits another tab saved since. `expectedVersion` `nil` always discards. With no draft the
+    /// counter still moves, so the cancelled form, shown again by Back, cannot be sent as Done (B18).
     /// - Returns: the write, and the newer draft when nothing was discarded.
     public static func discard(expectedVersion: Int64?, _ state: State) -> (write: Write, newer: Draft?) {
         if let expectedVersion, let current = state.draft, current.version != expectedVersion,
@@ -101,8 +92,6 @@ public enum DraftRules {
         return (.discard, nil)
     }
 
-    /// With no draft stored, a form names the committed profile as it is now when it carries the
-    /// current version.
     private static func namesTheProfile(_ expectedVersion: Int64, _ state: State) -> Bool {
         state.draft == nil && expectedVersion == state.draftCounter
     }
@@ -111,8 +100,8 @@ public enum DraftRules {
         (.draft(fields), .saved(Draft(profile: fields, version: state.nextVersion)))
     }
 
-    /// A stale form and no draft to show: the committed profile under the current version, so the
-    /// conflict page's form can be sent again as a deliberate overwrite.
+    /// A stale form with no draft: the committed profile under the current version, so the conflict
+    /// page's form can be sent again as a deliberate overwrite.
     private static func conflictWithoutDraft(_ state: State) -> (write: Write, outcome: DraftOutcome) {
         (.nothing, .conflict(open(state)))
     }

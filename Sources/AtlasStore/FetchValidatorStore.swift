@@ -1,5 +1,5 @@
 /// The `ETag` / `Last-Modified` values of the last successful fetch of one URL (RFC 9110 §8.8), as
-/// received. Plain strings, so the store knows nothing of HTTP.
+/// received.
 public struct FetchValidators: Sendable, Equatable {
     /// The `ETag` field value as received.
     public var entityTag: String?
@@ -16,8 +16,8 @@ public struct FetchValidators: Sendable, Equatable {
     }
 }
 
-/// Reads of the stored fetch validators, by URL (the table of `Migration.fetchValidators`). Written
-/// only through `DataTransaction`, in the transaction that stores the data they validate.
+/// Reads of the stored fetch validators by URL, written only through `DataTransaction` with the data
+/// they validate.
 public protocol FetchValidatorStore: Sendable {
     /// The stored validators of `url`; `nil` when none are stored.
     /// - Throws: `StoreError` when the store cannot be read.

@@ -1,7 +1,7 @@
 import AtlasCore
 
-/// Reads of the time series of the snapshot's entries and of the world (`History`), one series at a
-/// time, never all at once. Written only through `DataStore.update(_:)`.
+/// Reads of the time series (`History`), one series at a time. Written only through
+/// `DataStore.update(_:)`.
 public protocol HistoryStore: Sendable {
     /// The stored series `key` (an entry's canonical id, or `HistoryKey.world`), days in order.
     /// - Returns: `nil` when none is stored under that key.

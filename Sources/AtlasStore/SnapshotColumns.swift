@@ -1,7 +1,7 @@
 import AtlasCore
 
-/// The columns of the snapshot tables, the same in both stores: an entry's own fields, then one column
-/// per figure named as the API names it (`Migration.snapshotTables`, `PostgreSQLMigrations`).
+/// The snapshot tables' columns, the same in both stores: an entry's own fields, then one column per
+/// figure under its API name.
 enum SnapshotColumns {
     /// `countries`: the position, the entry's own fields, then its figures.
     static let countries =

@@ -1,34 +1,30 @@
-/// Why a store operation failed. Never a crash: every SQLite and PostgreSQL failure surfaces as one of
-/// these, and none of them carries a password.
+/// Why a store operation failed: every SQLite and PostgreSQL failure becomes one of these, none
+/// carrying a password.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The database file could not be opened or configured (path, SQLite's message).
     case cannotOpen(path: String, message: String)
-    /// SQLite refused a statement: the (extended) result code (https://sqlite.org/rescode.html),
-    /// SQLite's message, and the first words of the SQL that failed.
+    /// SQLite refused a statement: the extended result code (https://sqlite.org/rescode.html), the
+    /// message, and the SQL's first words.
     case sqlite(code: Int32, message: String, sql: String)
-    /// PostgreSQL refused a statement: its SQLSTATE (https://www.postgresql.org/docs/15/errcodes-appendix.html),
-    /// its primary message, and the first words of the SQL that failed.
+    /// PostgreSQL refused a statement: the SQLSTATE
+    /// (https://www.postgresql.org/docs/15/errcodes-appendix.html), the message, and the SQL's first words.
     case postgreSQL(sqlState: String, message: String, sql: String)
-    /// The database is there but another writer held what this operation needed for longer than the
-    /// store waits (SQLite `SQLITE_BUSY` after the busy timeout; PostgreSQL `lock_timeout` or
-    /// `statement_timeout`; no pooled connection free in time). Worth retrying in a moment.
+    /// Another writer held what this needed past the store's wait (SQLite `SQLITE_BUSY`; PostgreSQL
+    /// `lock_timeout`, `statement_timeout`; no pooled connection free). Worth retrying.
     case busy(String)
-    /// The database cannot be reached (the server is down, refuses connections, or dropped this one).
-    /// The store reconnects by itself once it is back.
+    /// The database cannot be reached, or dropped the connection; the store reconnects once it is back.
     case unavailable(String)
-    /// A write would have created a new visitor's first row and `VisitorContext.admitsNewVisitor`
-    /// said no. Nothing was written.
+    /// A write would have created a first row and `VisitorContext.admitsNewVisitor` said no; nothing
+    /// was written.
     case newVisitorRefused
-    /// The `--database` value is neither a file path nor a `postgres://`/`postgresql://` URI that
-    /// libpq accepts (the reason, without any password).
+    /// The `--database` value is neither a file path nor a libpq `postgres://`/`postgresql://` URI (the
+    /// reason, without any password).
     case invalidLocation(String)
-    /// The database's schema is newer than this program's newest migration; running on it could corrupt
-    /// data written by a newer version, so the store refuses.
+    /// The schema is newer than this program's newest migration; using it could corrupt newer data.
     case schemaTooNew(found: Int32, newestKnown: Int32)
     /// The migration list itself is wrong (versions not 1, 2, 3, … in order); a programming error.
     case invalidMigrations(String)
-    /// A statement was used without holding the connection: call it inside `Database.transaction`
-    /// or `Database.withConnection`.
+    /// A statement was used outside `Database.transaction` or `Database.withConnection`.
     case misuse(String)
     /// A stored row breaks the schema's promises (a `NULL` where a value is required).
     case corruptRow(String)
@@ -37,8 +33,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The store was closed.
     case closed
 
-    /// Whether the failure is the database being locked or gone rather than the request or the data:
-    /// the visitor should get `503` with `Retry-After` and try again, not a `500`.
+    /// Whether the database is locked or gone rather than the request or data at fault: a `503` with
+    /// `Retry-After`, not a `500`.
     public var isTemporary: Bool {
         switch self {
         case .busy, .unavailable: return true
@@ -46,8 +42,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// One line for logs and the command line, e.g.
-    /// `SQLite error 2067 (UNIQUE constraint failed: countries.iso2) in "INSERT INTO countries (position, …"`.
+    /// One line for logs and the command line, e.g. `SQLite error 2067 (UNIQUE constraint failed:
+    /// countries.iso2) in "INSERT INTO countries (position, …"`.
     public var description: String {
         switch self {
         case .cannotOpen(let path, let message):

@@ -2,16 +2,14 @@
 public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// A SQLite file (created when missing).
     case sqlite(path: String)
-    /// A PostgreSQL database, as a libpq connection URI
-    /// (https://www.postgresql.org/docs/15/libpq-connect.html#LIBPQ-CONNSTRING-URIS). The URI may hold a
-    /// password; it is never shown (see `description`). Without one libpq reads `PGPASSWORD` or
-    /// `~/.pgpass` as usual.
+    /// A PostgreSQL database as a libpq URI
+    /// (https://www.postgresql.org/docs/15/libpq-connect.html#LIBPQ-CONNSTRING-URIS). Its password is
+    /// never shown; without one libpq reads `PGPASSWORD` or `~/.pgpass`.
     case postgreSQL(uri: String)
 
     /// Reads a `--database` value: `postgres://…` and `postgresql://…` are PostgreSQL, anything else a
     /// SQLite path.
-    /// - Throws: `StoreError.invalidLocation` for an empty value, or a URI libpq cannot parse (libpq's
-    ///   reason, without the URI).
+    /// - Throws: `StoreError.invalidLocation` for an empty value or a URI libpq cannot parse.
     public init(parsing value: String) throws(StoreError) {
         let lowered = value.lowercased()
         if let scheme = ["postgres://", "postgresql://"].first(where: { lowered.hasPrefix($0) }) {
@@ -28,8 +26,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The path, or the URI as `postgresql://user@host:port/dbname` without its password and options:
-    /// safe for logs and error messages.
+    /// The path, or the URI as `postgresql://user@host:port/dbname` without password and options.
     public var description: String {
         switch self {
         case .sqlite(let path): return path
@@ -38,33 +35,26 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// How long the store waits and how many connections it keeps: the same for both stores where they
-/// mean the same thing.
+/// How long the store waits and how many connections it keeps.
 public struct StoreOptions: Sendable {
-    /// How long an operation waits for a lock another writer holds, or for a free pooled connection,
-    /// in seconds, before it fails with `StoreError.busy` (SQLite's busy timeout; PostgreSQL's
-    /// `lock_timeout` and the pool's wait). Default 2: long enough for a refresh's history import to
-    /// commit, short enough that a visitor gets a `503` page quickly rather than a hung request.
+    /// How long an operation waits for another writer's lock or a free pooled connection, in seconds,
+    /// before `StoreError.busy` (SQLite's busy timeout; PostgreSQL's `lock_timeout` and the pool's wait).
+    /// Default 2: a history import commits in time, and a visitor gets a `503` rather than a hung request.
     public var lockWaitSeconds: Double
     /// PostgreSQL only: the most connections the process opens (the pool's bound). Default 8.
     public var maxConnections: Int
     /// PostgreSQL only: the longest one statement may run, in seconds (`statement_timeout`), then
-    /// `StoreError.busy`. Default 30 (an import of the whole history takes a few seconds). A server
-    /// that does not answer at all is given up after this plus 2 s.
+    /// `StoreError.busy`. Default 30. A server that does not answer is given up after this plus 2 s.
     public var statementTimeoutSeconds: Double
 
-    /// PostgreSQL only: the longest a visitor's request (the profile, its draft and stars, a history
-    /// read) waits for one answer from the server, in seconds, then `StoreError.busy` (a `503`): its
-    /// statements wait at most `lockWaitSeconds` for a lock and are otherwise quick, so a longer wait
-    /// is a server that stopped answering (frozen, or cut off without a reset). `lockWaitSeconds`
-    /// plus 3.
+    /// PostgreSQL only: the longest a visitor's request waits for one answer, in seconds, then
+    /// `StoreError.busy` (a `503`): `lockWaitSeconds` plus 3, since its statements are otherwise quick.
     public var requestAnswerTimeoutSeconds: Double { lockWaitSeconds + 3 }
     /// PostgreSQL only: how long a new connection may take (libpq's `connect_timeout`), in seconds.
     /// Default 3.
     public var connectTimeoutSeconds: Int
     /// PostgreSQL only: after a failed connection attempt, how long the pool answers
-    /// `StoreError.unavailable` at once instead of trying again, in seconds, so a database that is
-    /// down costs each request microseconds, not a connect timeout. Default 1.
+    /// `StoreError.unavailable` at once rather than retry, in seconds. Default 1.
     public var reconnectDelaySeconds: Double
 
     /// Options; every argument defaults to the documented value.
@@ -80,9 +70,8 @@ public struct StoreOptions: Sendable {
     }
 }
 
-/// Every store of one database, opened together in one place (`Stores.open(_:options:)`) for the
-/// server, the command line and the tests. Each member is a protocol; nothing above this module
-/// knows which database is behind them.
+/// Every store of one database, opened together by `Stores.open(_:options:)`; above this module
+/// nobody knows which database is behind them.
 public struct Stores: Sendable {
     /// Where they are.
     public let location: StoreLocation
@@ -102,7 +91,6 @@ public struct Stores: Sendable {
     public let refreshLock: any RefreshLock
     private let closeAll: @Sendable () -> Void
 
-    /// The members and what closes them.
     init(
         location: StoreLocation, countries: any CountryStore, histories: any HistoryStore,
         validators: any FetchValidatorStore, data: any DataStore, profiles: any ProfileStore,
@@ -120,9 +108,8 @@ public struct Stores: Sendable {
     }
 
     /// Opens the database at `location`, creating (SQLite) and migrating its schema when needed.
-    /// - Throws: `StoreError.cannotOpen` (a SQLite file that cannot be opened), `.unavailable` (a
-    ///   PostgreSQL server that cannot be reached or refuses the login, with libpq's reason),
-    ///   `.schemaTooNew`, or a migration step's error.
+    /// - Throws: `StoreError.cannotOpen` (SQLite), `.unavailable` (PostgreSQL unreachable or login
+    ///   refused), `.schemaTooNew`, or a migration's error.
     public static func open(_ location: StoreLocation, options: StoreOptions = StoreOptions()) throws -> Stores {
         switch location {
         case .sqlite(let path): return try SQLiteStores.open(path: path, options: options)
@@ -130,7 +117,6 @@ public struct Stores: Sendable {
         }
     }
 
-    /// Closes every connection; call once no operation runs any more. Later operations throw
-    /// `StoreError.closed`.
+    /// Closes every connection once no operation runs; later operations throw `StoreError.closed`.
     public func close() { closeAll() }
 }

@@ -3,7 +3,7 @@ public struct StoredSeries: Sendable, Equatable {
     /// Its first and last day, days since 1970-01-01.
     public var firstDay: Int
     public var lastDay: Int
-    /// Whether any of its days has a recovered figure (JHU's recovered file covers the row).
+    /// Whether any day has a recovered figure.
     public var reportsRecovered: Bool
 
     public init(firstDay: Int, lastDay: Int, reportsRecovered: Bool) {

@@ -1,8 +1,7 @@
 import Glibc
 
-/// The monotonic clock (`CLOCK_MONOTONIC`, clock_gettime(2)): never steps backwards or jumps when the
-/// wall clock is set (NTP, a resumed VM), so it is the one to measure durations and deadlines with.
-/// Its zero is arbitrary (the boot), so its readings mean nothing outside this process.
+/// The monotonic clock (`CLOCK_MONOTONIC`, clock_gettime(2)): never jumps when the wall clock is set,
+/// so it measures durations and deadlines. Its zero is arbitrary, meaningless outside this process.
 public enum MonotonicClock {
     /// Nanoseconds since an arbitrary fixed point.
     public static func nanoseconds() -> UInt64 {

@@ -1,9 +1,8 @@
 import Foundation
 import Synchronization
 
-/// A thread of its own that runs `work` again and again until stopped, waiting between rounds as
-/// long as the last round asked: the one shape of the background jobs (the data watcher, the live
-/// refresh), so none of them runs on an event loop or a request's worker.
+/// A thread of its own that runs `work` round after round until stopped, waiting between rounds as
+/// long as the last round asked: the background jobs, kept off the event loops and request workers.
 public final class RepeatingThread: Sendable {
     private let name: String
     private let work: @Sendable () -> Double
@@ -27,8 +26,8 @@ public final class RepeatingThread: Sendable {
         thread.start()
     }
 
-    /// Stops the thread after its current round, which wakes at once if it is waiting; returns
-    /// without waiting for a round in progress (each bounds itself: store and fetch timeouts).
+    /// Stops the thread after its current round (waking it if it waits); returns without waiting for a
+    /// round in progress, which bounds itself with store and fetch timeouts.
     public func stop() {
         stopped.store(true, ordering: .releasing)
         wakeUp.lock()

@@ -7,14 +7,12 @@ import Synchronization
 public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `start()` was called on a server that was already started.
     case alreadyStarted
-    /// The host did not resolve to an IPv4 or IPv6 address (getaddrinfo(3) failed with the message).
+    /// The host did not resolve to an IPv4 or IPv6 address (getaddrinfo(3)'s message).
     case invalidHost(String, reason: String)
-    /// bind(2) or listen(2) failed for the resolved address of `host` and `port` (the configured
-    /// values; port 0 means "any"), for example with `EADDRINUSE` when another process has the port.
+    /// bind(2) or listen(2) failed for `host` and `port` as configured (0: any), e.g. with `EADDRINUSE`.
     case cannotListen(host: String, port: Int, underlying: SystemError)
 
-    /// For example `cannot listen on 127.0.0.1:8080: Address already in use (errno 98)`; an IPv6 host
-    /// is bracketed (`[::1]:8080`).
+    /// E.g. `cannot listen on 127.0.0.1:8080: Address already in use (errno 98)`; IPv6 hosts bracketed.
     public var description: String {
         switch self {
         case .alreadyStarted: return "the server was already started"
@@ -27,10 +25,10 @@ public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// An HTTP/1.1 server over POSIX sockets and epoll: one listening socket, one event loop thread per
-/// core, and a `Responder` asked on the loop thread for every request, with a pool of worker threads
-/// for the requests it cannot answer there without blocking.
+/// core, and a `Responder` asked on the loop thread for every request, with worker threads for the
+/// requests it cannot answer without blocking.
 ///
-/// Typical use: `let port = try server.start()`, then `server.shutdown()` from a signal handler and
+/// Use: `let port = try server.start()`, `server.shutdown()` from a signal handler, and
 /// `server.waitUntilStopped()` on the main thread.
 public final class Server: Sendable {
     /// The configuration the server was created with.
@@ -53,8 +51,8 @@ public final class Server: Sendable {
         self.init(configuration: configuration, responder: responder, outputObserver: nil)
     }
 
-    /// Creates a server whose connections report the bytes their write buffer holds after every
-    /// queued response to `outputObserver`, on the loop threads (for tests of the output bound).
+    /// A server that reports to `outputObserver`, on the loop threads, the bytes a connection's write
+    /// buffer holds after every queued response (for tests of the output bound).
     init(
         configuration: ServerConfiguration, responder: some Responder, outputObserver: (@Sendable (Int) -> Void)?
     ) {
@@ -65,15 +63,13 @@ public final class Server: Sendable {
 
     /// Binds, listens and starts the event loops.
     ///
-    /// One listening socket is shared by all loops, each watching it with `EPOLLEXCLUSIVE`. Compared
-    /// with one `SO_REUSEPORT` socket per loop, a connection is taken by whichever loop is free rather
-    /// than hashed to one that may be busy with a slow responder, port 0 needs no second bind, and
-    /// shutdown closes one socket without dropping connections queued in per-loop backlogs.
+    /// One listening socket is shared by all loops with `EPOLLEXCLUSIVE` rather than one `SO_REUSEPORT`
+    /// socket per loop: a free loop takes the connection, port 0 needs one bind, and shutdown drops no
+    /// connection queued in a loop's backlog.
     /// - Returns: the bound TCP port (the chosen one when `configuration.port` is 0).
-    /// - Throws: `ServerError.alreadyStarted`; `ServerError.invalidHost` when the host does not
-    ///   resolve; `ServerError.cannotListen` (naming the address, wrapping the `SystemError`) when
-    ///   bind(2) (e.g. `EADDRINUSE`, `EADDRNOTAVAIL`) or listen(2) fails; `SystemError` when socket(2),
-    ///   setsockopt(2), epoll or thread creation fails.
+    /// - Throws: `ServerError.alreadyStarted`; `ServerError.invalidHost` when the host does not resolve;
+    ///   `ServerError.cannotListen` when bind(2) (`EADDRINUSE`, `EADDRNOTAVAIL`) or listen(2) fails;
+    ///   `SystemError` when socket(2), setsockopt(2), epoll or thread creation fails.
     public func start() throws -> Int {
         try state.withLock { state in
             guard !state.started else { throw ServerError.alreadyStarted }
@@ -99,7 +95,7 @@ public final class Server: Sendable {
                 loop.afterEvents = configuration.accessLogFlush
                 let listener = Listener(fd: listenerFD, loop: loop, context: context)
                 context.add(listener)
-                // Still before the loop's thread starts, so touching loop state here is safe.
+                // The loop's thread has not started, so its state is safe to touch.
                 try listener.register()
             }
             try group.start()
@@ -115,15 +111,11 @@ public final class Server: Sendable {
     }
 
     /// Begins a graceful shutdown and returns at once: every loop stops accepting and closes idle
-    /// connections. A request being read or answered is finished; its response, and any serialised
-    /// after this call, carries `Connection: close` and is the connection's last: later pipelined
-    /// requests are left unread, for the client to retry (RFC 9112 §9.3.1, §9.6). A response already
-    /// serialised for keep-alive before this call is written completely, then the connection closes.
-    /// Each loop stops when its last connection closes or after `configuration.shutdownGracePeriod`
-    /// seconds, whichever comes first. Calling it again, or before `start()`, does nothing.
-    ///
-    /// The library never changes process-wide state such as the SIGPIPE disposition: every socket
-    /// write uses `send` with `MSG_NOSIGNAL`.
+    /// connections. A request being read or answered is finished; its response, and any serialised after
+    /// this call, carries `Connection: close` and is the last, later pipelined requests left for the client
+    /// to retry (RFC 9112 §9.3.1, §9.6). A response serialised before it is written whole. Each loop stops
+    /// when its last connection closes or after `configuration.shutdownGracePeriod` seconds. Calling it
+    /// again, or before `start()`, does nothing. SIGPIPE is left alone: writes use `MSG_NOSIGNAL`.
     public func shutdown() {
         let taken: (EventLoopGroup, Int32)? = state.withLock { state in
             guard let group = state.group, !state.shuttingDown else { return nil }
@@ -131,7 +123,7 @@ public final class Server: Sendable {
             return (group, state.listenerFD)
         }
         guard let (group, listenerFD) = taken else { return }
-        // Before the loops hear of it, so a responder running right now gets `Connection: close`.
+        // Before the loops hear of it, so a responder running now gets `Connection: close`.
         context.beginShutdown()
         let closer = ListenerCloser(fd: listenerFD, loopCount: group.loops.count)
         let grace = configuration.shutdownGracePeriod.nanosecondsIfPositive ?? 0
@@ -154,11 +146,11 @@ public final class Server: Sendable {
         }
     }
 
-    /// Client connections open now, each holding one descriptor (for tests that check none leak).
+    /// Client connections open now (for tests that check none leak).
     var openConnectionCount: Int { context.openConnectionCount }
 
-    /// Blocks the calling thread until every event loop thread has exited (after `shutdown()`).
-    /// Returns at once when the server was never started. Must not be called on a loop thread.
+    /// Blocks until every event loop thread has exited (after `shutdown()`); returns at once when never
+    /// started. Not on a loop thread.
     public func waitUntilStopped() {
         let group = state.withLock { $0.group }
         group?.waitUntilStopped()
@@ -202,8 +194,8 @@ public final class Server: Sendable {
     }
 }
 
-/// Closes the shared listening socket once every loop has removed it from its epoll set, so no loop
-/// can accept on a descriptor number that was closed (and possibly reused) under it.
+/// Closes the shared listening socket once every loop has removed it from its epoll set, so none
+/// accepts on a descriptor number closed (and maybe reused) under it.
 private final class ListenerCloser: Sendable {
     private let fd: Int32
     private let remaining: Mutex<Int>

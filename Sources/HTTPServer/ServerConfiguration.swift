@@ -2,17 +2,16 @@ import HTTPCore
 
 /// One line of the access log: what a request asked for and how it was answered.
 public struct AccessLogEntry: Sendable {
-    /// The peer as `host:port` (`[v6]:port` for IPv6), or `nil` when unknown (same as
-    /// `Request.remoteAddress`).
+    /// The peer as `host:port` (`[v6]:port` for IPv6), `nil` when unknown.
     public var remoteAddress: String?
     /// The request method; `-` when the request could not be parsed.
     public var method: Method
-    /// The request target exactly as received on the request line (may hold user input: escape it
-    /// before writing it to a terminal); `-` when the request could not be parsed.
+    /// The request target as received (user input: escape it before a terminal); `-` when the request
+    /// could not be parsed.
     public var target: String
     /// The response's status code, such as 200.
     public var status: Int
-    /// Bytes of the serialized response (status line, fields and content), as queued for writing.
+    /// Bytes of the serialized response (status line, fields and content).
     public var bytes: Int
     /// Milliseconds from the request being complete to its response being queued for writing.
     public var durationMilliseconds: Double
@@ -43,15 +42,14 @@ public struct ServerConfiguration: Sendable {
     /// ParserLimits bounds the request line (414), header section (431) and message body (413); see
     /// `ParserLimits` for each default.
     public var parserLimits: ParserLimits
-    /// HeaderReadTimeout is how long a request's request line and header section may take to arrive,
-    /// in seconds, counted from its first byte to the empty line that ends the header section. When it
-    /// passes, the client gets 408 Request Timeout and the connection is closed. It also bounds how
-    /// long a new connection may stay silent before its first byte (then it is closed without a
-    /// response). Zero means no limit. Default 10.
+    /// HeaderReadTimeout is how long a request line and header section may take to arrive, in seconds,
+    /// from the first byte to the empty line. When it passes, the client gets 408 Request Timeout and the
+    /// connection is closed. It also bounds how long a new connection may stay silent (then it is closed
+    /// without a response). Zero means no limit. Default 10.
     public var headerReadTimeout: Double
-    /// BodyReadTimeout is how long a request's message body may take to arrive, in seconds, counted
-    /// from the end of its header section to its last byte. When it passes, the client gets 408 Request Timeout and the connection is closed, so a
-    /// client that stalls mid-body holds nothing for longer. Zero means no limit. Default 30.
+    /// BodyReadTimeout is how long a message body may take to arrive, in seconds, from the end of the
+    /// header section to its last byte. When it passes, the client gets 408 Request Timeout and the
+    /// connection is closed. Zero means no limit. Default 30.
     public var bodyReadTimeout: Double
     /// IdleTimeout is how long a keep-alive connection may wait for the next request, in seconds,
     /// counted from the end of the last response. When it passes the connection is closed without a
@@ -61,57 +59,45 @@ public struct ServerConfiguration: Sendable {
     /// from the moment a write could not complete at once. When it passes the connection is closed
     /// and the rest of the response is dropped. Zero means no limit. Default 30.
     public var writeTimeout: Double
-    /// EventLoopCount is the number of event loop threads, each serving its own share of the
-    /// connections. Zero or less means one per core (`System.coreCount`). Default 0.
+    /// EventLoopCount is the number of event loop threads. Zero or less means one per core
+    /// (`System.coreCount`). Default 0.
     public var eventLoopCount: Int
     /// Backlog is the listen(2) backlog: connections the kernel queues before they are accepted.
     /// Default 1024 (the kernel caps it at `net.core.somaxconn`).
     public var backlog: Int
-    /// MaxPipelinedRequests is how many responses may wait unwritten on one connection (pipelined
-    /// requests answered but not yet read by the client). At this count the server stops reading that
-    /// connection until the client reads; nothing is refused. Default 16.
+    /// MaxPipelinedRequests is how many responses may wait unwritten on one connection. At this count the
+    /// server stops reading that connection until the client reads; nothing is refused. Default 16.
     public var maxPipelinedRequests: Int
-    /// MaxBufferedResponseBytes bounds the memory one connection's unsent responses may hold, in
-    /// bytes. While more than this many bytes are queued for a client that is not reading, the server
-    /// stops reading that connection and answers none of its further pipelined requests (they wait,
-    /// in order, in the socket); it resumes when the client has read enough to bring the queue below
-    /// the limit. One response larger than the limit is still sent whole, so a connection holds at
-    /// most this much plus one response. Zero or less means no limit (only `maxPipelinedRequests`
-    /// applies). Default 1 MiB (1_048_576).
+    /// MaxBufferedResponseBytes bounds one connection's unsent responses, in bytes. Above it the server
+    /// stops reading that connection (further pipelined requests wait in the socket) until the client has
+    /// read enough. One larger response is still sent whole, so a connection holds at most this plus one
+    /// response. Zero or less means no limit (only `maxPipelinedRequests`). Default 1 MiB (1_048_576).
     public var maxBufferedResponseBytes: Int
-    /// MaxConnections is how many client connections may be open at once, across all event loops.
-    /// At the limit the server stops accepting (like nginx's `worker_connections`): new connections
-    /// wait in the kernel's listen backlog, unanswered, and are accepted as soon as an open one
+    /// MaxConnections is how many client connections may be open at once, across all event loops. At
+    /// the limit the server stops accepting: new connections wait in the listen backlog until one
     /// closes. Zero or less means no limit. Default 10_000.
     public var maxConnections: Int
-    /// MaxConnectionsPerClient is how many of those connections one client may hold: one IPv4
-    /// address, or one IPv6 /64 prefix. A client at the cap that opens another gets it, and its
-    /// oldest idle connection (waiting for a request, or for its first) is closed instead; a client
-    /// whose connections are all busy is refused the new one (it is closed at once). The machine's
-    /// own 127.0.0.1 and ::1 are not capped: a reverse proxy on the same machine connects from them
-    /// for all its clients (and a benchmark from there measures the server, not the cap). Behind a
-    /// load balancer on another machine every connection comes from its address: raise or disable
-    /// the cap there and limit clients at the balancer. Zero or less means no limit. Default 256 (a browser opens
-    /// six at most; an office behind one NAT address has room).
+    /// MaxConnectionsPerClient is how many connections one client (an IPv4 address or IPv6 /64) may
+    /// hold. A client at the cap that opens another gets it and loses its oldest idle one; if none is
+    /// idle, the new one is closed at once. 127.0.0.1 and ::1 are not capped (a local reverse proxy);
+    /// behind a balancer on another machine, raise or disable it and limit at the balancer. Zero or
+    /// less means no limit. Default 256 (a browser opens six at most).
     public var maxConnectionsPerClient: Int
-    /// BlockingWorkerCount is how many worker threads answer the requests that need blocking work
-    /// (`Responder.answer(_:)` answered `.onWorker`: a database round trip), so that work
-    /// never stalls an event loop. Match it to the database's connection pool. Default 8.
+    /// BlockingWorkerCount is how many worker threads answer requests that need blocking work
+    /// (`Responder.answer(_:)` answered `.onWorker`), so it never stalls an event loop. Match
+    /// it to the database's connection pool. Default 8.
     public var blockingWorkerCount: Int
-    /// MaxQueuedBlockingRequests is how many such requests may wait for a free worker, across all
-    /// connections. Beyond it a request is answered at once with `Responder.respondOverloaded` (`503`,
-    /// `Retry-After: 1`). Default 512.
+    /// MaxQueuedBlockingRequests is how many such requests may wait for a worker, across all connections.
+    /// Beyond it a request gets `Responder.respondOverloaded` (`503`, `Retry-After: 1`). Default 512.
     public var maxQueuedBlockingRequests: Int
     /// ShutdownGracePeriod is how long `Server.shutdown()` lets in-flight requests finish, in
     /// seconds; connections still open afterwards are closed abruptly. Default 10.
     public var shutdownGracePeriod: Double
-    /// AccessLog, when set, is called once per response on the event loop thread that answered it. It
-    /// must be quick and must not block (hand the entry to another thread to write it). Default nil.
+    /// AccessLog, when set, is called once per response on the loop thread that answered it; it must
+    /// not block. Default nil.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
-    /// AccessLogFlush, when set, is called on each event-loop thread after it has handled one batch of
-    /// ready sockets (before it waits for more) and once as it stops. An `accessLog` that gathers lines
-    /// per thread hands them on here, taking a shared lock once per batch instead of once per
-    /// response. Default nil.
+    /// AccessLogFlush, when set, is called on each loop thread after each batch of ready sockets and once
+    /// as it stops, so a per-thread `accessLog` takes a shared lock once per batch. Default nil.
     public var accessLogFlush: (@Sendable () -> Void)?
 
     /// Creates a configuration; every argument defaults to the documented value.

@@ -1,9 +1,6 @@
-/// The one HTML escaper of the template engine: what `{{name}}` applies to every string it shows.
-///
-/// Replaces the five characters the Mustache spec's `interpolation.yml` names, so the result is safe in
-/// element content and in single- or double-quoted attribute values:
-/// `&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`, `"` → `&quot;`, `'` → `&#39;`.
-/// Every other character, ASCII or not, passes through unchanged.
+/// The template engine's HTML escaper, applied by `{{name}}`: replaces the five characters of the
+/// Mustache spec's `interpolation.yml` (`& < > " '`), so the result is safe in element content and in
+/// quoted attribute values. Every other character passes through.
 public enum HTMLEscaping {
     /// Returns `text` with `& < > " '` replaced by their character references.
     public static func escape(_ text: String) -> String {
@@ -13,10 +10,8 @@ public enum HTMLEscaping {
         return output
     }
 
-    /// Appends `text` to `output` with `& < > " '` replaced by their character references.
-    ///
-    /// Copies runs of safe bytes in one piece; the five special characters are ASCII, so every cut falls
-    /// on a character boundary of the UTF-8 text.
+    /// Appends `text` to `output` with `& < > " '` replaced by their character references. The five are
+    /// ASCII, so copying the runs between them never cuts a UTF-8 character.
     public static func append(_ text: String, to output: inout String) {
         let utf8 = text.utf8
         let handled: Void? = utf8.withContiguousStorageIfAvailable { bytes in
@@ -50,7 +45,7 @@ public enum HTMLEscaping {
             }
         }
         if handled == nil {
-            // Bridged or otherwise non-contiguous text: make a native copy and escape that.
+            // Bridged or non-contiguous text: escape a native copy.
             var native = text
             native.makeContiguousUTF8()
             append(native, to: &output)

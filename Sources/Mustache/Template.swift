@@ -1,23 +1,19 @@
-/// A Mustache template, parsed once into tokens and rendered any number of times, from any thread.
+/// A Mustache template, parsed once and rendered any number of times, from any thread.
 ///
-/// Supports the Mustache spec's variables (HTML-escaped by default), `{{{name}}}` and `{{& name}}`,
-/// sections, inverted sections, comments, partials with standalone indentation, dotted names, the
-/// implicit iterator `{{.}}`, set delimiter tags and the standalone-line whitespace rules
-/// (mustache/spec v1.x: `interpolation`, `sections`, `inverted`, `comments`, `partials`, `delimiters`).
-/// Lambdas are not supported.
+/// Supports mustache/spec v1.x `interpolation`, `sections`, `inverted`, `comments`, `partials` (with
+/// standalone indentation) and `delimiters`, dotted names and `{{.}}`. No lambdas.
 public struct Template: Sendable {
     let tokens: [Token]
-    /// Rough size of the rendered output in bytes, used to reserve the output buffer once.
+    /// The source's size in bytes, to reserve the output buffer once.
     let sizeHint: Int
 
     /// Parses `source` once into tokens.
     /// - Parameters:
     ///   - source: the template text.
     ///   - name: how errors name this template, e.g. its file path.
-    /// - Throws: ``TemplateError`` naming `name`, with the line, column and line text of the offending tag:
-    ///   `.unclosedTag` (no closing delimiter), `.unclosedSection` (no `{{/name}}` before the end),
-    ///   `.unexpectedClosingTag` / `.mismatchedClosingTag`, `.invalidDelimiters` (bad `{{=… …=}}`),
-    ///   `.emptyTagName`.
+    /// - Throws: ``TemplateError`` naming `name`, with the line, column and text of the tag at fault:
+    ///   `.unclosedTag`, `.unclosedSection`, `.unexpectedClosingTag`, `.mismatchedClosingTag`,
+    ///   `.invalidDelimiters`, `.emptyTagName`.
     public init(_ source: String, name: String = "(inline)") throws {
         var parser = TemplateParser(source)
         self.tokens = try parser.parse(sourceName: name)
@@ -26,15 +22,12 @@ public struct Template: Sendable {
 
     /// Renders the template with `context` at the bottom of the context stack.
     ///
-    /// A name that resolves nowhere renders as the empty string; a partial missing from `partials` renders
-    /// as the empty string too (spec `partials.yml`, "Failed Lookup"). Partials render lazily, so a partial
-    /// may include itself ("Recursion"). So that a template that recurses without end still returns,
-    /// partials nested more than ``maximumPartialDepth`` deep, and partials beyond the
-    /// ``maximumPartialCount``th of one render, render as the empty string.
+    /// An unresolved name or a partial missing from `partials` renders as the empty string (spec
+    /// `partials.yml`, "Failed Lookup"). Partials may recurse; past ``maximumPartialDepth`` or
+    /// ``maximumPartialCount`` they render as the empty string, so an endless recursion still returns.
     /// - Parameters:
     ///   - context: the data; its keys are the names the template uses.
     ///   - partials: templates that `{{> name}}` tags refer to, by name.
-    /// - Returns: the rendered text.
     public func render(_ context: TemplateValue, partials: [String: Template] = [:]) -> String {
         var renderer = TemplateRenderer(context: context, partials: partials, capacity: sizeHint + sizeHint / 2)
         renderer.render(tokens)
@@ -44,11 +37,11 @@ public struct Template: Sendable {
     /// How many partials deep rendering may nest (a partial inside a partial counts two).
     public static let maximumPartialDepth = 100
 
-    /// How many partials one call of ``render(_:partials:)`` may include in total; bounds a recursion that
-    /// branches (a partial including itself once per list element) and so never reaches the depth limit.
+    /// How many partials one ``render(_:partials:)`` may include in all: bounds a recursion that branches
+    /// (once per list element) and so never reaches the depth limit.
     public static let maximumPartialCount = 100_000
 
-    /// The names of every partial this template's `{{> name}}` tags refer to, with where each tag is.
+    /// Every `{{> name}}` tag's partial name and location.
     func partialReferences() -> [(name: String, location: SourceLocation)] {
         var references: [(name: String, location: SourceLocation)] = []
         func collect(_ tokens: [Token]) {

@@ -1,7 +1,5 @@
-/// Why a template could not be parsed, loaded or found, and where.
-///
-/// `description` reads like a compiler diagnostic, so a broken `Views/` folder names the file, the line
-/// and the column of the tag at fault, followed by that line's text:
+/// Why a template could not be parsed, loaded or found, and where. `description` reads like a
+/// compiler diagnostic, the line's text below:
 ///
 /// ```
 /// Views/countries/show.mustache:12:5: unclosed section 'stats'
@@ -10,29 +8,27 @@
 public struct TemplateError: Error, Sendable, CustomStringConvertible, Equatable {
     /// What went wrong.
     public enum Kind: Sendable, Equatable {
-        /// A section `{{#name}}` or inverted section `{{^name}}` has no closing tag `{{/name}}` before the
-        /// end of the template; the location is the opening tag's.
+        /// `{{#name}}` or `{{^name}}` without `{{/name}}` before the end; located at the opening tag.
         case unclosedSection(String)
         /// A closing tag `{{/name}}` appears where no section is open.
         case unexpectedClosingTag(String)
         /// A closing tag `{{/found}}` appears while the innermost open section is `expected`.
         case mismatchedClosingTag(expected: String, found: String)
-        /// A tag opens (`{{`, or the current opening delimiter) but its closing delimiter never follows.
+        /// A tag's closing delimiter never follows.
         case unclosedTag
-        /// A set delimiter tag `{{=open close=}}` does not hold exactly two delimiters without whitespace
-        /// and `=`; the associated value is the tag's content.
+        /// `{{=open close=}}` does not hold exactly two delimiters without whitespace and `=`; the value is
+        /// the tag's content.
         case invalidDelimiters(String)
         /// A variable, section or partial tag has no name, e.g. `{{ }}` or `{{#}}`.
         case emptyTagName
-        /// A tag's name holds whitespace or an opening delimiter, e.g. `{{first name}}`; most often a tag
-        /// whose closing delimiter is missing ran into the next tag. The associated value is the name.
+        /// A tag's name holds whitespace or an opening delimiter, e.g. `{{first name}}`: most often a tag
+        /// missing its closing delimiter ran into the next one. The value is the name.
         case invalidTagName(String)
         /// A partial tag `{{> name}}` names a template that is not in the ``TemplateLibrary``.
         case missingPartial(String)
         /// ``TemplateLibrary/render(_:_:)`` was asked for a template name the library does not hold.
         case missingTemplate(String)
-        /// The templates directory is missing, not a directory, or cannot be listed; the associated value
-        /// says which.
+        /// The templates directory is missing, not a directory, or cannot be listed; the value says which.
         case unreadableDirectory(String)
         /// A template file cannot be read as UTF-8 text.
         case unreadableFile
@@ -42,12 +38,11 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible, Equatable
 
     /// What went wrong.
     public var kind: Kind
-    /// The template's file path (when loaded from a directory), its name, or the directory path for
-    /// directory-level errors.
+    /// The template's file path, its name, or the directory for directory-level errors.
     public var source: String
     /// The 1-based line of the tag at fault, when the error has a place in a template.
     public var line: Int?
-    /// The 1-based column (in characters) where the tag at fault starts, when the error has a place.
+    /// The 1-based column, in characters, where the tag at fault starts, when the error has a place.
     public var column: Int?
     /// The text of ``line`` without its line ending, when the error has a place.
     public var lineText: String?

@@ -1,22 +1,19 @@
 import Foundation
 
-/// A set of named templates that can include each other as partials, loaded and checked once at start-up.
+/// Named templates that include each other as partials, loaded and checked once at start-up, so a
+/// broken views folder fails there, never while rendering a request.
 ///
-/// A template's name is its path relative to the library's directory without the `.mustache` extension,
-/// with `/` between folders: `countries/show`, `partials/header`. A partial tag names a template the
-/// same way (`{{> partials/header}}`). Every template is parsed and every partial tag is checked when the
-/// library is created, so a broken views folder fails there, never while rendering a request.
+/// A template's name is its path under the directory without `.mustache`: `countries/show`,
+/// `partials/header`; partial tags use the same names (`{{> partials/header}}`).
 public struct TemplateLibrary: Sendable {
     private let templates: [String: Template]
 
-    /// Loads every `*.mustache` file under `directory`, recursively, and parses each once.
-    /// - Parameter directory: the templates folder, e.g. `Views`; error messages name files under it
-    ///   (`Views/countries/show.mustache`).
-    /// - Throws: ``TemplateError`` with kind `.unreadableDirectory` when `directory` is missing, not a
-    ///   directory or cannot be listed; `.noTemplates` when it holds no `*.mustache` file; `.unreadableFile`
-    ///   when a file cannot be read as UTF-8; any parse error of ``Template/init(_:name:)`` with the file's
-    ///   path, line, column and line text; `.missingPartial` with the file's path and the line of the
-    ///   `{{> name}}` tag when a partial names no template of the library.
+    /// Loads and parses every `*.mustache` file under `directory`, recursively.
+    /// - Parameter directory: the templates folder, e.g. `Views`; errors name files under it.
+    /// - Throws: ``TemplateError``: `.unreadableDirectory` when `directory` is missing, not a directory or
+    ///   cannot be listed; `.noTemplates` when it holds no `*.mustache` file; `.unreadableFile` for a file
+    ///   that is not UTF-8; a parse error of ``Template/init(_:name:)``; `.missingPartial` at the
+    ///   `{{> name}}` tag that names no template of the library.
     public init(directory: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -27,8 +24,7 @@ public struct TemplateLibrary: Sendable {
         }
         let relativePaths: [String]
         do {
-            // Listed through the resolved path: a `Views` that is itself a symbolic link (a deploy or a
-            // container layout) would otherwise list as empty.
+            // Listed through the resolved path: a `Views` that is a symbolic link would list as empty.
             relativePaths = try FileManager.default.subpathsOfDirectory(
                 atPath: URL(fileURLWithPath: directory).resolvingSymlinksInPath().path)
         } catch {
@@ -54,10 +50,9 @@ public struct TemplateLibrary: Sendable {
         try self.init(sources: sources)
     }
 
-    /// Creates a library from in-memory sources, keyed by template name; same rules as
-    /// ``init(directory:)``, with errors naming the template instead of a file.
-    /// - Throws: ``TemplateError``: `.noTemplates` when `templates` is empty, any parse error of
-    ///   ``Template/init(_:name:)``, and `.missingPartial` when a partial names no template of the library.
+    /// A library from in-memory sources keyed by template name; errors name the template.
+    /// - Throws: ``TemplateError``: `.noTemplates` when `templates` is empty, a parse error of
+    ///   ``Template/init(_:name:)``, or `.missingPartial`.
     public init(templates: [String: String]) throws {
         guard !templates.isEmpty else {
             throw TemplateError(.noTemplates, source: "(in-memory)")
@@ -68,7 +63,7 @@ public struct TemplateLibrary: Sendable {
     /// Parses every source, then checks every partial tag; an empty `path` means "use the name".
     private init(sources: [String: (source: String, path: String)]) throws {
         var templates: [String: Template] = [:]
-        // Sorted so that, with several broken files, the error reported is always the same one.
+        // Sorted so that, of several broken files, the same one is always reported.
         for name in sources.keys.sorted() {
             let entry = sources[name]!
             templates[name] = try Template(entry.source, name: entry.path.isEmpty ? name : entry.path)
@@ -91,7 +86,6 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders the template called `name` with `context`, resolving `{{> name}}` tags from this library.
-    /// - Returns: the rendered text.
     /// - Throws: ``TemplateError/missingTemplate(_:)`` when no template has that name.
     public func render(_ name: String, _ context: TemplateValue) throws -> String {
         guard let template = templates[name] else {

@@ -1,14 +1,10 @@
-/// Turns template source into ``Token``s once, applying the spec's standalone-line rules and set
-/// delimiter tags, and reporting errors with line, column and line text.
-///
-/// Works on the source's UTF-8 bytes: delimiters and sigils are compared byte-wise, which is safe because
-/// UTF-8 never encodes part of a multi-byte character as an ASCII byte.
+/// Turns template source into ``Token``s once, applying standalone-line rules and set delimiter tags.
+/// Compares UTF-8 bytes: no multi-byte character contains an ASCII byte.
 struct TemplateParser {
     private let bytes: [UInt8]
     private var openDelimiter: [UInt8] = Array("{{".utf8)
     private var closeDelimiter: [UInt8] = Array("}}".utf8)
 
-    /// An open section waiting for its closing tag.
     private struct OpenSection {
         let name: TagName
         let inverted: Bool
@@ -26,9 +22,7 @@ struct TemplateParser {
     }
 
     /// Parses the whole source.
-    /// - Throws: ``TemplateError`` with ``TemplateError/Kind/unclosedTag``, `.unclosedSection`,
-    ///   `.unexpectedClosingTag`, `.mismatchedClosingTag`, `.invalidDelimiters` or `.emptyTagName`, located
-    ///   at the offending tag, with `source` set to `sourceName`.
+    /// - Throws: ``TemplateError`` located at the tag at fault, with `source` set to `sourceName`.
     mutating func parse(sourceName: String) throws -> [Token] {
         var root: [Token] = []
         var open: [OpenSection] = []
@@ -153,8 +147,8 @@ struct TemplateParser {
         }
     }
 
-    /// When the tag is alone on its line apart from spaces and tabs (spec: "standalone"), the offset where
-    /// the line starts and the offset just after its line ending (or the end of the source).
+    /// When the tag is alone on its line apart from spaces and tabs (spec: "standalone"): where the line
+    /// starts, and the offset after its line ending (or the end of the source).
     private func standaloneLine(tagStart: Int, tagEnd: Int) -> (lineStart: Int, nextLineStart: Int)? {
         var lineStart = tagStart
         while lineStart > 0, bytes[lineStart - 1] == Self.space || bytes[lineStart - 1] == Self.tab {
@@ -173,7 +167,7 @@ struct TemplateParser {
         return nil
     }
 
-    /// The first offset at or after `start` where `needle` occurs entirely before `limit` (default: the end).
+    /// The first offset from `start` where `needle` lies entirely before `limit` (default: the end).
     private func find(_ needle: [UInt8], from start: Int, before limit: Int? = nil) -> Int? {
         let limit = limit ?? bytes.count
         guard let first = needle.first, needle.count <= limit else { return nil }
@@ -200,7 +194,6 @@ struct TemplateParser {
         byte == space || byte == tab || byte == newline || byte == carriageReturn
     }
 
-    /// The offsets between `start` and `end` without leading and trailing whitespace.
     private func trimmed(_ start: Int, _ end: Int) -> (start: Int, end: Int) {
         var start = start
         var end = end
@@ -217,7 +210,6 @@ struct TemplateParser {
         return find(openDelimiter, from: start, before: end) == nil
     }
 
-    /// Line, column and line text of a byte offset.
     private func location(of offset: Int) -> SourceLocation {
         var line = 1
         var lineStart = 0

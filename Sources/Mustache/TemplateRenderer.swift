@@ -1,4 +1,4 @@
-/// Renders tokens by walking them over a context stack into one output buffer.
+/// Renders tokens over a context stack into one output buffer.
 struct TemplateRenderer {
     private(set) var output: String
     private var stack: [TemplateValue]
@@ -58,8 +58,8 @@ struct TemplateRenderer {
                 partialCount += 1
                 let outerIndentation = indentation
                 if standalone {
-                    // The tag's own line was removed, so the partial starts a line, indented by every
-                    // enclosing standalone partial's indentation plus this tag's.
+                    // The tag's line was removed, so the partial starts a line, indented by every enclosing
+                    // standalone partial's indentation plus this tag's.
                     indentation = outerIndentation + ownIndentation
                     atLineStart = true
                 } else {
@@ -80,7 +80,6 @@ struct TemplateRenderer {
         atLineStart = false
     }
 
-    /// Appends text, putting `indentation` before every line it starts.
     private mutating func appendIndented(_ text: String) {
         let utf8 = text.utf8
         var lineStart = utf8.startIndex
@@ -104,7 +103,7 @@ struct TemplateRenderer {
     }
 
     /// Resolves a name over the context stack (spec `interpolation.yml`, "Dotted Names"): the first part
-    /// is looked up from the top of the stack down; the rest only inside what the first part found.
+    /// from the top of the stack down, the rest only inside what the first found.
     private func lookUp(_ name: TagName) -> TemplateValue? {
         guard let first = name.parts.first else { return stack.last }
         var found: TemplateValue?

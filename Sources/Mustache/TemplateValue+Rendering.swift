@@ -1,8 +1,6 @@
 extension TemplateValue {
-    /// Whether a section `{{#name}}` renders (and an inverted section `{{^name}}` does not).
-    ///
-    /// Falsey: `null`, `false`, the empty string and the empty list. Numbers are always truthy, so
-    /// `{{#count}}` shows a zero count rather than hiding it.
+    /// Whether `{{#name}}` renders (and `{{^name}}` does not). Falsey: `null`, `false`, the empty string
+    /// and the empty list; numbers are truthy, so `{{#count}}` shows a zero count.
     var isTruthy: Bool {
         switch self {
         case .null: return false
@@ -34,9 +32,9 @@ extension TemplateValue {
         }
     }
 
-    /// Formats a double the way the spec's data (JSON) writes it: `1.21` → "1.21", `1.0` → "1".
+    /// A double as the spec's JSON data writes it: `1.21` → "1.21", `1.0` → "1".
     static func format(_ value: Double) -> String {
-        // 2^53: every integral double below it converts to Int exactly and prints without exponent.
+        // Below 2^53 an integral double converts to Int exactly.
         if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
             return String(Int(value))
         }

@@ -1,17 +1,13 @@
-/// A value in a rendering context: the data a ``Template`` reads names from.
-///
-/// Mirrors JSON's shapes. How each case behaves in a template (Mustache spec, `interpolation.yml` and
-/// `sections.yml`):
+/// A value in a rendering context, in JSON's shapes (Mustache spec `interpolation.yml`, `sections.yml`):
 ///
 /// | case | `{{name}}` renders | `{{#name}}` section |
 /// | --- | --- | --- |
-/// | `null` | nothing | falsey: skipped |
-/// | `bool` | `true` / `false` | rendered once when `true` |
-/// | `int` | decimal digits, e.g. `85` | always rendered once, with the number on the context stack |
-/// | `double` | shortest form, e.g. `1.21`; integral values without fraction, `1.0` → `1` | always rendered once |
-/// | `string` | the text, HTML-escaped unless unescaped | falsey when empty, else rendered once |
-/// | `array` | nothing | rendered once per element; falsey when empty |
-/// | `object` | nothing | rendered once with the object pushed on the context stack |
+/// | `null` | nothing | skipped |
+/// | `bool` | `true` / `false` | once when `true` |
+/// | `int`, `double` | `85`, `1.21`, `1.0` → `1` | always once, the number on the stack |
+/// | `string` | the text, HTML-escaped unless unescaped | skipped when empty, else once |
+/// | `array` | nothing | once per element; skipped when empty |
+/// | `object` | nothing | once, the object pushed on the stack |
 public enum TemplateValue: Sendable, Equatable {
     /// No value; renders as the empty string and is falsey.
     case null
@@ -19,14 +15,12 @@ public enum TemplateValue: Sendable, Equatable {
     case bool(Bool)
     /// An integer, rendered in decimal.
     case int(Int)
-    /// A floating-point number, rendered in its shortest round-tripping form (`1.21` → `"1.21"`,
-    /// `1.0` → `"1"`, `1e21` → `"1e+21"`).
+    /// A floating-point number, in its shortest round-tripping form (`1.0` → `"1"`, `1e21` → `"1e+21"`).
     case double(Double)
     /// Text; HTML-escaped by `{{name}}`, raw in `{{{name}}}` and `{{& name}}`.
     case string(String)
     /// A list; a section over it renders once per element with the element as context.
     case array([TemplateValue])
-    /// A hash (the spec's term); a section over it pushes it on the context stack, and dotted names
-    /// (`a.b.c`) walk into it.
+    /// A hash (the spec's term): a section pushes it on the context stack; dotted names walk into it.
     case object([String: TemplateValue])
 }

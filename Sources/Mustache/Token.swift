@@ -1,6 +1,6 @@
 /// One parsed piece of a template, in source order; sections hold their own tokens.
 enum Token: Sendable {
-    /// Literal text, copied to the output as is (after standalone lines were removed).
+    /// Literal text, copied as is (standalone lines already removed).
     case text(String)
     /// `{{name}}` (`escaping: true`), `{{{name}}}` or `{{& name}}` (`escaping: false`).
     case variable(TagName, escaping: Bool)
@@ -8,8 +8,8 @@ enum Token: Sendable {
     case section(TagName, [Token])
     /// `{{^name}} … {{/name}}`.
     case invertedSection(TagName, [Token])
-    /// `{{> name}}`; `indentation` is the whitespace before a standalone partial tag, prefixed to every
-    /// line the partial renders (spec `partials.yml`, "Standalone Indentation").
+    /// `{{> name}}`; `indentation`, the whitespace before a standalone tag, prefixes every line the
+    /// partial renders (spec `partials.yml`, "Standalone Indentation").
     case partial(String, indentation: String, standalone: Bool, location: SourceLocation)
 }
 

@@ -2,36 +2,28 @@ import CCurl
 import Clocks
 import Foundation
 
-/// One HTTP `GET` through a libcurl easy handle (https://curl.se/libcurl/c/libcurl-easy.html) with
-/// every limit of `FetchLimits` applied. Blocking: call it off the event loops.
-///
-/// What it guarantees, whatever the server does:
-/// - gzip and deflate bodies are decoded (`CURLOPT_ACCEPT_ENCODING ""`), also when the server compresses
-///   without being asked (docs/field-cases.md B25);
-/// - redirects are followed up to `maxRedirects`, and only to `http`/`https` (`CURLOPT_REDIR_PROTOCOLS_STR`);
-/// - TLS peers and host names are verified against the system CA bundle; missing CAs are an error that
-///   says so, never a reason to stop verifying (docs/field-cases.md B26);
-/// - connect and total timeouts end a stalled upstream, and so does a stall of `lowSpeedSeconds` once
-///   the request went out (`StallDetector`, fed by the progress callback: libcurl's own low-speed
-///   check let a stall run on up to three times as long; docs/field-cases.md B24);
-/// - the body is capped at `maxBodyBytes` as it arrives, with or without `Content-Length`;
-/// - the status code is returned, never treated as success by itself (docs/field-cases.md B04).
+/// One HTTP `GET` through a libcurl easy handle (https://curl.se/libcurl/c/libcurl-easy.html) within
+/// `FetchLimits`. Blocking: off the event loops. Whatever the server does:
+/// - gzip and deflate bodies are decoded, also unasked (docs/field-cases.md B25);
+/// - redirects are followed up to `maxRedirects`, only to `http`/`https`;
+/// - TLS peers and names are verified against the system CAs; missing CAs are an error (B26);
+/// - connect, total and stall timeouts end a stalled upstream (`StallDetector`, B24);
+/// - the body is capped at `maxBodyBytes` as it arrives;
+/// - the status code is returned, never taken as success by itself (B04).
 public enum CurlEasy {
-    /// Called as bytes arrive: body bytes received so far as they came over the wire (still compressed
-    /// when the body is), and the total when a `Content-Length` announced it (`nil` otherwise).
-    /// Runs on the fetching thread.
+    /// Called on the fetching thread as bytes arrive: body bytes so far as on the wire (still compressed
+    /// if it is), and the `Content-Length` total if announced.
     public typealias Progress = (_ received: Int64, _ total: Int64?) -> Void
 
     /// Fetches `url` with `GET`.
     /// - Parameters:
     ///   - url: an `http` or `https` URL.
     ///   - requestFieldLines: extra field lines such as `If-None-Match: "x"`.
-    ///   - userAgent: the `User-Agent` field value, e.g. `covid-atlas/0.1.0`.
-    ///   - limits: timeouts, size cap, redirects, CA bundle.
+    ///   - userAgent: the `User-Agent` value, e.g. `covid-atlas/0.1.0`.
     ///   - progress: receives download progress; `nil` for none.
     /// - Returns: the final response, whatever its status code.
     /// - Throws: `SourceError.transfer` (no connection, timeout, reset, truncated body, redirect limit or
-    ///   scheme), `.tls` (verification failed or CA certificates missing), `.tooLarge` (body over the cap).
+    ///   scheme), `.tls` (verification failed, CAs missing), `.tooLarge` (body over the cap).
     public static func get(
         url: String, requestFieldLines: [String] = [], userAgent: String, limits: FetchLimits,
         progress: Progress? = nil
@@ -63,11 +55,11 @@ public enum CurlEasy {
             ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
             ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maxRedirects),
             ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
-            // Timeouts use signals unless told not to, which is unsafe in a threaded process.
+            // Timeouts use signals unless told not to, unsafe in a threaded process.
             ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
             ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(limits.connectTimeout)),
             ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(limits.totalTimeout)),
-            // The stall limit is the progress callback's (StallDetector), not libcurl's low-speed check.
+            // The stall limit is StallDetector's, not libcurl's low-speed check.
             ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, 0),
             ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBodyBytes)),
             ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
@@ -79,7 +71,7 @@ public enum CurlEasy {
             ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
             ccurl_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, receiveFieldLine),
             ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context),
-            // Always on: the progress callback is also the stall detector's clock.
+            // Always on: the progress callback is the stall detector's clock.
             ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
             ccurl_setopt_progress_function(handle, reportProgress),
             ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context),
@@ -105,7 +97,7 @@ public enum CurlEasy {
         Int(max(1, (seconds * 1000).rounded()))
     }
 
-    /// Turns a failed `curl_easy_perform` into one line an operator can act on.
+    /// A failed `curl_easy_perform` as one line an operator can act on.
     private static func error(
         for code: CURLcode, url: String, detail: String, transfer: Transfer, limits: FetchLimits
     ) -> SourceError {
@@ -147,12 +139,12 @@ public enum CurlEasy {
     }
 }
 
-/// The state libcurl's callbacks fill during one transfer, reached through the `…DATA` pointer.
+/// What libcurl's callbacks fill during one transfer, through the `…DATA` pointer.
 private final class Transfer {
     let maxBodyBytes: Int
     let progress: CurlEasy.Progress?
     var stalls: StallDetector
-    /// The easy handle, to ask whether the request went out yet.
+    /// The easy handle, to ask whether the request went out.
     var handle: UnsafeMutableRawPointer?
     var body: [UInt8] = []
     var fields: [String: String] = [:]
@@ -170,8 +162,8 @@ private final class Transfer {
     }
 }
 
-/// `CURLOPT_WRITEFUNCTION`: appends decoded body bytes; returning less than given aborts the transfer,
-/// which is how the size cap holds when no `Content-Length` announced the size.
+/// `CURLOPT_WRITEFUNCTION`: appends decoded bytes; returning less aborts, which caps a body without
+/// `Content-Length`.
 private let receiveBody: ccurl_write_callback = { data, size, count, context in
     guard let transfer = Transfer.from(context) else { return 0 }
     let length = size * count
@@ -185,8 +177,8 @@ private let receiveBody: ccurl_write_callback = { data, size, count, context in
     return length
 }
 
-/// `CURLOPT_HEADERFUNCTION`: one field line at a time, status lines included. A status line starts
-/// the fields afresh, so only the final response's fields remain after redirects.
+/// `CURLOPT_HEADERFUNCTION`: one field line at a time; a status line starts afresh, so only the final
+/// response's fields remain after redirects.
 private let receiveFieldLine: ccurl_write_callback = { data, size, count, context in
     let length = size * count
     guard let transfer = Transfer.from(context), let data else { return length }
@@ -201,15 +193,13 @@ private let receiveFieldLine: ccurl_write_callback = { data, size, count, contex
     return length
 }
 
-/// `CURLOPT_XFERINFOFUNCTION`: forwards download progress, and aborts the transfer (a non-zero
-/// return, `CURLE_ABORTED_BY_CALLBACK`) when the stall detector says it stalled.
+/// `CURLOPT_XFERINFOFUNCTION`: forwards progress, and aborts (`CURLE_ABORTED_BY_CALLBACK`) on a stall.
 private let reportProgress: ccurl_progress_callback = { context, total, received, _, _ in
     guard let transfer = Transfer.from(context) else { return 0 }
     transfer.progress?(Int64(received), total > 0 ? Int64(total) : nil)
     let now = MonotonicClock.nanoseconds()
     if transfer.stalls.startedAt == nil, let handle = transfer.handle {
-        // The stall window starts once the request is about to go out: connecting (and TLS) is the
-        // connect timeout's to bound.
+        // The stall window starts once the request goes out; connecting is the connect timeout's.
         var pretransfer: curl_off_t = 0
         if ccurl_getinfo_off(handle, CURLINFO_PRETRANSFER_TIME_T, &pretransfer) == CURLE_OK, pretransfer > 0 {
             transfer.stalls.start(at: now)

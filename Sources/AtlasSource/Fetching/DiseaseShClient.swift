@@ -1,18 +1,15 @@
 import AtlasCore
 
-/// Fetches from the disease.sh API over libcurl: a snapshot (`GET {base}/v3/covid-19/countries` and
-/// `GET {base}/v3/covid-19/all`, https://disease.sh/docs/#/COVID-19%3A%20Worldometers) and the history
-/// (`GET {base}/v3/covid-19/historical?lastdays=all`, https://disease.sh/docs/#/COVID-19%3A%20JHUCSSE).
-///
-/// The countries request is conditional when validators from the last successful fetch are given,
-/// so an unchanged upstream costs one `304` without a body and `/all` is not fetched at all.
+/// Fetches from the disease.sh API over libcurl: the snapshot (`{base}/v3/covid-19/countries` and
+/// `/all`, https://disease.sh/docs/#/COVID-19%3A%20Worldometers) and the history
+/// (`/v3/covid-19/historical?lastdays=all`, https://disease.sh/docs/#/COVID-19%3A%20JHUCSSE).
+/// With stored validators the countries request is conditional: unchanged data costs one `304`.
 public struct DiseaseShClient: Sendable {
     /// What a fetch found.
     public enum Outcome: Sendable, Equatable {
         /// The upstream answered `304 Not Modified` to the conditional countries request.
         case notModified
-        /// A new decoded snapshot, the countries response's validators to store with it, and the
-        /// body bytes received for both resources.
+        /// A new snapshot, the countries response's validators, and the body bytes of both resources.
         case fetched(Snapshot, validators: ConditionalValidators, bodyBytes: Int)
     }
 
@@ -20,27 +17,26 @@ public struct DiseaseShClient: Sendable {
     public enum HistoryOutcome: Sendable, Equatable {
         /// The upstream answered `304 Not Modified` to the conditional request.
         case notModified
-        /// The decoded rows, the response's validators to store with them, and the body bytes received.
+        /// The rows, the response's validators, and the body bytes.
         case fetched([HistoricalRow], validators: ConditionalValidators, bodyBytes: Int)
     }
 
-    /// Which resource a request (and a progress report) is about; the raw value is its name in messages.
+    /// A request's resource; the raw value names it in messages.
     public enum Resource: String, Sendable {
         /// `/v3/covid-19/countries`.
         case countries
         /// `/v3/covid-19/all`.
         case all
-        /// `/v3/covid-19/historical?lastdays=all`: every JHU row, every day.
+        /// `/v3/covid-19/historical?lastdays=all`: every JHU row and day.
         case historical
 
-        /// The path and query below `/v3/covid-19/`.
         var path: String { self == .historical ? "historical?lastdays=all" : rawValue }
     }
 
-    /// Receives progress: the resource, body bytes received, and the total when announced.
+    /// Progress: the resource, body bytes so far, and the total when announced.
     public typealias Progress = (_ resource: Resource, _ received: Int64, _ total: Int64?) -> Void
 
-    /// The API base URL without a trailing slash, e.g. `https://disease.sh` or `http://127.0.0.1:8123`.
+    /// The API base URL without a trailing slash, e.g. `https://disease.sh`.
     public let baseURL: String
     /// The bounds of each request.
     public let limits: FetchLimits
@@ -61,16 +57,14 @@ public struct DiseaseShClient: Sendable {
         "\(baseURL)/v3/covid-19/\(resource.path)"
     }
 
-    /// Fetches and decodes both resources. Does not validate against a stored snapshot: see
-    /// `SnapshotValidation`.
+    /// Fetches and decodes both resources, without validating (`SnapshotValidation`).
     /// - Parameters:
     ///   - validators: from the last successful fetch; empty for an unconditional request.
-    ///   - now: the current time in ms since the epoch, to read a `Retry-After` date.
-    ///   - progress: receives download progress; `nil` for none.
-    /// - Returns: `.notModified`, or the snapshot (with `source` = `baseURL`) and its validators.
+    ///   - now: ms since the epoch, to read a `Retry-After` date.
+    /// - Returns: `.notModified`, or the snapshot (`source` = `baseURL`) and its validators.
     /// - Throws: `SourceError.transfer`, `.tls`, `.tooLarge` from `CurlEasy`; `.httpStatus` for a status
-    ///   other than 200 (or 304 to a conditional request); `.unexpectedContentType` for a body that is not
-    ///   declared JSON; `.notJSON`, `.malformedPayload`, `.emptyPayload` from `SnapshotDecoder`.
+    ///   other than 200 (or 304 when conditional); `.unexpectedContentType` for a body not declared JSON;
+    ///   `.notJSON`, `.malformedPayload`, `.emptyPayload` from `SnapshotDecoder`.
     public func fetch(
         validators: ConditionalValidators = ConditionalValidators(), now: Int64, progress: Progress? = nil
     ) throws(SourceError) -> Outcome {
@@ -85,13 +79,11 @@ public struct DiseaseShClient: Sendable {
         return .fetched(snapshot, validators: countries.validators, bodyBytes: countries.body.count + all.body.count)
     }
 
-    /// Fetches and decodes `/v3/covid-19/historical?lastdays=all`, under its own body cap
-    /// (`FetchLimits.maxHistoricalBodyBytes`). Does not validate: see `HistoryValidation`.
+    /// Fetches and decodes the history under `FetchLimits.maxHistoricalBodyBytes`, without validating
+    /// (`HistoryValidation`).
     /// - Parameters:
-    ///   - validators: from the last successful fetch of the history; empty for an unconditional request.
-    ///   - now: the current time in ms since the epoch, to read a `Retry-After` date.
-    ///   - progress: receives download progress; `nil` for none.
-    /// - Returns: `.notModified`, or the rows and the response's validators.
+    ///   - validators: from the last successful history fetch; empty for an unconditional request.
+    ///   - now: ms since the epoch, to read a `Retry-After` date.
     /// - Throws: as `fetch(validators:now:progress:)`, with `HistoricalDecoder`'s errors for the body.
     public func fetchHistory(
         validators: ConditionalValidators = ConditionalValidators(), now: Int64, progress: Progress? = nil
@@ -116,7 +108,7 @@ public struct DiseaseShClient: Sendable {
             progress: forward)
     }
 
-    /// The body of a `200` declared as JSON (`application/json` or a `+json` type, RFC 6839 §3.1).
+    /// The body of a `200` declared JSON (`application/json` or `+json`, RFC 6839 §3.1).
     private func body(of response: FetchResponse, resource: Resource, now: Int64) throws(SourceError) -> [UInt8] {
         guard response.status == 200 else {
             throw .httpStatus(

@@ -1,7 +1,6 @@
-/// The bounds of one upstream fetch, each enforced by libcurl (https://curl.se/libcurl/c/curl_easy_setopt.html).
-///
-/// libcurl has no overall timeout by default, so a stalled upstream would hold a fetch forever
-/// (docs/field-cases.md B24): every limit here is on, with a default.
+/// The bounds of one upstream fetch, each enforced through libcurl
+/// (https://curl.se/libcurl/c/curl_easy_setopt.html). libcurl has no overall timeout by default, so
+/// every limit here is on (docs/field-cases.md B24).
 public struct FetchLimits: Sendable, Equatable {
     /// Seconds to establish the TCP connection and TLS handshake (`CURLOPT_CONNECTTIMEOUT_MS`). Default 10.
     public var connectTimeout: Double
@@ -9,24 +8,21 @@ public struct FetchLimits: Sendable, Equatable {
     public var totalTimeout: Double
     /// Bytes per second under which a transfer counts as stalled. Default 1.
     public var lowSpeedBytesPerSecond: Int
-    /// Seconds after the request went out in which a transfer must bring `lowSpeedBytesPerSecond` ×
-    /// this many bytes, or be aborted that many seconds after its last bytes (`StallDetector`): an
-    /// upstream that sends its header section and then nothing, or a body's start and then nothing,
-    /// or a trickle under the rate. Default 20.
+    /// Seconds in which, once the request went out, a transfer must bring `lowSpeedBytesPerSecond` ×
+    /// this many bytes, else it is aborted that long after its last bytes (`StallDetector`). Default 20.
     public var lowSpeedSeconds: Int
-    /// The largest decoded body accepted, in bytes; larger bodies are aborted as they arrive, also when
-    /// no `Content-Length` announced them. Default 20 MiB (the real countries body is about 130 KB).
+    /// The largest decoded body, in bytes, aborted as it arrives, with or without `Content-Length`.
+    /// Default 20 MiB (the countries body is about 130 KB).
     public var maxBodyBytes: Int
-    /// The largest decoded body of the history (`/historical?lastdays=all`, every JHU row and day: about
-    /// 17 MB uncompressed through March 2023), in bytes. Default 64 MiB.
+    /// The largest decoded history body (`/historical?lastdays=all`, about 17 MB), in bytes. Default 64 MiB.
     public var maxHistoricalBodyBytes: Int
     /// How many redirects are followed (`CURLOPT_MAXREDIRS`), only to `http` or `https`. Default 5.
     public var maxRedirects: Int
-    /// A CA bundle file to verify TLS peers with (`CURLOPT_CAINFO`); `nil` uses libcurl's system default
-    /// (Debian: `/etc/ssl/certs/ca-certificates.crt` from `ca-certificates`).
+    /// A CA bundle to verify TLS peers with (`CURLOPT_CAINFO`); `nil` for libcurl's system default
+    /// (Debian: `/etc/ssl/certs/ca-certificates.crt`).
     public var caBundlePath: String?
 
-    /// Limits with the defaults above; override fields as needed (tests use short timeouts).
+    /// Limits with the defaults above.
     public init(
         connectTimeout: Double = 10, totalTimeout: Double = 60, lowSpeedBytesPerSecond: Int = 1,
         lowSpeedSeconds: Int = 20, maxBodyBytes: Int = 20 * 1024 * 1024,

@@ -4,9 +4,9 @@ import Formats
 public struct FetchResponse: Sendable, Equatable {
     /// The status code of the final response, e.g. `200`, `304`, `429`.
     public var status: Int
-    /// The final response's header fields, names lower-cased, the last value kept for repeated names.
+    /// The final response's fields, names lower-cased, the last value of a repeated name.
     public var fields: [String: String]
-    /// The message body after content coding was removed (gzip, deflate); empty for `304`.
+    /// The body without content coding (gzip, deflate); empty for `304`.
     public var body: [UInt8]
 
     /// A response from its parts.
@@ -16,7 +16,7 @@ public struct FetchResponse: Sendable, Equatable {
         self.body = body
     }
 
-    /// The `Content-Type` media type without parameters, lower-cased (`application/json`); `""` when absent.
+    /// The `Content-Type` media type, lower-cased, without parameters; `""` when absent.
     public var mediaType: String {
         let value = fields["content-type"] ?? ""
         let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
@@ -28,8 +28,8 @@ public struct FetchResponse: Sendable, Equatable {
         ConditionalValidators(entityTag: fields["etag"], lastModified: fields["last-modified"])
     }
 
-    /// `Retry-After` (RFC 9110 §10.2.3) in seconds from now: delay-seconds as given, an HTTP-date
-    /// turned into seconds from `now` (ms since the epoch, at least 0); `nil` when absent or unreadable.
+    /// `Retry-After` (RFC 9110 §10.2.3) in seconds: delay-seconds as given, or an HTTP-date less `now` (ms
+    /// since the epoch), at least 0; `nil` when absent or unreadable.
     public func retryAfterSeconds(now: Int64) -> Int64? {
         guard let value = fields["retry-after"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
@@ -42,12 +42,12 @@ public struct FetchResponse: Sendable, Equatable {
     }
 }
 
-/// The validators of a stored response, sent back as `If-None-Match` / `If-Modified-Since` so an
-/// unchanged resource costs a `304` without a body (RFC 9110 §13.1.2, §13.1.3).
+/// A response's validators, sent back as `If-None-Match` / `If-Modified-Since` so an unchanged
+/// resource costs a bodiless `304` (RFC 9110 §13.1.2, §13.1.3).
 public struct ConditionalValidators: Sendable, Equatable {
-    /// The `ETag` field value as received, e.g. `W/"2a-xyz"`; `nil` when the response had none.
+    /// The `ETag` value as received, e.g. `W/"2a-xyz"`.
     public var entityTag: String?
-    /// The `Last-Modified` field value as received (an HTTP-date); `nil` when the response had none.
+    /// The `Last-Modified` value as received (an HTTP-date).
     public var lastModified: String?
 
     /// Validators from field values.
@@ -59,7 +59,6 @@ public struct ConditionalValidators: Sendable, Equatable {
     /// Whether there is nothing to send.
     public var isEmpty: Bool { entityTag == nil && lastModified == nil }
 
-    /// The request field lines, e.g. `If-None-Match: W/"2a-xyz"`.
     var requestFieldLines: [String] {
         var lines: [String] = []
         if let entityTag { lines.append("If-None-Match: \(entityTag)") }

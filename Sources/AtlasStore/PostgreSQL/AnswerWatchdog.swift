@@ -2,22 +2,19 @@ import Clocks
 import Foundation
 import Synchronization
 
-/// Ends the round trips of PostgreSQL connections whose server stopped answering: libpq waits for an
-/// answer without limit, and the server's own `statement_timeout` cannot fire on a server that is
-/// frozen (`SIGSTOP`, a stalled VM) or cut off without a reset. A connection registers each wait with
-/// a deadline (`watch`); one thread checks the deadlines every `checkInterval` and shuts a late
-/// connection's socket down (`shutdown(2)`), which makes libpq's wait return with the connection lost.
-/// The owner then learns from `unwatch` that it was the deadline.
+/// Ends round trips whose server stopped answering: libpq waits without limit, and `statement_timeout`
+/// cannot fire on a frozen server or one cut off without a reset. Each wait registers a deadline
+/// (`watch`); one thread checks them every `checkInterval` and `shutdown(2)`s a late socket, so libpq's
+/// wait returns with the connection lost, and `unwatch` tells the owner why.
 ///
-/// A socket is touched only while it is watched, under the same lock `unwatch` takes; the connection
-/// hands in a duplicate of libpq's descriptor that only it closes, after its waits (libpq may close
-/// its own during one), so no other socket is ever shut down. Each deadline is one round trip's, not
-/// a request's: a request of several round trips may wait for several.
+/// Sockets are touched only while watched, under the lock `unwatch` takes, and are the connection's
+/// own duplicate of libpq's descriptor, so no other socket is ever shut down. A deadline is one round
+/// trip's, not a request's.
 final class AnswerWatchdog: Sendable {
     /// The one watchdog of the process; its thread starts with the first `watch`.
     static let shared = AnswerWatchdog()
 
-    /// How often deadlines are checked, in nanoseconds: waits end up to this much after theirs.
+    /// How often deadlines are checked, in nanoseconds: waits end up to this much late.
     static let checkInterval: UInt64 = 100_000_000
 
     private struct Waits {
@@ -33,8 +30,7 @@ final class AnswerWatchdog: Sendable {
 
     private init() {}
 
-    /// Watches a wait for an answer on `socket` for `seconds`.
-    /// - Returns: the token to hand to `unwatch` when the wait is over.
+    /// Watches a wait for an answer on `socket` for `seconds`; returns the token for `unwatch`.
     func watch(socket: Int32, seconds: Double) -> UInt64 {
         let deadline = MonotonicClock.nanoseconds() + UInt64(max(0, seconds) * 1_000_000_000)
         let (token, startThread) = waits.withLock { waits in
@@ -51,8 +47,7 @@ final class AnswerWatchdog: Sendable {
         return token
     }
 
-    /// Ends the watch of `token`.
-    /// - Returns: whether its deadline passed, so its socket was shut down.
+    /// Ends the watch of `token`; returns whether its deadline passed (its socket was shut down).
     func unwatch(_ token: UInt64) -> Bool {
         waits.withLock { waits in
             waits.watched[token] = nil

@@ -2,44 +2,36 @@ import CPostgreSQL
 import Foundation
 
 /// One libpq connection (`PGconn`, https://www.postgresql.org/docs/15/libpq-connect.html), used by one
-/// thread at a time: `PostgreSQLPool` hands it out and takes it back.
+/// thread at a time through `PostgreSQLPool`.
 ///
-/// Statements are prepared on first use and remembered by SQL text on this connection only, so a new
-/// connection (after a restart of the server, or `pg_terminate_backend`) prepares them again
+/// Statements are prepared on first use per connection, so a new connection prepares them again
 /// (docs/field-cases.md B33). Every failure becomes a `StoreError`; a lost connection is
-/// `.unavailable` and marks the connection `isBroken`, so the pool drops it.
+/// `.unavailable` and `isBroken`, so the pool drops it.
 final class PostgreSQLConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     /// SQL text → the name it was prepared under on this connection.
     private var prepared: [String: String] = [:]
-    /// How many statement names were handed out: the next is `atlas_` and this plus one.
+    /// Statement names handed out; the next is `atlas_` and this plus one.
     private var namedStatements = 0
-    /// Set when the connection was lost, or a `COMMIT` failed in a way that leaves its state unknown.
+    /// Set when the connection was lost, or a `COMMIT` failed leaving its state unknown.
     private(set) var isBroken = false
-    /// Set while a `COMMIT` is on its way: a connection lost then leaves the outcome unknown, so the
-    /// work must not be retried.
+    /// Set when the connection was lost during `COMMIT`: the outcome is unknown, so no retry.
     private(set) var lostDuringCommit = false
-    /// The `BEGIN` of `begin(_:)`, not sent yet: it goes with the transaction's first statement.
+    /// The `BEGIN` of `begin(_:)`, sent with the transaction's first statement.
     private var pendingBegin: String?
-    /// The statements of `queryAtCommit(_:_:)`, sent with `COMMIT`.
     private var atCommit: [(sql: String, parameters: [PostgreSQLValue])] = []
-    /// The longest one round trip waits for the server's answer, in seconds, before the connection is
-    /// given up (`AnswerWatchdog`) and the call throws `StoreError.busy`. By default
-    /// `StoreOptions.statementTimeoutSeconds` plus 2: the server ends any statement by then, so a
-    /// longer wait is a server that stopped answering. `PostgreSQLPool.withConnection(answerTimeout:_:)`
+    /// The longest one round trip waits for an answer, in seconds, before `AnswerWatchdog` gives the
+    /// connection up and the call throws `StoreError.busy`. Default `StoreOptions.statementTimeoutSeconds`
+    /// plus 2 (the server ends any statement by then); `PostgreSQLPool.withConnection(answerTimeout:_:)`
     /// sets a shorter one for a visitor's request.
     var answerTimeoutSeconds: Double
-    /// `answerTimeoutSeconds` when no caller set another.
     let defaultAnswerTimeoutSeconds: Double
-    /// A duplicate of libpq's socket (`dup(2)`), closed only by `close()`: what `AnswerWatchdog` shuts
-    /// down. libpq closes its own descriptor when it loses the connection, and that number may be
-    /// reused by another socket before the wait is unwatched; this one stays ours.
+    /// A `dup(2)` of libpq's socket, closed only by `close()`, for `AnswerWatchdog` to shut down: libpq
+    /// closes its own on a lost connection, and the number may be reused before the wait is unwatched.
     private var watchedSocket: Int32 = -1
 
     /// Connects and sets the session's timeouts.
-    /// - Parameters:
-    ///   - uri: the libpq URI (may hold a password, which never appears in an error).
-    ///   - options: the timeouts.
+    /// - Parameter uri: the libpq URI (a password in it never appears in an error).
     /// - Throws: `StoreError.unavailable` with libpq's reason when the server cannot be reached or
     ///   refuses the login.
     init(uri: String, options: StoreOptions) throws(StoreError) {
@@ -49,7 +41,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
         let values = [uri, String(max(1, options.connectTimeoutSeconds)), "covid-atlas"]
         let connection = Self.withCStrings(keywords) { keywordPointers in
             Self.withCStrings(values) { valuePointers in
-                // expand_dbname = 1: the first dbname is the URI, expanded into its parts.
+                // expand_dbname = 1: the first dbname is the URI.
                 PQconnectdbParams(keywordPointers, valuePointers, 1)
             }
         }
@@ -58,12 +50,11 @@ final class PostgreSQLConnection: @unchecked Sendable {
             PQfinish(connection)
             throw .unavailable(Self.oneLine(reason))
         }
-        // NOTICEs ("relation … already exists, skipping") are for a person at psql, not for the log.
+        // NOTICEs ("relation … already exists, skipping") are for psql, not the log.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
         watchedSocket = PQsocket(connection) >= 0 ? dup(PQsocket(connection)) : -1
-        // The session's settings are quick statements: a server that does not answer them is given up
-        // as soon as a visitor's request would be.
+        // Quick statements: give up on a silent server as soon as a visitor's request would.
         answerTimeoutSeconds = options.requestAnswerTimeoutSeconds
         let lockWait = Int((options.lockWaitSeconds * 1000).rounded())
         let statementTimeout = Int((options.statementTimeoutSeconds * 1000).rounded())
@@ -89,17 +80,17 @@ final class PostgreSQLConnection: @unchecked Sendable {
         prepared.removeAll()
     }
 
-    /// Whether libpq still considers the connection open (it learns of a server-side close only when
-    /// it next reads, so this can be true for a connection that fails on its next statement).
+    /// Whether libpq considers the connection open; it learns of a server-side close only on its next
+    /// read.
     var isOpen: Bool {
         guard let handle, !isBroken else { return false }
         return PQstatus(handle) == CONNECTION_OK
     }
 
-    /// Runs one or more `;`-separated statements without parameters (BEGIN, COMMIT, DDL, SET); rows
-    /// are ignored. A pending `begin(_:)` goes first, in the same round trip.
-    /// - Throws: `StoreError` (`.postgreSQL` with the SQLSTATE; `.busy` for a lock or statement
-    ///   timeout; `.unavailable` when the connection is lost).
+    /// Runs `;`-separated statements without parameters (BEGIN, COMMIT, DDL, SET), ignoring rows, after
+    /// a pending `begin(_:)` in the same round trip.
+    /// - Throws: `StoreError` (`.postgreSQL` with the SQLSTATE; `.busy` for a lock or statement timeout;
+    ///   `.unavailable` when the connection is lost).
     func execute(_ sql: String) throws(StoreError) {
         let handle = try openHandle()
         let text = pendingBegin.map { "\($0); \(sql)" } ?? sql
@@ -111,23 +102,21 @@ final class PostgreSQLConnection: @unchecked Sendable {
         }
     }
 
-    /// Starts a transaction with `sql` (`BEGIN`, or e.g. `BEGIN ISOLATION LEVEL REPEATABLE READ`),
-    /// sent with the transaction's first statement in one round trip rather than in one of its own.
+    /// Starts a transaction with `sql` (e.g. `BEGIN ISOLATION LEVEL REPEATABLE READ`), sent with its first
+    /// statement rather than in a round trip of its own.
     func begin(_ sql: String) {
         pendingBegin = sql
         atCommit = []
     }
 
-    /// Queues a statement to run just before `COMMIT`, in the same round trip (libpq's pipeline mode):
-    /// for a transaction's last write, whose rows nobody reads. Its error fails `commit()`, and the
-    /// transaction is rolled back.
+    /// Queues a statement to run just before `COMMIT`, in the same round trip (pipeline mode): a last
+    /// write whose rows nobody reads. Its error fails `commit()` and the transaction rolls back.
     func queryAtCommit(_ sql: String, _ parameters: [PostgreSQLValue]) {
         atCommit.append((sql, parameters))
     }
 
-    /// `COMMIT`, after the statements of `queryAtCommit(_:_:)` in the same round trip; a transaction
-    /// that ran nothing sends nothing. A connection lost on the way leaves the outcome unknown
-    /// (`lostDuringCommit`).
+    /// `COMMIT`, with the `queryAtCommit(_:_:)` statements in the same round trip; nothing is sent for a
+    /// transaction that ran nothing. A connection lost on the way sets `lostDuringCommit`.
     /// - Throws: as `execute(_:)`, also for a queued statement's error.
     func commit() throws(StoreError) {
         lostDuringCommit = false
@@ -155,19 +144,17 @@ final class PostgreSQLConnection: @unchecked Sendable {
         try? execute("ROLLBACK")
     }
 
-    /// Runs one statement with `parameters` (`$1`, `$2`, …), prepared on this connection on its first
-    /// use (`PQsendPrepare` and `PQsendQueryPrepared` in one pipeline).
+    /// Runs one statement with `parameters` (`$1`, `$2`, …), prepared on first use in the same pipeline.
     /// - Returns: its rows in text format.
     /// - Throws: as `execute(_:)`.
     @discardableResult
     func query(_ sql: String, _ parameters: [PostgreSQLValue] = []) throws(StoreError) -> PostgreSQLRows {
-        // Through the pipeline even alone: a statement new to the connection is prepared in the same
-        // round trip, and a pending BEGIN goes with it.
+        // The pipeline prepares a new statement and sends a pending BEGIN in the same round trip.
         try pipeline([.prepared(sql, parameters)])
     }
 
-    /// Runs one statement with `parameters` without preparing it: for statements whose text changes
-    /// with the data (a multi-row `INSERT`).
+    /// Runs one statement with `parameters` unprepared, for text that changes with the data (a
+    /// multi-row `INSERT`).
     /// - Throws: as `execute(_:)`.
     @discardableResult
     func queryOnce(_ sql: String, _ parameters: [PostgreSQLValue]) throws(StoreError) -> PostgreSQLRows {
@@ -180,10 +167,9 @@ final class PostgreSQLConnection: @unchecked Sendable {
         }
     }
 
-    /// `COPY … FROM STDIN` (https://www.postgresql.org/docs/15/sql-copy.html) with `lines` in the text
-    /// format, sent in chunks: the fast path for many rows.
-    /// - Parameter lines: each row's columns joined by tabs and ended by a newline, escaped with
-    ///   `copyField(_:)`.
+    /// `COPY … FROM STDIN` (https://www.postgresql.org/docs/15/sql-copy.html) in text format, in chunks:
+    /// the fast path for many rows.
+    /// - Parameter lines: each row's `copyField(_:)` columns joined by tabs, ended by a newline.
     /// - Throws: as `execute(_:)`.
     func copy(_ sql: String, lines: some Sequence<String>) throws(StoreError) {
         try sendPendingBegin()
@@ -223,8 +209,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
         if !sent { throw failureFromConnection(sql: sql) }
     }
 
-    /// A field of `COPY`'s text format: `\N` for `NULL`, backslash, tab, newline and carriage return
-    /// escaped.
+    /// A field of `COPY`'s text format: `\N` for `NULL`; backslash, tab, newline and CR escaped.
     static func copyField(_ value: String?) -> String {
         guard let value else { return "\\N" }
         guard value.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return value }
@@ -261,14 +246,13 @@ final class PostgreSQLConnection: @unchecked Sendable {
         return result.map(Self.rows(of:)) ?? PostgreSQLRows(rows: [], affected: 0)
     }
 
-    /// Calls `call` with libpq's three parameter arrays (values, lengths, formats) for `parameters`,
-    /// valid for the call only (libpq copies them into its output buffer).
+    /// Calls `call` with libpq's parameter arrays (values, lengths, formats), valid for the call only.
     private static func withParameters<R>(
         _ parameters: [PostgreSQLValue],
         _ call: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
     ) -> R {
         let wire = parameters.map(\.wireBytes)
-        // Every parameter's bytes in one buffer, so one allocation keeps them alive for the call.
+        // One buffer for every parameter: one allocation.
         var storage: [UInt8] = []
         var offsets: [Int] = []
         for value in wire {
@@ -293,7 +277,6 @@ final class PostgreSQLConnection: @unchecked Sendable {
         }
     }
 
-    /// A result's rows, in text format, and its affected-row count.
     private static func rows(of result: OpaquePointer) -> PostgreSQLRows {
         let rowCount = Int(PQntuples(result))
         let columnCount = Int(PQnfields(result))
@@ -317,20 +300,18 @@ final class PostgreSQLConnection: @unchecked Sendable {
         return PostgreSQLRows(rows: rows, affected: affected)
     }
 
-    /// Sends a pending `begin(_:)` in a round trip of its own, for a statement that cannot carry it.
+    /// Sends a pending `begin(_:)` alone, for a statement that cannot carry it.
     private func sendPendingBegin() throws(StoreError) {
         guard let begin = pendingBegin else { return }
         pendingBegin = nil
         try execute(begin)
     }
 
-    /// A name no statement on this connection has had.
     private func nextStatementName() -> String {
         namedStatements += 1
         return "atlas_\(namedStatements)"
     }
 
-    /// A statement of `pipeline(_:)`.
     private enum PipelinedStatement {
         /// Prepared on this connection on first use, as `query(_:_:)`.
         case prepared(String, [PostgreSQLValue])
@@ -338,18 +319,17 @@ final class PostgreSQLConnection: @unchecked Sendable {
         case plain(String)
     }
 
-    /// Sends `statements` (after a pending `begin(_:)`) in one round trip in libpq's pipeline mode
-    /// (https://www.postgresql.org/docs/15/libpq-pipeline-mode.html) and reads every result. After a
-    /// failure the server skips the rest up to the pipeline's sync point (`PGRES_PIPELINE_ABORTED`).
+    /// Sends `statements` (after a pending `begin(_:)`) in one round trip in pipeline mode
+    /// (https://www.postgresql.org/docs/15/libpq-pipeline-mode.html) and reads every result; after a
+    /// failure the server skips the rest (`PGRES_PIPELINE_ABORTED`).
     /// - Returns: the last statement's rows.
     /// - Throws: the first failure, as `execute(_:)`.
     private func pipeline(_ statements: [PipelinedStatement]) throws(StoreError) -> PostgreSQLRows {
         try awaitingAnswer { () throws(StoreError) in try sendAndRead(statements) }
     }
 
-    /// Runs `body`, which waits for the server's answer, with `answerTimeoutSeconds` watched by
-    /// `AnswerWatchdog`. When the deadline passed the socket was shut down, so the connection is
-    /// marked broken: the call throws `.busy` (or returns what it got, had the answer come just then).
+    /// Runs `body` under `AnswerWatchdog`'s deadline. Past it the socket was shut down, so the connection
+    /// is broken and the call throws `.busy` (or returns an answer that came just then).
     private func awaitingAnswer<Value>(_ body: () throws(StoreError) -> Value) throws(StoreError) -> Value {
         guard handle != nil, watchedSocket >= 0 else { return try body() }
         let token = AnswerWatchdog.shared.watch(socket: watchedSocket, seconds: answerTimeoutSeconds)
@@ -372,9 +352,9 @@ final class PostgreSQLConnection: @unchecked Sendable {
         pendingBegin = nil
         guard PQenterPipelineMode(handle) == 1 else { throw failureFromConnection(sql: "pipeline") }
         defer { _ = PQexitPipelineMode(handle) }
-        // What each result answers: its SQL, and the name a new preparation is for.
+        // Each result's SQL, and the name a new preparation is for.
         var awaited: [(sql: String, preparing: String?)] = []
-        // Names prepared in this pipeline, known to the server only once their results are read.
+        // Names prepared in this pipeline, known to the server once their results are read.
         var preparing: [String: String] = [:]
         for statement in sent {
             let queued: Bool
@@ -404,7 +384,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
         var failure: StoreError?
         var last = PostgreSQLRows(rows: [], affected: 0)
         for (sql, preparing) in awaited {
-            // Each statement's results end with a NULL; none at all means the connection failed.
+            // Each statement's results end with a NULL; none means the connection failed.
             guard let result = PQgetResult(handle) else { throw failureFromConnection(sql: sql) }
             defer { PQclear(result) }
             while let extra = PQgetResult(handle) { PQclear(extra) }
@@ -424,7 +404,6 @@ final class PostgreSQLConnection: @unchecked Sendable {
         return last
     }
 
-    /// Throws the `StoreError` for a result whose status is not one of `accepting`.
     private func check(_ result: OpaquePointer?, sql: String, accepting: [ExecStatusType]) throws(StoreError) {
         guard let result else { throw failureFromConnection(sql: sql) }
         let status = PQresultStatus(result)
@@ -440,7 +419,6 @@ final class PostgreSQLConnection: @unchecked Sendable {
         throw Self.error(sqlState: sqlState, message: message, sql: sql, markBroken: { isBroken = true })
     }
 
-    /// The error of a call that returned no result: the connection itself failed.
     private func failureFromConnection(sql: String) -> StoreError {
         isBroken = true
         let reason = handle.map { String(cString: PQerrorMessage($0)) } ?? ""
@@ -448,8 +426,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     }
 
     /// SQLSTATE classes (https://www.postgresql.org/docs/15/errcodes-appendix.html) → `StoreError`:
-    /// connection exceptions and shutdowns are `.unavailable` (and the connection is not reused); lock
-    /// and statement timeouts, serialization failures, deadlocks and too many connections are `.busy`.
+    /// connection exceptions and shutdowns are `.unavailable` (the connection is dropped); lock and
+    /// statement timeouts, serialization failures, deadlocks and too many connections are `.busy`.
     static func error(sqlState: String, message: String, sql: String, markBroken: () -> Void) -> StoreError {
         switch sqlState {
         case _ where sqlState.hasPrefix("08"), "57P01", "57P02", "57P03":

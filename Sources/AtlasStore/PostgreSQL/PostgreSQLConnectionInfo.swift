@@ -9,9 +9,9 @@ struct PostgreSQLConnectionInfo: Sendable {
     /// `postgresql://user@host:port/dbname`: only the parts given, never the password or options.
     let redacted: String
 
-    /// - Throws: `StoreError.invalidLocation` with libpq's reason when the URI does not parse, or
-    ///   when its password holds a character that must be percent-encoded (then libpq would read part
-    ///   of the password as the host, port or database and quote it in its errors).
+    /// - Throws: `StoreError.invalidLocation` with libpq's reason when the URI does not parse, or when
+    ///   its password holds a character that must be percent-encoded (libpq would read part of it as the
+    ///   host, port or database and quote it in errors).
     init(uri: String) throws(StoreError) {
         self.uri = uri
         if let password = Self.password(in: uri), !Self.isSafelyEncoded(password) {
@@ -23,7 +23,7 @@ struct PostgreSQLConnectionInfo: Sendable {
         guard let options = PQconninfoParse(uri, &message) else {
             let reason = message.map { String(cString: $0) } ?? "libpq cannot parse the URI"
             PQfreemem(message)
-            // libpq quotes the whole URI in some messages, password and all: it must not be shown.
+            // libpq quotes the whole URI, password and all, in some messages.
             throw .invalidLocation(
                 reason.trimmingSuffix("\n").replacingOccurrences(of: "\"\(uri)\"", with: "the --database URI")
                     .replacingOccurrences(of: uri, with: "the --database URI"))
@@ -45,9 +45,8 @@ struct PostgreSQLConnectionInfo: Sendable {
 }
 
 extension PostgreSQLConnectionInfo {
-    /// The password as a person wrote it: after the first `:` of what stands between `://` and the
-    /// last `@` before any `?` (RFC 3986 §3.2.1 would end the user information at the first `@`, which
-    /// is how libpq reads it; a person pasting a password with an `@` meant the last).
+    /// The password as a person wrote it: after the first `:` before the last `@` before any `?`. libpq
+    /// (RFC 3986 §3.2.1) ends the user information at the first `@`.
     static func password(in uri: String) -> Substring? {
         guard let scheme = uri.range(of: "://") else { return nil }
         let beforeQuery = uri[scheme.upperBound...].prefix { $0 != "?" }
@@ -82,7 +81,6 @@ extension UInt8 {
 }
 
 extension String {
-    /// The string without one trailing `suffix`, when it has one.
     func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }

@@ -1,22 +1,20 @@
 import AtlasCore
 import Clocks
 
-/// `CountryStore` in the PostgreSQL tables of `PostgreSQLMigrations` (the same columns as SQLite's,
-/// `SnapshotColumns`); the static functions read and write inside a `PostgreSQLDataStore` transaction.
+/// `CountryStore` on PostgreSQL (`SnapshotColumns`, as SQLite's); the static functions also serve
+/// `PostgreSQLDataStore` transactions.
 struct PostgreSQLCountryStore: CountryStore {
     let pool: PostgreSQLPool
 
-    /// See `CountryStore.loadSnapshot()`: one `REPEATABLE READ` transaction, so the three reads see one
-    /// committed state.
+    /// One `REPEATABLE READ` transaction, so the three reads see one committed state.
     func loadSnapshot() throws -> Snapshot? {
         try pool.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { connection in
             try Self.loadSnapshot(on: connection)
         }
     }
 
-    /// See `CountryStore.snapshotVersion()`.
     func snapshotVersion() throws -> Int64 {
-        // Read every second for /healthz and the page caches: a server that stops answering is told quickly.
+        // Read every second for /healthz and the page caches: give up on a silent server quickly.
         try pool.withConnection(answerTimeout: pool.options.requestAnswerTimeoutSeconds, Self.snapshotVersion(on:))
     }
 
@@ -62,13 +60,13 @@ struct PostgreSQLCountryStore: CountryStore {
             version: meta.int64(0, 2))
     }
 
-    /// See `DataTransaction.replaceSnapshot(_:)`: the countries in multi-row `INSERT`s (one round trip
-    /// per 1,000), the totals, and `snapshot_meta` with the version bumped.
+    /// `DataTransaction.replaceSnapshot(_:)`: countries in multi-row `INSERT`s, the totals, and
+    /// `snapshot_meta` with the version bumped.
     static func replaceSnapshot(_ snapshot: Snapshot, on connection: PostgreSQLConnection) throws {
         guard !snapshot.countries.isEmpty else { throw StoreError.emptySnapshot }
         let importedAt = snapshot.importedAt ?? WallClock.millisecondsSinceEpoch()
         try connection.execute("DELETE FROM countries; DELETE FROM world_totals")
-        // PostgreSQL takes at most 65,535 parameters per statement: 1,000 rows of 29 per INSERT.
+        // At most 65,535 parameters per statement: 1,000 rows of 29.
         var start = 0
         while start < snapshot.countries.count {
             let end = min(start + 1000, snapshot.countries.count)

@@ -1,8 +1,7 @@
 import AtlasCore
 
-/// `DataStore` on PostgreSQL: each update is one transaction that first takes the transaction-level
-/// advisory lock `PostgreSQLLocks.data`, so data writers across processes take turns and a body may
-/// decide from what it reads.
+/// `DataStore` on PostgreSQL: each update is one transaction that first takes the advisory lock
+/// `PostgreSQLLocks.data`, so writers across processes take turns.
 struct PostgreSQLDataStore: DataStore {
     let pool: PostgreSQLPool
 

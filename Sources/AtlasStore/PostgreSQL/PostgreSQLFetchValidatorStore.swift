@@ -1,5 +1,5 @@
-/// `FetchValidatorStore` in the PostgreSQL table `fetch_validators`; the static functions write inside
-/// a `PostgreSQLDataStore` transaction.
+/// `FetchValidatorStore` on PostgreSQL; the static functions also serve `PostgreSQLDataStore`
+/// transactions.
 struct PostgreSQLFetchValidatorStore: FetchValidatorStore {
     let pool: PostgreSQLPool
 

@@ -1,19 +1,16 @@
 import AtlasCore
 
-/// `HistoryStore` in the PostgreSQL table `history`; the static functions read and write inside a
-/// `PostgreSQLDataStore` transaction.
+/// `HistoryStore` on PostgreSQL; the static functions also serve `PostgreSQLDataStore` transactions.
 struct PostgreSQLHistoryStore: HistoryStore {
     let pool: PostgreSQLPool
 
-    /// See `HistoryStore.history(_:)`: one indexed range read.
     func history(_ key: String) throws -> History? {
-        // A visitor's page waits on this read: a server that stops answering is a quick 503.
+        // A visitor's page waits on this read: a silent server is a quick 503.
         try pool.withConnection(answerTimeout: pool.options.requestAnswerTimeoutSeconds) { connection in
             try Self.history(key, on: connection)
         }
     }
 
-    /// See `HistoryStore.history(_:)`, on `connection` (a pool's, or a data transaction's).
     static func history(_ key: String, on connection: PostgreSQLConnection) throws -> History? {
         let rows = try connection.query(
             "SELECT day, cases, deaths, recovered FROM history WHERE series = $1 ORDER BY day", [.text(key)])
@@ -43,7 +40,6 @@ struct PostgreSQLHistoryStore: HistoryStore {
         try connection.query("SELECT 1 FROM history LIMIT 1").count > 0
     }
 
-    /// See `DataTransaction.storedSeries()`.
     static func storedSeries(on connection: PostgreSQLConnection) throws -> [String: StoredSeries] {
         let rows = try connection.query(
             "SELECT series, min(day), max(day), count(recovered) FROM history GROUP BY series")
@@ -57,8 +53,7 @@ struct PostgreSQLHistoryStore: HistoryStore {
         return series
     }
 
-    /// See `DataTransaction.replaceHistory(_:storedAt:)`: the rows go in with `COPY`, the fast path
-    /// for the about 150,000 rows of the whole history.
+    /// `DataTransaction.replaceHistory(_:storedAt:)`, the rows by `COPY` (about 150,000 of them).
     static func replaceHistory(_ series: [String: History], storedAt: Int64, on connection: PostgreSQLConnection)
         throws
     {

@@ -1,10 +1,7 @@
-/// The PostgreSQL schema, as steps recorded in the version table `schema_migrations` (one row per
-/// applied step), and the runner that applies the missing ones.
-///
-/// Each step runs in its own transaction together with its row, under a transaction-level advisory
-/// lock (`PostgreSQLLocks.migrations`), so processes starting together apply each step once and a
-/// crash leaves a whole number of steps. Steps are never edited once shipped (docs/field-cases.md
-/// B23): a change is a new step.
+/// The PostgreSQL schema as steps recorded in `schema_migrations`, and their runner. Each step runs in
+/// its own transaction with its row, under the advisory lock `PostgreSQLLocks.migrations`, so
+/// processes starting together apply it once and a crash leaves whole steps. Shipped steps are never
+/// edited (docs/field-cases.md B23).
 enum PostgreSQLMigrations {
     struct Step {
         let version: Int32
@@ -16,11 +13,10 @@ enum PostgreSQLMigrations {
     static let all: [Step] = [
         Step(version: 1, name: "snapshot, history, fetch validators", sql: snapshotSQL),
         Step(version: 2, name: "visitors", sql: visitorsSQL),
-        // The name a starred country had when it was starred, so a star whose country later leaves
-        // the data still says what it was (as SQLite's `Migration.favoriteNames`).
+        // As SQLite's `Migration.favoriteNames`.
         Step(version: 3, name: "favourite names", sql: "ALTER TABLE favorites ADD COLUMN name text"),
-        // Whether the visitor has a stored draft, on the row a write locks first: a Done or Save with
-        // none reads no `drafts` row (one round trip less). Kept by the statements that write drafts.
+        // On the row a write locks first, so a Done or Save without a draft reads no `drafts` row. Kept by
+        // the statements that write drafts.
         Step(
             version: 4, name: "profiles say whether a draft is stored",
             sql: """
@@ -29,18 +25,15 @@ enum PostgreSQLMigrations {
                 """),
     ]
 
-    /// The newest version this program knows.
     static var newestVersion: Int32 { all.last?.version ?? 0 }
 
     /// Applies the missing steps, oldest first.
     /// - Parameters:
-    ///   - pool: the database's pool.
-    ///   - steps: the steps, versions 1, 2, 3, …; defaults to `all` (tests pass each step's text as it
-    ///     shipped, to build the database an older program left).
-    ///   - target: the version of the last step to apply; `nil` (the default) for every step. A
-    ///     database already past it is left as it is.
-    /// - Throws: `StoreError.schemaTooNew` when the database has a step newer than the newest of
-    ///   `steps`, whatever `target` is; a step's error (that step is rolled back).
+    ///   - steps: versions 1, 2, 3, …; `all` by default (tests pass the steps as shipped, to build an
+    ///     old database).
+    ///   - target: the last version to apply; `nil` for all. A database already past it is left as is.
+    /// - Throws: `StoreError.schemaTooNew` when the database is newer than `steps`; a step's error (that
+    ///   step rolled back).
     static func migrate(_ pool: PostgreSQLPool, steps: [Step] = all, upTo target: Int32? = nil) throws {
         let newest = steps.last?.version ?? 0
         for step in steps where step.version <= target ?? newest {
@@ -66,12 +59,9 @@ enum PostgreSQLMigrations {
         }
     }
 
-    /// The same tables as SQLite's `Migration.snapshotTables`, `.fetchValidators` and `.historyTable`;
-    /// the figure columns named as disease.sh names them, unquoted, so PostgreSQL folds them to lower
-    /// case (every statement names them unquoted too).
-    ///
-    /// Literal text, with a column for each `Figure` of the day it shipped: generated from the enum,
-    /// it would give new databases a later figure's column twice (that figure's own step adds it too).
+    /// SQLite's `Migration.snapshotTables`, `.fetchValidators` and `.historyTable`; figure columns
+    /// unquoted, so folded to lower case. Literal, not generated from `Figure`: a later figure's own step
+    /// adds its column.
     private static let snapshotSQL = """
         CREATE TABLE countries (
             position integer PRIMARY KEY,

@@ -1,15 +1,12 @@
 import Clocks
 import Foundation
 
-/// A bounded pool of PostgreSQL connections for one process: at most `StoreOptions.maxConnections`
-/// are open; a caller waits at most `StoreOptions.lockWaitSeconds` for a free one (then
-/// `StoreError.busy`). Connections open lazily and are reused.
+/// A bounded pool of lazily opened PostgreSQL connections: at most `StoreOptions.maxConnections`; a
+/// caller waits at most `lockWaitSeconds` for one, then `StoreError.busy`.
 ///
-/// When the server is down the pool does not make every request pay a connect attempt: after a
-/// failed one it answers `StoreError.unavailable` at once for `reconnectDelaySeconds`, then tries
-/// again. A connection lost mid-use is dropped together with every idle one (they most likely went
-/// with the same server), and the work is run once more on a new connection unless the loss came
-/// during `COMMIT`, whose outcome is then unknown.
+/// After a failed connect it answers `.unavailable` at once for `reconnectDelaySeconds`, so a down
+/// server does not cost every request a connect attempt. A connection lost mid-use is dropped with
+/// every idle one, and the work runs once more on a new one, unless lost during `COMMIT`.
 final class PostgreSQLPool: @unchecked Sendable {
     private let uri: String
     let options: StoreOptions
@@ -26,12 +23,11 @@ final class PostgreSQLPool: @unchecked Sendable {
         self.options = options
     }
 
-    /// Runs `body` on a pooled connection (no transaction of its own).
-    /// - Parameter answerTimeout: the longest each round trip waits for the server's answer, in
-    ///   seconds (`PostgreSQLConnection.answerTimeoutSeconds`); `nil`: the connection's default, for
-    ///   work that may run as long as `statement_timeout` allows.
-    /// - Throws: `StoreError.busy` when no connection is free in time or the server does not answer in
-    ///   time; `.unavailable` when none can be opened; `.closed` after `close()`; what `body` throws.
+    /// Runs `body` on a pooled connection, without a transaction.
+    /// - Parameter answerTimeout: the longest each round trip waits for an answer, in seconds; `nil` for
+    ///   the connection's default (work that may run as long as `statement_timeout` allows).
+    /// - Throws: `StoreError.busy` when no connection is free or the server does not answer in time;
+    ///   `.unavailable` when none can be opened; `.closed` after `close()`; what `body` throws.
     func withConnection<T>(answerTimeout: Double? = nil, _ body: (PostgreSQLConnection) throws -> T) throws -> T {
         var attempt = 0
         while true {
@@ -45,7 +41,7 @@ final class PostgreSQLPool: @unchecked Sendable {
             } catch let error as StoreError where connection.isBroken {
                 release(connection)
                 dropIdle()
-                // Work cut off before COMMIT was rolled back by the server: running it again is safe.
+                // Work cut off before COMMIT was rolled back by the server: safe to run again.
                 guard attempt == 1, !connection.lostDuringCommit, case .unavailable = error else { throw error }
             } catch {
                 release(connection)
@@ -54,16 +50,14 @@ final class PostgreSQLPool: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in one transaction (`BEGIN` … `COMMIT`, `ROLLBACK` when it throws) on a pooled
-    /// connection, isolation `READ COMMITTED` unless `begin` says otherwise; `answerTimeout` as for
-    /// `withConnection(answerTimeout:_:)`.
+    /// Runs `body` in one transaction (`BEGIN` … `COMMIT`, `ROLLBACK` when it throws), `READ COMMITTED`
+    /// unless `begin` says otherwise.
     /// - Throws: as `withConnection(answerTimeout:_:)`.
     func transaction<T>(
         begin: String = "BEGIN", answerTimeout: Double? = nil, _ body: (PostgreSQLConnection) throws -> T
     ) throws -> T {
         try withConnection(answerTimeout: answerTimeout) { connection in
-            // BEGIN goes with the first statement and COMMIT with the queued last write: a short
-            // transaction is two round trips fewer.
+            // BEGIN goes with the first statement and COMMIT with the queued last write: two round trips fewer.
             connection.begin(begin)
             do {
                 let value = try body(connection)

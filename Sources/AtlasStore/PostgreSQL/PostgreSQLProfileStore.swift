@@ -1,28 +1,20 @@
 import AtlasCore
 
-/// `ProfileStore` in the PostgreSQL tables of `PostgreSQLMigrations` (`READ COMMITTED`).
+/// `ProfileStore` on PostgreSQL (`READ COMMITTED`).
 ///
-/// A write starts by locking the visitor's profile row (`SELECT … FOR UPDATE`, or creating it), which
-/// returns its committed fields in the same round trip; the draft is read after that lock, so two
-/// processes' submits for one visitor take turns and each sees the other's commit. The row says
-/// whether a draft is stored (`has_draft`), so the draft is read only when there is one.
-/// `DraftRules` decides; the write is one statement. A Save or Cancel is two round trips: `BEGIN`
-/// with the lock, then the write with `COMMIT` (`PostgreSQLConnection.begin(_:)`,
-/// `queryAtCommit(_:_:)`).
+/// A write first locks the visitor's profile row (`SELECT … FOR UPDATE`, or creates it), getting its
+/// fields and `has_draft` in that round trip, then reads the draft if there is one: submits for one
+/// visitor take turns and see each other's commits. `DraftRules` decides; the write goes with
+/// `COMMIT`, so a Save or Cancel is two round trips.
 ///
-/// A Done with no draft stored is usually one: `DraftRules` decides on the state this process last
-/// read or wrote (`RememberedProfileStates`, filled by the editor's GET and by every write), and the
-/// commit is one `UPDATE` that applies only if the row still holds exactly that state (its own
-/// transaction; the `UPDATE` takes the row lock and re-reads the row under it). When it does not (another
-/// process or tab wrote since, or nothing is remembered), the Done takes the locked path above, and
-/// the rules decide again on the row as it is.
+/// A Done with no draft is usually one: decided on the state this process last saw
+/// (`RememberedProfileStates`), it is an `UPDATE` that applies only if the row still holds that state;
+/// otherwise it takes the locked path and the rules decide again.
 struct PostgreSQLProfileStore: ProfileStore {
     let pool: PostgreSQLPool
-    /// This process's hints for Done (one per `Stores`, so per process).
     let remembered: RememberedProfileStates
 
-    /// A visitor's request waits on every call but the pruning: a server that stops answering is a
-    /// quick `503`.
+    /// Every call but pruning serves a visitor: a silent server is a quick `503`.
     private var quick: Double { pool.options.requestAnswerTimeoutSeconds }
 
     func profile(_ sessionHash: [UInt8]) throws -> Profile? {
@@ -52,8 +44,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
-        // One read, in one statement (one snapshot of both rows); a transaction only for a visitor
-        // without a profile yet.
+        // One statement, so one snapshot of both rows; a transaction only for a visitor without a profile.
         let state =
             try pool.withConnection(answerTimeout: quick) { connection in
                 try Self.readState(connection, visitor.sessionHash)
@@ -76,10 +67,9 @@ struct PostgreSQLProfileStore: ProfileStore {
         return try submit(visitor, check) { DraftRules.commit($0, expectedVersion: expectedVersion, $1) }
     }
 
-    /// A Done decided by `DraftRules` on the remembered state and written by one compare-and-set
-    /// `UPDATE`; `nil` when nothing is remembered, when the remembered state holds a draft, when the
-    /// check or the rules would write nothing (a `422`, a conflict or a repeated Done: those are
-    /// decided on the row itself), or when the row no longer holds the remembered state.
+    /// A Done decided on the remembered state and written by one compare-and-set `UPDATE`; `nil` when
+    /// nothing is remembered, a draft is, the rules would write nothing (decided on the row itself), or
+    /// the row changed.
     private func commitOnRememberedState(
         _ visitor: VisitorContext, _ expectedVersion: Int64, _ check: (Profile) -> Profile?
     ) throws -> SubmitResult? {
@@ -104,8 +94,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         return SubmitResult(committed: state.profile, outcome: outcome)
     }
 
-    /// A Save or Done in one transaction: the state under the lock, the form checked against its
-    /// profile, `decide` (a `DraftRules` function) on the fields, its write applied.
+    /// A Save or Done in one transaction: the state under the lock, `check`, `decide`, its write.
     private func submit(
         _ visitor: VisitorContext, _ check: (Profile) -> Profile?,
         _ decide: (Profile, DraftRules.State) -> (write: DraftRules.Write, outcome: DraftOutcome)
@@ -173,7 +162,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     }
 
     func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int {
-        // In the background, once an hour, and as long as statement_timeout allows.
+        // In the background, hourly, as long as statement_timeout allows.
         try pool.withConnection { connection in
             // Drafts and favourites go with their profile (ON DELETE CASCADE).
             try connection.query(
@@ -189,11 +178,9 @@ struct PostgreSQLProfileStore: ProfileStore {
 
     // MARK: Rows
 
-    /// Locks the visitor's profile row (`SELECT … FOR UPDATE`, which waits for a transaction holding
-    /// it and then returns its newest version) or, when they have none, creates it with the defaults
-    /// (`admitsNewVisitor` asked first); either way returns its committed fields, counter and whether
-    /// a draft is stored. A lock writes no row version, where an upsert that only records the visit
-    /// wrote one more per write: the visit is recorded by the write itself (`apply`, the stars).
+    /// Locks the visitor's profile row (`FOR UPDATE` waits for its holder, then returns the newest
+    /// version) or creates it with the defaults (if `admitsNewVisitor`); returns its fields, counter and
+    /// `has_draft`. A lock writes no row version: the write itself records the visit.
     private static func lockProfile(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) throws -> (
         profile: Profile, counter: Int64, hasDraft: Bool
     ) {
@@ -208,7 +195,7 @@ struct PostgreSQLProfileStore: ProfileStore {
                 INSERT INTO profiles (session_hash, username, notifications, season, goal_date, created_at, last_seen_at)
                 VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (session_hash) DO NOTHING RETURNING \(columns)
                 """, [.bytes(visitor.sessionHash)] + values(defaults) + [.integer(visitor.now)])
-            // Another process created it in the meantime: lock that one.
+            // Another process created it meanwhile: lock that one.
             if rows.count == 0 { rows = try connection.query(lock, [.bytes(visitor.sessionHash)]) }
         }
         guard rows.count == 1, let counter = rows.int64(0, 4), let hasDraft = rows.bool(0, 5) else {
@@ -217,7 +204,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         return (try profile(rows, 0, from: 0, table: "profiles"), counter, hasDraft)
     }
 
-    /// Queues a star's time for the commit (`last_seen_at`, moved by `LastSeen`'s rule for writes).
+    /// Queues a star's `last_seen_at` (`LastSeen`'s rule for writes) for the commit.
     private static func recordWrite(_ connection: PostgreSQLConnection, _ visitor: VisitorContext) {
         connection.queryAtCommit(writeStatement, [.bytes(visitor.sessionHash), .integer(visitor.now)])
     }
@@ -226,7 +213,7 @@ struct PostgreSQLProfileStore: ProfileStore {
     private static let visitStatement =
         "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND \(LastSeen.visitMoves("$2::bigint"))"
 
-    /// A star at $2 by the visitor of $1 (`LastSeen`): no new row version within the hour.
+    /// A star at $2 by the visitor of $1 (`LastSeen`).
     private static let writeStatement =
         "UPDATE profiles SET last_seen_at = $2 WHERE session_hash = $1 AND \(LastSeen.writeMoves("$2::bigint"))"
 
@@ -234,14 +221,13 @@ struct PostgreSQLProfileStore: ProfileStore {
         -> DraftRules.State
     {
         let (profile, counter, hasDraft) = try lockProfile(connection, visitor)
-        // Read after the lock, in a statement of its own: its snapshot includes the commit of any
-        // transaction the lock waited for.
+        // A statement of its own after the lock: its snapshot includes the commit the lock waited for.
         let draft = hasDraft ? try readDraft(connection, visitor.sessionHash) : nil
         return DraftRules.State(profile: profile, draft: draft, draftCounter: counter)
     }
 
-    /// The visitor's profile, counter and draft as one statement sees them, without a lock; `nil` when
-    /// they have no profile.
+    /// The visitor's profile, counter and draft in one statement, without a lock; `nil` without a
+    /// profile.
     private static func readState(_ connection: PostgreSQLConnection, _ sessionHash: [UInt8]) throws
         -> DraftRules.State?
     {
@@ -270,7 +256,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         return Draft(profile: try profile(rows, 0, from: 0, table: "drafts"), version: version)
     }
 
-    /// Applies what `DraftRules` decided, in one statement sent with the `COMMIT`: every write takes
+    /// Applies a `DraftRules` write in one statement sent with the `COMMIT`; each takes
     /// `state.nextVersion`.
     private static func apply(
         _ write: DraftRules.Write, _ state: DraftRules.State, _ visitor: VisitorContext,
@@ -284,7 +270,7 @@ struct PostgreSQLProfileStore: ProfileStore {
         case .draft(let fields):
             connection.queryAtCommit(saveStatement, [hash] + values(fields) + [version, .integer(visitor.now)])
         case .commit(let fields):
-            // Without a stored draft there is nothing to delete: the profile's row alone is written.
+            // No stored draft: only the profile's row is written.
             connection.queryAtCommit(
                 state.draft == nil ? commitStatement : commitDeletingDraftStatement,
                 [hash] + values(fields) + [version, .integer(visitor.now)])
@@ -324,7 +310,6 @@ struct PostgreSQLProfileStore: ProfileStore {
         WHERE session_hash = $1
         """
 
-    /// The stored state once `write` (decided on `state`) is committed.
     private static func state(after write: DraftRules.Write, _ state: DraftRules.State) -> DraftRules.State {
         switch write {
         case .nothing: state
@@ -337,9 +322,8 @@ struct PostgreSQLProfileStore: ProfileStore {
         }
     }
 
-    /// `commitStatement` on the condition that the row holds what the Done was decided on: version
-    /// counter $8, no draft, the profile $9…$12. The `UPDATE` waits for another transaction's lock on
-    /// the row and checks the condition on the row as that left it (`READ COMMITTED`).
+    /// `commitStatement` if the row holds what the Done was decided on: counter $8, no draft, profile
+    /// $9…$12. The `UPDATE` waits for another lock on the row and checks the row as that left it.
     private static let commitIfUnchangedStatement =
         commitStatement
             + """
@@ -354,7 +338,6 @@ struct PostgreSQLProfileStore: ProfileStore {
         ]
     }
 
-    /// The four columns from `first`: username, notifications, season, goal_date.
     private static func profile(_ rows: PostgreSQLRows, _ row: Int, from first: Int, table: String) throws -> Profile {
         guard let username = rows.string(row, first), let notifications = rows.bool(row, first + 1),
             let season = rows.string(row, first + 2).flatMap(Season.init(rawValue:)),

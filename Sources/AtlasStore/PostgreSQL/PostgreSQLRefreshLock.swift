@@ -1,6 +1,5 @@
-/// `RefreshLock` on PostgreSQL: the session-level advisory lock `PostgreSQLLocks.refresh`, asked for
-/// with `pg_try_advisory_lock` (never waits) on a connection held for the whole refresh. The server
-/// releases it when that connection ends, so a killed refresher never leaves it held.
+/// `RefreshLock` on PostgreSQL: `pg_try_advisory_lock` of `PostgreSQLLocks.refresh` on a connection
+/// held for the whole refresh; the server releases it when that connection ends.
 struct PostgreSQLRefreshLock: RefreshLock {
     let pool: PostgreSQLPool
 

@@ -1,4 +1,4 @@
-/// Opens the PostgreSQL implementation of every store on one database, through one bounded pool.
+/// Opens every PostgreSQL store on one database, through one bounded pool.
 enum PostgreSQLStores {
     static func open(uri: String, options: StoreOptions) throws -> Stores {
         let info = try PostgreSQLConnectionInfo(uri: uri)

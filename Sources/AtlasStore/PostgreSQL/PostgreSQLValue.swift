@@ -1,6 +1,5 @@
-/// A parameter of a PostgreSQL statement. Sent in text format, except bytes, which are sent in
-/// binary format so they need no escaping (https://www.postgresql.org/docs/15/libpq-exec.html,
-/// `PQexecParams`).
+/// A PostgreSQL statement parameter, in text format except bytes, sent binary so they need no escaping
+/// (https://www.postgresql.org/docs/15/libpq-exec.html, `PQexecParams`).
 enum PostgreSQLValue: Sendable {
     case null
     case text(String)
@@ -15,14 +14,13 @@ enum PostgreSQLValue: Sendable {
     static func integer(_ value: Int?) -> PostgreSQLValue { value.map { .integer(Int64($0)) } ?? .null }
     static func double(_ value: Double?) -> PostgreSQLValue { value.map { .double($0) } ?? .null }
 
-    /// The value's bytes as libpq sends them, and whether they are binary (format 1).
+    /// The bytes libpq sends, and whether they are binary (format 1).
     var wireBytes: (bytes: [UInt8], isBinary: Bool)? {
         switch self {
         case .null: return nil
         case .text(let value): return (Array(value.utf8), false)
         case .integer(let value): return (Array(String(value).utf8), false)
-        // Swift's description is the shortest text that reads back as the same Double, and
-        // PostgreSQL's float8 input reads it back exactly.
+        // The shortest text that reads back as the same Double, exactly, in float8 input too.
         case .double(let value): return (Array(value.description.utf8), false)
         case .bytes(let value): return (value, true)
         case .boolean(let value): return (Array((value ? "t" : "f").utf8), false)
@@ -32,9 +30,8 @@ enum PostgreSQLValue: Sendable {
 
 /// The rows of one result, copied out of libpq's `PGresult` in text format: `nil` is `NULL`.
 struct PostgreSQLRows: Sendable {
-    /// Every row's columns, as text.
     let rows: [[String?]]
-    /// For `INSERT`, `UPDATE` and `DELETE`: how many rows it touched (`PQcmdTuples`).
+    /// Rows `INSERT`, `UPDATE` or `DELETE` touched (`PQcmdTuples`).
     let affected: Int
 
     var count: Int { rows.count }
@@ -45,7 +42,7 @@ struct PostgreSQLRows: Sendable {
     func double(_ row: Int, _ column: Int) -> Double? { rows[row][column].flatMap { Double($0) } }
     func bool(_ row: Int, _ column: Int) -> Bool? { rows[row][column].map { $0 == "t" } }
 
-    /// A `bytea` column, which the text format sends as `\x` and hex digits.
+    /// A `bytea` column, sent in text format as `\x` and hex digits.
     func bytes(_ row: Int, _ column: Int) -> [UInt8]? {
         guard let text = rows[row][column], text.hasPrefix("\\x") else { return nil }
         let digits = Array(text.utf8.dropFirst(2))

@@ -1,12 +1,10 @@
 import CSQLite
 
-/// The open `sqlite3*` handle plus the lock that serialises every use of it.
-///
-/// Separate from `Database` so that cached `Statement`s can keep the handle alive without a
-/// reference cycle (Database → cache → Statement → Connection).
+/// The open `sqlite3*` handle and the lock that serialises its use; apart from `Database` so cached
+/// `Statement`s keep the handle alive without a reference cycle.
 final class Connection: @unchecked Sendable {
     let lock = RecursiveLock()
-    // Read and written only while `lock` is held (or in deinit, when nobody else can).
+    // Guarded by `lock` (or in deinit).
     private var rawHandle: OpaquePointer?
 
     init(handle: OpaquePointer) {
@@ -14,7 +12,7 @@ final class Connection: @unchecked Sendable {
     }
 
     deinit {
-        // close_v2 waits for any statement that is still unfinalised instead of failing.
+        // close_v2 waits for unfinalised statements instead of failing.
         if let rawHandle { sqlite3_close_v2(rawHandle) }
     }
 
@@ -24,7 +22,6 @@ final class Connection: @unchecked Sendable {
         return rawHandle
     }
 
-    /// Closes the handle once; later calls to `handle()` throw `.closed`.
     func close() {
         lock.withLock {
             if let rawHandle { sqlite3_close_v2(rawHandle) }
@@ -32,15 +29,15 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// SQLite's error for the last failed call on this connection, tagged with the SQL's first words.
+    /// SQLite's error for the last failed call, tagged with the SQL's first words.
     func error(_ code: Int32, sql: String) -> StoreError {
         guard let rawHandle else { return .closed }
         return Self.storeError(
             code: sqlite3_extended_errcode(rawHandle), message: String(cString: sqlite3_errmsg(rawHandle)), sql: sql)
     }
 
-    /// `SQLITE_BUSY` and `SQLITE_LOCKED` (another connection held the lock past the busy timeout)
-    /// become `StoreError.busy`, which visitors see as a `503`; every other code `StoreError.sqlite`.
+    /// `SQLITE_BUSY` and `SQLITE_LOCKED` (a lock held past the busy timeout) become `StoreError.busy`, a
+    /// `503`; every other code `StoreError.sqlite`.
     static func storeError(code: Int32, message: String, sql: String) -> StoreError {
         let primary = code & 0xff
         if primary == SQLITE_BUSY || primary == SQLITE_LOCKED {

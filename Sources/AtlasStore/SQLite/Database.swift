@@ -2,26 +2,24 @@ import CSQLite
 import Clocks
 import Glibc
 
-/// One SQLite connection (https://sqlite.org/c3ref/sqlite3.html) to a database file, safe to share
-/// across event-loop threads: every use is serialised by one recursive lock.
-///
-/// Opening sets `PRAGMA journal_mode=WAL` (readers never wait for the writer), a busy timeout
-/// (default 5000 ms), `foreign_keys=ON` and `synchronous=NORMAL` (docs/field-cases.md B22).
-/// Prepared statements are cached by SQL text for the life of the connection.
+/// One SQLite connection (https://sqlite.org/c3ref/sqlite3.html) to a database file, shareable across
+/// threads: every use is serialised by one recursive lock. Opens with `journal_mode=WAL`, a busy
+/// timeout, `foreign_keys=ON` and `synchronous=NORMAL` (docs/field-cases.md B22); prepared statements
+/// are cached by SQL text.
 public final class Database: @unchecked Sendable {
     /// Which lock a transaction takes at `BEGIN` (https://sqlite.org/lang_transaction.html).
     public enum TransactionKind: Sendable {
-        /// `BEGIN DEFERRED`: for reads that must see one consistent state; never use for read-then-write.
+        /// `BEGIN DEFERRED`: reads that must see one consistent state; never for read-then-write.
         case deferred
-        /// `BEGIN IMMEDIATE`: takes the write lock up front, so a write never fails with `SQLITE_BUSY`
-        /// on the lock upgrade half-way through (docs/field-cases.md B22). The default.
+        /// `BEGIN IMMEDIATE`, the default: takes the write lock up front, so a write never fails with
+        /// `SQLITE_BUSY` on the lock upgrade half-way (docs/field-cases.md B22).
         case immediate
     }
 
     /// The file path the connection was opened with.
     public let path: String
     let connection: Connection
-    // Both guarded by connection.lock.
+    // Guarded by connection.lock.
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
 
@@ -46,7 +44,7 @@ public final class Database: @unchecked Sendable {
         sqlite3_busy_timeout(handle, busyTimeout)
         connection = Connection(handle: handle)
         do {
-            // journal_mode first: it reads the file header, so a non-database file fails here.
+            // journal_mode first: it reads the header, so a file that is no database fails here.
             try whileBusy(atMostMilliseconds: busyTimeout) { () throws(StoreError) in
                 try execute("PRAGMA journal_mode = WAL")
             }
@@ -58,10 +56,8 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` again while it fails with `SQLITE_BUSY`, for at most `milliseconds`. Turning on WAL
-    /// while another process creates the same new file (two servers started together) fails with
-    /// `SQLITE_BUSY` at once: SQLite does not call the busy handler there, since waiting could
-    /// deadlock, so the wait is here, a few milliseconds at a time.
+    /// Retries `body` while it fails with `SQLITE_BUSY`, for at most `milliseconds`: enabling WAL while
+    /// another process creates the same file fails at once, without SQLite's busy handler.
     private func whileBusy(atMostMilliseconds milliseconds: Int32, _ body: () throws(StoreError) -> Void)
         throws(StoreError)
     {
@@ -78,12 +74,12 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    /// Process-wide settings, applied once before the first connection opens (SQLite ignores them
-    /// afterwards): no memory statistics, whose global mutex every allocation would take.
+    /// Process-wide, before the first connection (SQLite ignores it later): no memory statistics, whose
+    /// global mutex every allocation would take.
     private static let configureSQLite: Void = { _ = csqlite_disable_memory_statistics() }()
 
-    /// Closes the connection (cached statements are finalised). Later calls throw `StoreError.closed`.
-    /// Safe to call more than once; waits for a running transaction on another thread to finish.
+    /// Closes the connection, finalising cached statements; later calls throw `StoreError.closed`. May be
+    /// called twice; waits for a transaction running on another thread.
     public func close() {
         connection.lock.withLock {
             statements.removeAll()
@@ -91,8 +87,8 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    /// Runs one or more `;`-separated SQL statements without parameters (DDL, PRAGMAs); rows are ignored.
-    /// Takes the connection's lock itself, so it may be called anywhere.
+    /// Runs `;`-separated SQL statements without parameters (DDL, PRAGMAs), ignoring rows; takes the lock
+    /// itself.
     /// - Throws: `StoreError.sqlite` with SQLite's message and the SQL's first words; `.closed`.
     public func execute(_ sql: String) throws(StoreError) {
         try connection.lock.withLock { () throws(StoreError) in
@@ -107,10 +103,10 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    /// The prepared statement for `sql` (one statement), from the cache or newly prepared; reset and with
-    /// every binding cleared. Call only inside `transaction` or `withConnection`, and don't keep it after.
-    /// - Throws: `StoreError.sqlite` for SQL that does not compile (with SQLite's message);
-    ///   `.misuse` when called outside `transaction`/`withConnection`; `.closed`.
+    /// The prepared statement for `sql` (one statement), cached, reset and unbound. Only inside
+    /// `transaction` or `withConnection`, and not kept after.
+    /// - Throws: `StoreError.sqlite` for SQL that does not compile; `.misuse` outside
+    ///   `transaction`/`withConnection`; `.closed`.
     public func prepare(_ sql: String) throws(StoreError) -> Statement {
         guard connection.lock.isHeldByCurrentThread else {
             throw .misuse(
@@ -131,21 +127,18 @@ public final class Database: @unchecked Sendable {
         return statement
     }
 
-    /// Runs `body` with the connection to itself (no transaction: each statement commits on its own).
-    /// Other threads wait until `body` returns.
+    /// Runs `body` holding the connection, without a transaction (each statement commits on its own).
     /// - Throws: whatever `body` throws.
     public func withConnection<T>(_ body: (Database) throws -> T) rethrows -> T {
         try connection.lock.withLock { try body(self) }
     }
 
-    /// Runs `body` in one transaction: committed when `body` returns, rolled back when it throws.
-    ///
-    /// Nested calls become savepoints, so an inner failure undoes only the inner part.
-    /// Other threads wait until `body` returns; other processes wait up to the busy timeout.
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws. Nested
+    /// calls are savepoints, so an inner failure undoes only the inner part. Other processes wait up to
+    /// the busy timeout.
     /// - Parameters:
     ///   - kind: `.immediate` (default) takes the write lock at `BEGIN`; `.deferred` for consistent reads.
-    ///   - body: the work; receives this database for `prepare`/`execute`.
-    /// - Returns: what `body` returns.
+    ///   - body: the work, given this database.
     /// - Throws: what `body` throws (after rolling back), or `StoreError.sqlite` when `BEGIN` or `COMMIT`
     ///   fails (e.g. `SQLITE_BUSY` after the busy timeout); `.closed`.
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: (Database) throws -> T) throws -> T {
@@ -178,8 +171,7 @@ public final class Database: @unchecked Sendable {
     }
 
     private func rollBack(depth: Int, savepoint: String) {
-        // Errors are ignored on purpose: SQLite may already have rolled back (e.g. after SQLITE_FULL),
-        // and the caller is about to see the error that caused the rollback.
+        // Errors ignored: SQLite may have rolled back already (SQLITE_FULL), and the caller gets the cause.
         if depth == 0 {
             try? execute("ROLLBACK")
         } else {

@@ -1,11 +1,7 @@
 extension Migration {
-    /// Version 4: the time series of every snapshot entry and of the world (JHU CSSE through disease.sh
-    /// `/v3/covid-19/historical`, mapped onto entries by `HistoryMapping`).
-    ///
-    /// `history`: one row per series and day. `series` is the entry's canonical id (`kr`,
-    /// `diamond-princess`) or `@world`; `day` counts days since 1970-01-01; `cases` and `deaths` are
-    /// cumulative as published (they may fall on a correction); `recovered` is `NULL` on days it was not
-    /// reported (after JHU stopped reporting it).
+    /// Version 4: `history`, one row per series and day: `series` is the entry's canonical id (`kr`) or
+    /// `@world`; `day` counts days since 1970-01-01; `cases` and `deaths` are cumulative as published
+    /// (they may fall on a correction); `recovered` is `NULL` on days it was not reported.
     public static let historyTable = Migration(
         version: 4, name: "history",
         sql: """

@@ -1,12 +1,11 @@
 extension Migration {
-    /// Version 3: visitors' profiles, their drafts and their favourite countries, each keyed by
-    /// `session_hash`, the SHA-256 of the visitor's session id (32 bytes), never the id itself.
+    /// Version 3: visitors' profiles, drafts and favourite countries, keyed by `session_hash`, the
+    /// SHA-256 of the session id (32 bytes), never the id itself.
     ///
-    /// - `profiles`: the committed profile; `goal_date` as `YYYY-MM-DD`; `created_at` in ms since the
-    ///   epoch; `draft_counter` is the last draft version handed out, so versions never repeat.
-    /// - `drafts`: at most one per profile; `version` is checked on every submit (a stale one is a `409`).
-    /// - `favorites`: starred countries by canonical country id, with when they were starred (and, from
-    ///   version 5, `Migration.favoriteNames`, the name they had then).
+    /// - `profiles`: `goal_date` as `YYYY-MM-DD`; `created_at` in ms since the epoch; `draft_counter`,
+    ///   the last draft version handed out, so versions never repeat.
+    /// - `drafts`: at most one per profile; `version` is checked on every submit.
+    /// - `favorites`: starred canonical country ids, with when they were starred.
     public static let profileTables = Migration(
         version: 3, name: "profile tables",
         sql: """

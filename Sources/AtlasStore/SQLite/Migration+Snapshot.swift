@@ -1,15 +1,12 @@
 extension Migration {
-    /// Version 1: the stored disease.sh snapshot.
+    /// Version 1: the stored disease.sh snapshot, in `STRICT` tables (a wrongly typed value is an error).
     ///
-    /// - `countries`: one row per `Country`, columns in disease.sh field names (`countryInfo` flattened:
-    ///   `_id`, `iso2`, `iso3`, `lat`, `long`, `flag`), `position` = 0-based upstream order.
-    ///   `iso2`/`iso3` are `NULL` for the cruise ships and unique otherwise, because canonical country
+    /// - `countries`: one row per `Country` in disease.sh field names (`countryInfo` flattened),
+    ///   `position` its 0-based upstream order. `iso2`/`iso3` are unique, `NULL` for cruise ships: canonical
     ///   URLs (`/countries/{iso2}`) depend on it.
-    /// - `world_totals`: the single row of `/v3/covid-19/all` (`id` = 1).
-    /// - `snapshot_meta`: the single row (`id` = 1) with `source`, `imported_at` (ms since the epoch)
-    ///   and `version`, which grows by one on every replace (`CountryStore.snapshotVersion()`).
-    ///
-    /// `STRICT` tables, so a wrongly typed value is an error instead of silently stored text.
+    /// - `world_totals`: the one row of `/v3/covid-19/all`.
+    /// - `snapshot_meta`: the one row of `source`, `imported_at` (ms since the epoch) and `version`, which
+    ///   grows on every replace.
     public static let snapshotTables = Migration(
         version: 1, name: "snapshot tables",
         sql: """

@@ -1,12 +1,10 @@
 extension Migration {
-    /// Version 5: what several processes sharing one database need for their visitors.
+    /// Version 5: what processes sharing one database need for their visitors.
     ///
-    /// - `profiles.last_seen_at` (ms since the epoch): the visitor's last write or recorded visit, so
-    ///   profiles nobody came back to for the cookie's lifetime can be pruned; existing rows start at
-    ///   their `created_at`.
+    /// - `profiles.last_seen_at` (ms since the epoch): the last write or recorded visit, for pruning;
+    ///   existing rows start at `created_at`.
     /// - `profiles.committed_at` (ms since the epoch, `NULL` until the first Done): a profile never
-    ///   committed, without a draft or a star, only ever held the defaults and may be pruned sooner.
-    ///   Existing rows count as committed, so nothing stored before is pruned early.
+    ///   committed, without draft or star, may be pruned sooner. Existing rows count as committed.
     /// - `session_key`: the one key (32 bytes) every process signs session ids with.
     public static let visitors = Migration(
         version: 5, name: "visitors",

@@ -1,7 +1,5 @@
-/// One step of the schema, identified by the `PRAGMA user_version` it leaves behind.
-///
-/// Steps are never edited once shipped: a change to the schema is a new step with the next version
-/// (docs/field-cases.md B23), so every existing file reaches the same schema.
+/// One step of the schema, identified by the `PRAGMA user_version` it leaves. Shipped steps are never
+/// edited: a change is a new step (docs/field-cases.md B23).
 public struct Migration: Sendable {
     /// The `user_version` after this step; the list's versions are 1, 2, 3, … in order.
     public let version: Int32

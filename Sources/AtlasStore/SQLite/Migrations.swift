@@ -1,7 +1,7 @@
-/// The schema history of the Covid Atlas database and the runner that applies it by `PRAGMA user_version`
+/// The database's schema history and the runner that applies it by `PRAGMA user_version`
 /// (https://sqlite.org/pragma.html#pragma_user_version).
 public enum Migrations {
-    /// Every step, oldest first. Append new steps at the end with the next version; never edit old ones.
+    /// Every step, oldest first; new steps go at the end with the next version.
     public static let all: [Migration] = [
         .snapshotTables,
         .fetchValidators,
@@ -17,18 +17,13 @@ public enum Migrations {
     }
 
     /// Brings the file up to the newest version: each missing step runs in its own `BEGIN IMMEDIATE`
-    /// transaction together with its `user_version` bump, so a crash leaves a whole number of steps.
-    /// An up-to-date file is left untouched (a second start is a no-op); two processes starting at once
-    /// are safe because each step re-reads the version under the write lock.
+    /// transaction with its `user_version` bump, so a crash leaves whole steps; each re-reads the version
+    /// under the write lock, so two processes may start at once.
     /// - Parameters:
-    ///   - database: the open database.
-    ///   - migrations: the steps; defaults to `all` (tests pass their own, or each step's text as it
-    ///     shipped, to build the file an older program left).
-    ///   - target: the version of the last step to apply; `nil` (the default) for every step. A file
-    ///     already past it is left as it is.
-    /// - Throws: `StoreError.schemaTooNew` when the file is newer than the newest step of `migrations`,
-    ///   whatever `target` is (nothing is run); `StoreError.invalidMigrations` when versions are not
-    ///   1, 2, 3, …; a step's error (that step is rolled back).
+    ///   - migrations: the steps; `all` by default (tests pass the steps as shipped, to build an old file).
+    ///   - target: the last version to apply; `nil` for all. A file already past it is left as it is.
+    /// - Throws: `StoreError.schemaTooNew` when the file is newer than `migrations` (nothing runs);
+    ///   `.invalidMigrations` when versions are not 1, 2, 3, …; a step's error (that step rolled back).
     public static func migrate(_ database: Database, migrations: [Migration] = all, upTo target: Int32? = nil) throws {
         for (offset, migration) in migrations.enumerated() where migration.version != Int32(offset + 1) {
             throw StoreError.invalidMigrations(
@@ -51,12 +46,9 @@ public enum Migrations {
 
 extension Database {
     /// Opens (creating if needed) the database at `path` and migrates it to `Migrations.newestVersion`.
-    /// - Parameters:
-    ///   - path: the SQLite file, e.g. `covid-atlas.sqlite`.
-    ///   - busyTimeout: milliseconds a statement waits for another connection's lock.
-    /// - Returns: a ready connection in WAL mode.
-    /// - Throws: `StoreError.cannotOpen`; `StoreError.schemaTooNew` for a file from a newer program;
-    ///   a migration step's `StoreError.sqlite`.
+    /// - Parameter busyTimeout: milliseconds a statement waits for another connection's lock.
+    /// - Throws: `StoreError.cannotOpen`; `.schemaTooNew` for a file from a newer program; a step's
+    ///   `StoreError.sqlite`.
     public static func open(path: String, busyTimeout: Int32 = 5000) throws -> Database {
         let database = try Database(path: path, busyTimeout: busyTimeout)
         do {

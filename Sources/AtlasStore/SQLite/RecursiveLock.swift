@@ -4,13 +4,11 @@
     import Darwin
 #endif
 
-/// A recursive mutex that can tell whether the calling thread holds it.
-///
-/// Recursive because a transaction body calls back into the same `Database` (prepare, execute) on the
-/// thread that already holds it; `Synchronization.Mutex` and `NSLock` would deadlock there.
+/// A recursive mutex that can tell whether the calling thread holds it: a transaction body calls back
+/// into its `Database` on the same thread, where `Mutex` or `NSLock` would deadlock.
 final class RecursiveLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // Only read or written while `mutex` is held.
+    // Guarded by `mutex`.
     private var depth = 0
 
     init() {
@@ -40,7 +38,7 @@ final class RecursiveLock: @unchecked Sendable {
 
     /// `true` when the calling thread is inside `withLock`.
     var isHeldByCurrentThread: Bool {
-        // A recursive mutex can be try-locked by its owner or when free; when free, depth is 0.
+        // Its owner, or anyone when it is free (depth 0), can try-lock a recursive mutex.
         guard pthread_mutex_trylock(mutex) == 0 else { return false }
         defer { pthread_mutex_unlock(mutex) }
         return depth > 0

@@ -7,8 +7,8 @@ import Clocks
     import Darwin
 #endif
 
-/// `CountryStore` in the SQLite tables of `Migration.snapshotTables`, read on the pool's connections;
-/// `replaceSnapshot(_:in:)` writes them inside a `SQLiteDataStore` transaction.
+/// `CountryStore` on the pool's connections; `replaceSnapshot(_:in:)` writes inside a
+/// `SQLiteDataStore` transaction.
 struct SQLiteCountryStore: CountryStore {
     let reads: SQLiteReadPool
 
@@ -29,19 +29,16 @@ struct SQLiteCountryStore: CountryStore {
     private static let selectTotalsSQL =
         "SELECT \(totalsColumns.joined(separator: ", ")) FROM world_totals WHERE id = 1"
 
-    /// See `CountryStore.loadSnapshot()`.
     func loadSnapshot() throws -> Snapshot? {
         try reads.read(Self.loadSnapshot(in:))
     }
 
-    /// See `CountryStore.snapshotVersion()`.
     func snapshotVersion() throws -> Int64 {
         try reads.read(Self.snapshotVersion(in:))
     }
 
-    /// The snapshot, read inside one deferred transaction, so a replace committed by another
-    /// connection meanwhile is seen entirely or not at all, and the returned `version` is the version
-    /// of exactly these rows.
+    /// The snapshot in one deferred transaction, so another connection's replace is seen whole or not at
+    /// all, and `version` is these rows'.
     static func loadSnapshot(in database: Database) throws -> Snapshot? {
         try database.transaction(.deferred) { database in
             let meta = try database.prepare("SELECT source, imported_at, version FROM snapshot_meta WHERE id = 1")
@@ -66,8 +63,7 @@ struct SQLiteCountryStore: CountryStore {
         }
     }
 
-    /// See `DataTransaction.replaceSnapshot(_:)`: deletes every row, inserts the new ones and bumps
-    /// `snapshot_meta.version`, in the caller's transaction (a savepoint of it).
+    /// `DataTransaction.replaceSnapshot(_:)`, in the caller's transaction (a savepoint of it).
     static func replaceSnapshot(_ snapshot: Snapshot, in database: Database) throws {
         guard !snapshot.countries.isEmpty else { throw StoreError.emptySnapshot }
         let importedAt = snapshot.importedAt ?? WallClock.millisecondsSinceEpoch()
@@ -94,8 +90,7 @@ struct SQLiteCountryStore: CountryStore {
         }
     }
 
-    /// One primary-key read of `snapshot_meta.version`, which every connection sees as soon as another
-    /// one commits.
+    /// One primary-key read, seen by every connection as soon as another commits.
     static func snapshotVersion(in database: Database) throws -> Int64 {
         try database.withConnection { database in
             let select = try database.prepare("SELECT version FROM snapshot_meta WHERE id = 1")
@@ -141,7 +136,7 @@ struct SQLiteCountryStore: CountryStore {
         WorldTotals(updated: row.int64(at: 1), figures: figures(Figure.allCases, from: row, at: totalsFiguresStart))
     }
 
-    /// Binds `figures` in the order of `order` to consecutive parameters from `first` (1-based).
+    /// Binds `values` in the order of `order` from parameter `first` (1-based).
     private static func bind(_ values: Figures, _ order: [Figure], to insert: Statement, from first: Int32) throws {
         for (offset, figure) in order.enumerated() {
             let index = first + Int32(offset)
@@ -153,7 +148,7 @@ struct SQLiteCountryStore: CountryStore {
         }
     }
 
-    /// Reads the figures of `order` from consecutive columns from `first` (0-based).
+    /// Reads the figures of `order` from column `first` (0-based) on.
     private static func figures(_ order: [Figure], from row: Statement, at first: Int32) -> Figures {
         var values = Figures()
         for (offset, figure) in order.enumerated() {

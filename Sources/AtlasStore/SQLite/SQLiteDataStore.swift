@@ -1,11 +1,10 @@
 import AtlasCore
 
-/// `DataStore` on the writer connection: each update is one `BEGIN IMMEDIATE` transaction, which takes
-/// SQLite's one write lock up front, so at most one runs at a time across processes.
+/// `DataStore` on the writer connection: each update is one `BEGIN IMMEDIATE` transaction, so one at a
+/// time across processes.
 struct SQLiteDataStore: DataStore {
     let writer: Database
 
-    /// See `DataStore.update(_:)`.
     func update<T>(_ body: (any DataTransaction) throws -> T) throws -> T {
         try writer.transaction(.immediate) { database in try body(Transaction(database: database)) }
     }

@@ -1,9 +1,8 @@
-/// `FetchValidatorStore` in the SQLite table of `Migration.fetchValidators`, read on the pool's
-/// connections; the static functions write inside a `SQLiteDataStore` transaction.
+/// `FetchValidatorStore` on the pool's connections; `save` writes inside a `SQLiteDataStore`
+/// transaction.
 struct SQLiteFetchValidatorStore: FetchValidatorStore {
     let reads: SQLiteReadPool
 
-    /// See `FetchValidatorStore.validators(for:)`.
     func validators(for url: String) throws -> FetchValidators? {
         try reads.read { database in try Self.validators(for: url, in: database) }
     }
@@ -21,7 +20,6 @@ struct SQLiteFetchValidatorStore: FetchValidatorStore {
         }
     }
 
-    /// See `DataTransaction.saveValidators(_:for:)`.
     static func save(_ validators: FetchValidators, for url: String, in database: Database) throws {
         try database.withConnection { database in
             let upsert = try database.prepare(

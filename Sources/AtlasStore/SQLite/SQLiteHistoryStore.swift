@@ -1,16 +1,14 @@
 import AtlasCore
 
-/// `HistoryStore` in the SQLite table of `Migration.historyTable`, read on the pool's connections;
-/// the static functions read and write inside a `SQLiteDataStore` transaction.
+/// `HistoryStore` on the pool's connections; the static functions also serve `SQLiteDataStore`
+/// transactions.
 struct SQLiteHistoryStore: HistoryStore {
     let reads: SQLiteReadPool
 
-    /// See `HistoryStore.history(_:)`: one indexed range read of the series' rows.
     func history(_ key: String) throws -> History? {
         try reads.read { database in try Self.history(key, in: database) }
     }
 
-    /// See `HistoryStore.history(_:)`, on `database` (a read connection, or a data transaction's).
     static func history(_ key: String, in database: Database) throws -> History? {
         try database.withConnection { database in
             let select = try database.prepare(
@@ -38,7 +36,6 @@ struct SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// See `DataTransaction.storedSeries()`.
     static func storedSeries(in database: Database) throws -> [String: StoredSeries] {
         try database.withConnection { database in
             let select = try database.prepare(
@@ -55,7 +52,6 @@ struct SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// See `DataTransaction.hasHistory()`: one row looked at, at most.
     static func hasHistory(in database: Database) throws -> Bool {
         try database.withConnection { database in
             let select = try database.prepare("SELECT 1 FROM history LIMIT 1")
@@ -64,8 +60,8 @@ struct SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// See `DataTransaction.replaceHistory(_:storedAt:)`: deletes every row, inserts the new ones in key
-    /// order, bumps `snapshot_meta.version` and sets its `imported_at`, in the caller's transaction.
+    /// `DataTransaction.replaceHistory(_:storedAt:)`: also bumps `snapshot_meta.version` and sets its
+    /// `imported_at`.
     static func replaceHistory(_ series: [String: History], storedAt: Int64, in database: Database) throws {
         try database.transaction { database in
             try database.execute("DELETE FROM history")

@@ -1,9 +1,8 @@
 import AtlasCore
 
-/// `ProfileStore` in the SQLite tables of `Migration.profileTables` and `Migration.visitors`. Writes are
-/// one `BEGIN IMMEDIATE` transaction each on the writer connection (docs/field-cases.md B22): the
-/// visitor's state is read under the write lock, `DraftRules` decides, and the write lands in the same
-/// transaction. Reads run on the pool's connections.
+/// `ProfileStore` on SQLite: each write is one `BEGIN IMMEDIATE` transaction on the writer
+/// (docs/field-cases.md B22), the state read under the write lock and `DraftRules` applied there;
+/// reads run on the pool.
 struct SQLiteProfileStore: ProfileStore {
     let writer: Database
     let reads: SQLiteReadPool
@@ -35,7 +34,7 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
-        // One read, in one statement; the write lock only for a visitor without a profile yet.
+        // One read; the write lock only for a visitor without a profile.
         let state =
             try reads.read { database in try Self.state(database, visitor.sessionHash) }
             ?? writer.transaction { database in try Self.ensureState(database, visitor) }
@@ -54,8 +53,7 @@ struct SQLiteProfileStore: ProfileStore {
         try submit(visitor, check) { DraftRules.commit($0, expectedVersion: expectedVersion, $1) }
     }
 
-    /// A Save or Done in one transaction: the state under the lock, the form checked against its
-    /// profile, `decide` (a `DraftRules` function) on the fields, its write applied.
+    /// A Save or Done in one transaction: the state under the lock, `check`, `decide`, its write.
     private func submit(
         _ visitor: VisitorContext, _ check: (Profile) -> Profile?,
         _ decide: (Profile, DraftRules.State) -> (write: DraftRules.Write, outcome: DraftOutcome)
@@ -148,7 +146,7 @@ struct SQLiteProfileStore: ProfileStore {
 
     // MARK: Rows
 
-    /// The visitor's profile, counter and draft in one read; `nil` when they have no profile.
+    /// The visitor's profile, counter and draft in one read; `nil` without a profile.
     private static func state(_ database: Database, _ sessionHash: [UInt8]) throws -> DraftRules.State? {
         let select = try database.prepare(
             """
@@ -169,8 +167,7 @@ struct SQLiteProfileStore: ProfileStore {
         return DraftRules.State(profile: profile, draft: draft, draftCounter: counter)
     }
 
-    /// The visitor's state, with a profile of the defaults created first when they have none (and
-    /// `admitsNewVisitor` allows it).
+    /// The visitor's state, creating a profile of the defaults when missing (if `admitsNewVisitor`).
     private static func ensureState(_ database: Database, _ visitor: VisitorContext) throws -> DraftRules.State {
         if let state = try state(database, visitor.sessionHash) { return state }
         guard visitor.admitsNewVisitor() else { throw StoreError.newVisitorRefused }
@@ -187,8 +184,7 @@ struct SQLiteProfileStore: ProfileStore {
         return DraftRules.State(profile: profile, draft: nil, draftCounter: 0)
     }
 
-    /// Applies what `DraftRules` decided for `state`: every write takes `state.nextVersion` and
-    /// records the visit.
+    /// Applies a `DraftRules` write: each takes `state.nextVersion` and records the visit.
     private static func apply(
         _ write: DraftRules.Write, _ state: DraftRules.State, _ visitor: VisitorContext, _ database: Database
     ) throws {
@@ -276,7 +272,7 @@ struct SQLiteProfileStore: ProfileStore {
         try statement.bind(profile.goalDate.iso, at: index + 3)
     }
 
-    /// Reads the four columns from `first` (username, notifications, season, goal_date) of the current row.
+    /// The four profile columns from `first` of the current row.
     private static func profile(from statement: Statement, at first: Int32, table: String) throws -> Profile {
         guard let username = statement.string(at: first), let notifications = statement.int64(at: first + 1),
             let season = statement.string(at: first + 2).flatMap(Season.init(rawValue:)),

@@ -1,10 +1,8 @@
 import Synchronization
 
-/// Read-only work on connections of its own, so reads never queue behind the writer's connection and
-/// its lock: WAL lets these readers run beside the writer, and each sees a commit as soon as it is made.
-///
-/// Connections open lazily and are reused: the pool holds at most as many as threads ever read at
-/// once (the request workers, the version watcher, the refresher). `close()` closes them all, so the last to close checkpoints the WAL.
+/// Read-only connections of their own, so reads never queue behind the writer: WAL runs them beside
+/// it, and each sees a commit at once. Opened lazily and reused, as many as threads ever read at once;
+/// `close()` closes them all, so the last checkpoints the WAL.
 final class SQLiteReadPool: Sendable {
     private let path: String
     private let busyTimeout: Int32
@@ -13,21 +11,18 @@ final class SQLiteReadPool: Sendable {
 
     /// - Parameters:
     ///   - path: the database file (already migrated).
-    ///   - busyTimeout: milliseconds a read waits for a lock (only a checkpoint or a rollback journal
-    ///     takes one from readers in WAL mode).
+    ///   - busyTimeout: milliseconds a read waits for a lock (in WAL mode only a checkpoint takes one).
     init(path: String, busyTimeout: Int32) {
         self.path = path
         self.busyTimeout = busyTimeout
     }
 
-    /// Runs `body` on an idle connection (opened when none is idle), then returns it to the pool.
-    /// - Throws: `StoreError.cannotOpen` when a connection cannot be opened; `.closed` after `close()`;
-    ///   what `body` throws.
+    /// Runs `body` on an idle connection (opened when none is), then returns it to the pool.
+    /// - Throws: `StoreError.cannotOpen`; `.closed` after `close()`; what `body` throws.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         guard !closed.load(ordering: .acquiring) else { throw StoreError.closed }
         let database = try idle.withLock { $0.popLast() } ?? Database(path: path, busyTimeout: busyTimeout)
-        // A file connection has no state a failed statement could break (each statement is reset), so
-        // it goes back to the pool whatever happened.
+        // A failed statement leaves no state behind (each is reset), so the connection goes back anyway.
         defer { giveBack(database) }
         return try database.withConnection(body)
     }

@@ -1,7 +1,7 @@
 import Glibc
 
-/// `RefreshLock` for SQLite: an exclusive `flock(2)` on `<database>.refresh-lock`, taken without
-/// waiting. The kernel drops it when the process dies, so a killed refresher never leaves it held.
+/// `RefreshLock` for SQLite: an exclusive `flock(2)` on `<database>.refresh-lock`, without waiting;
+/// the kernel drops it when the process dies.
 struct SQLiteRefreshLock: RefreshLock {
     /// The lock file, beside the database file.
     let path: String

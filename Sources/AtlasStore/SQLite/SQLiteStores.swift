@@ -1,5 +1,5 @@
-/// Opens the SQLite implementation of every store on one file: one writer connection (writes are
-/// serialised by SQLite anyway) and a pool of read connections.
+/// Opens every SQLite store on one file: one writer connection (SQLite serialises writes anyway) and
+/// a pool of readers.
 enum SQLiteStores {
     static func open(path: String, options: StoreOptions) throws -> Stores {
         let busyTimeout = Int32(clamping: Int((options.lockWaitSeconds * 1000).rounded()))

@@ -1,14 +1,11 @@
 import CSQLite
 
-/// A prepared SQLite statement (https://sqlite.org/c3ref/stmt.html) with typed binds and column reads.
-///
-/// Get one from `Database.prepare(_:)` inside `Database.transaction` or `Database.withConnection`
-/// and use it only there: statements are cached and shared, so they are not `Sendable`.
-/// Parameters are numbered from 1 (`?1`, or the order of `?`); columns are numbered from 0.
-/// Text and blobs are bound with `SQLITE_TRANSIENT`, so SQLite copies the bytes before the Swift
-/// buffer goes away (docs/field-cases.md B20).
+/// A prepared SQLite statement (https://sqlite.org/c3ref/stmt.html) with typed binds and reads. From
+/// `Database.prepare(_:)`, used only inside `transaction` or `withConnection` (cached and shared, so
+/// not `Sendable`). Parameters count from 1, columns from 0. Text and blobs are bound
+/// `SQLITE_TRANSIENT`, so SQLite copies them (docs/field-cases.md B20).
 public final class Statement {
-    /// The SQL text this statement was prepared from (also its key in the cache).
+    /// The SQL text, also its key in the cache.
     public let sql: String
     private let handle: OpaquePointer
     private let connection: Connection
@@ -31,13 +28,13 @@ public final class Statement {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
-    /// Binds an `Int`, or `NULL` for `nil`, to parameter `index` (1-based), as a 64-bit integer.
+    /// Binds an `Int`, or `NULL` for `nil`, as a 64-bit integer.
     /// - Throws: as `bind(_:at:)` for `Int64`.
     public func bind(_ value: Int?, at index: Int32) throws(StoreError) {
         try bind(value.map { Int64($0) }, at: index)
     }
 
-    /// Binds a double, or `NULL` for `nil`, to parameter `index` (1-based); stored bit-exact as REAL.
+    /// Binds a double, or `NULL` for `nil`, stored bit-exact as REAL.
     /// - Throws: as `bind(_:at:)` for `Int64`.
     public func bind(_ value: Double?, at index: Int32) throws(StoreError) {
         try checkUsable()
@@ -45,13 +42,12 @@ public final class Statement {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
-    /// Binds UTF-8 text, or `NULL` for `nil`, to parameter `index` (1-based). The empty string stays
-    /// the empty string (not `NULL`); embedded NUL characters are kept.
+    /// Binds UTF-8 text, or `NULL` for `nil`; the empty string stays empty, embedded NULs are kept.
     /// - Throws: as `bind(_:at:)` for `Int64`.
     public func bind(_ value: String?, at index: Int32) throws(StoreError) {
         try checkUsable()
         guard let value else { return try check(sqlite3_bind_null(handle, index)) }
-        // utf8CString always has a terminating NUL, so the pointer is never nil (nil would bind NULL).
+        // utf8CString is NUL-terminated, so the pointer is never nil (which would bind NULL).
         let result = value.utf8CString.withUnsafeBufferPointer { buffer in
             sqlite3_bind_text64(
                 handle, index, buffer.baseAddress, UInt64(buffer.count - 1), csqlite_transient(),
@@ -60,7 +56,7 @@ public final class Statement {
         try check(result)
     }
 
-    /// Binds bytes as a BLOB, or `NULL` for `nil`, to parameter `index` (1-based).
+    /// Binds bytes as a BLOB, or `NULL` for `nil`.
     /// - Throws: as `bind(_:at:)` for `Int64`.
     public func bind(_ value: [UInt8]?, at index: Int32) throws(StoreError) {
         try checkUsable()
@@ -73,9 +69,9 @@ public final class Statement {
     }
 
     /// Runs the statement to its next row.
-    /// - Returns: `true` when a row is ready to read with the column accessors, `false` when done.
-    /// - Throws: `StoreError.sqlite` with SQLite's message (constraint failures, `SQLITE_BUSY` after the
-    ///   busy timeout, …); the statement is reset then. `.misuse` outside the connection's lock; `.closed`.
+    /// - Returns: `true` when a row is ready to read, `false` when done.
+    /// - Throws: `StoreError.sqlite` (constraint failures, `SQLITE_BUSY` after the busy timeout), the
+    ///   statement then reset; `.misuse` outside the connection's lock; `.closed`.
     @discardableResult
     public func step() throws(StoreError) -> Bool {
         try checkUsable()
@@ -92,14 +88,14 @@ public final class Statement {
         }
     }
 
-    /// Steps until done, ignoring rows, then resets; for INSERT, UPDATE, DELETE and DDL.
+    /// Steps until done, ignoring rows, then resets: INSERT, UPDATE, DELETE, DDL.
     /// - Throws: as `step()`.
     public func run() throws(StoreError) {
         while try step() {}
         reset()
     }
 
-    /// Rewinds the statement and clears every binding to `NULL`, ready for the next use.
+    /// Rewinds the statement and clears every binding to `NULL`.
     public func reset() {
         connection.lock.withLock {
             sqlite3_reset(handle)
@@ -112,7 +108,7 @@ public final class Statement {
         sqlite3_column_count(handle)
     }
 
-    /// `true` when column `index` (0-based) of the current row is `NULL`.
+    /// Whether column `index` (0-based) of the current row is `NULL`.
     public func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
@@ -135,7 +131,7 @@ public final class Statement {
     /// Column `index` (0-based) as UTF-8 text, byte for byte as stored; `nil` for `NULL`.
     public func string(at index: Int32) -> String? {
         guard !isNull(at: index) else { return nil }
-        // column_text first, then column_bytes, as https://sqlite.org/c3ref/column_blob.html advises.
+        // column_text before column_bytes, as https://sqlite.org/c3ref/column_blob.html advises.
         guard let text = sqlite3_column_text(handle, index) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)

@@ -1,13 +1,13 @@
-/// The proleptic Gregorian calendar as integer arithmetic on days since 1970-01-01 (Howard Hinnant's
-/// `days_from_civil` and `civil_from_days`, http://howardhinnant.github.io/date_algorithms.html): no
-/// locale, time zone or Foundation calendar, so a `th_TH` process still counts 2021 (docs/field-cases.md B28).
+/// The proleptic Gregorian calendar as integer arithmetic on days since 1970-01-01 (Hinnant's
+/// algorithms, http://howardhinnant.github.io/date_algorithms.html): no locale or time zone, so a
+/// `th_TH` process still counts 2021 (docs/field-cases.md B28).
 public enum Gregorian {
     /// English month names, January first.
     public static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
         "November", "December",
     ]
-    /// The three-letter English month abbreviations, `Jan` first (also HTTP-date's, RFC 9110 §5.6.7).
+    /// `Jan` … `Dec`, also HTTP-date's (RFC 9110 §5.6.7).
     public static let monthAbbreviations = monthNames.map { String($0.prefix(3)) }
 
     /// (year, month 1…12, day 1…31) → days since 1970-01-01, negative before it. Any year works.
@@ -42,8 +42,7 @@ public enum Gregorian {
         }
     }
 
-    /// `value / divisor` rounded towards negative infinity (`divisor` > 0), so days before the epoch
-    /// fall on the right side of midnight.
+    /// `value / divisor` rounded towards negative infinity (`divisor` > 0), for days before the epoch.
     public static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }

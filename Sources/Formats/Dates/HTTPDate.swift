@@ -2,30 +2,27 @@
     import Glibc
 #endif
 
-/// HTTP dates (RFC 9110 §5.6.7): formatted in the preferred IMF-fixdate format, e.g.
-/// `Sun, 06 Nov 1994 08:49:37 GMT`; parsed from IMF-fixdate and the obsolete rfc850-date and asctime
-/// forms. Integer arithmetic only (no Foundation, no locale).
+/// HTTP dates (RFC 9110 §5.6.7): formats IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`); parses it
+/// and the obsolete rfc850-date and asctime forms. Integer arithmetic, no locale.
 public enum HTTPDate {
     private static let dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let longDayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     private static let monthNames = Gregorian.monthAbbreviations
 
-    /// Seconds since the epoch of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the instants a
-    /// four-digit year can show.
+    /// The instants a four-digit year can show, in seconds since the epoch.
     static let earliestFormattable = Gregorian.daysSinceEpoch(year: 0, month: 1, day: 1) * 86_400
     static let latestFormattable = Gregorian.daysSinceEpoch(year: 9999, month: 12, day: 31) * 86_400 + 86_399
 
     /// Formats a time as IMF-fixdate.
-    /// - Parameter secondsSinceEpoch: seconds since 1970-01-01T00:00:00Z (UTC); may be negative. Any
-    ///   value works: instants before year 0000 or after year 9999, which IMF-fixdate's four-digit year
-    ///   cannot show, are clamped to `Sat, 01 Jan 0000 00:00:00 GMT` and `Fri, 31 Dec 9999 23:59:59 GMT`.
+    /// - Parameter secondsSinceEpoch: seconds since 1970-01-01T00:00:00Z, may be negative; clamped to
+    ///   years 0000…9999.
     /// - Returns: 29 ASCII characters, such as `Sun, 06 Nov 1994 08:49:37 GMT` for 784111777.
     public static func format(secondsSinceEpoch: Int) -> String {
         let seconds = min(max(secondsSinceEpoch, earliestFormattable), latestFormattable)
         let days = Gregorian.floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Gregorian.civil(daysSinceEpoch: days)
-        // 1970-01-01 was a Thursday (index 4 with Sunday = 0).
+        // 1970-01-01 was a Thursday (4 with Sunday = 0).
         let weekday = ((days % 7) + 7 + 4) % 7
         var bytes: [UInt8] = []
         bytes.reserveCapacity(29)
@@ -47,14 +44,10 @@ public enum HTTPDate {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses an HTTP date, as sent in `If-Modified-Since` (RFC 9110 §13.1.3), in any of the three
-    /// forms recipients must accept (RFC 9110 §5.6.7): IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`,
-    /// rfc850-date `Sunday, 06-Nov-94 08:49:37 GMT` and asctime `Sun Nov  6 08:49:37 1994`. A two-digit
-    /// rfc850 year that would be more than 50 years after the current year is taken as the most
-    /// recent past year with those last two digits (the century is chosen so the year falls in the 100
-    /// years ending 50 years from now).
-    /// - Returns: seconds since 1970-01-01T00:00:00Z, or `nil` when `text` is none of the forms or
-    ///   names an impossible date or time (callers then ignore the field, as RFC 9110 §13.1.3 allows).
+    /// Parses an HTTP date, as sent in `If-Modified-Since` (RFC 9110 §13.1.3), in any of the three forms
+    /// of RFC 9110 §5.6.7. A two-digit rfc850 year is placed in the 100 years ending 50 years from now.
+    /// - Returns: seconds since 1970-01-01T00:00:00Z, or `nil` for another form or an impossible date
+    ///   (callers then ignore the field, as RFC 9110 §13.1.3 allows).
     public static func parse(_ text: String) -> Int? {
         parse(text, currentYear: Gregorian.civil(daysSinceEpoch: Gregorian.floorDivide(Int(time(nil)), 86_400)).year)
     }
@@ -64,8 +57,7 @@ public enum HTTPDate {
         let bytes = Array(text.utf8)
         if let fields = imfFixdate(bytes) ?? asctime(bytes) { return instant(fields) }
         guard var fields = rfc850(bytes) else { return nil }
-        // RFC 9110 §5.6.7: more than 50 years in the future means the most recent such year in the
-        // past; the year is taken from the 100-year window ending 50 years after `currentYear`.
+        // RFC 9110 §5.6.7: a year more than 50 years ahead is the most recent such year in the past.
         fields.year += currentYear - currentYear % 100
         if fields.year > currentYear + 50 {
             fields.year -= 100
@@ -96,8 +88,7 @@ public enum HTTPDate {
         return Fields(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
     }
 
-    /// `rfc850-date = day-name-l "," SP date2 SP time-of-day SP GMT`, date2 = `2DIGIT "-" month "-" 2DIGIT`.
-    /// The year is returned as its two digits.
+    /// `rfc850-date = day-name-l "," SP 2DIGIT "-" month "-" 2DIGIT SP time-of-day SP GMT`; two-digit year.
     private static func rfc850(_ bytes: [UInt8]) -> Fields? {
         guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")),
             longDayNames.contains(where: { $0.utf8.elementsEqual(bytes[0..<comma]) }),
@@ -114,7 +105,7 @@ public enum HTTPDate {
         return Fields(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
     }
 
-    /// `asctime-date = day-name SP date3 SP time-of-day SP year`, date3 = `month SP ( 2DIGIT / ( SP DIGIT ) )`.
+    /// `asctime-date = day-name SP month SP ( 2DIGIT / ( SP DIGIT ) ) SP time-of-day SP year`.
     private static func asctime(_ bytes: [UInt8]) -> Fields? {
         guard bytes.count == 24, bytes[3] == UInt8(ascii: " "), bytes[7] == UInt8(ascii: " "),
             bytes[10] == UInt8(ascii: " "), bytes[19] == UInt8(ascii: " "),
@@ -126,7 +117,6 @@ public enum HTTPDate {
         return Fields(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
     }
 
-    /// `time-of-day = hour ":" minute ":" second`, each two digits.
     private static func timeOfDay(_ bytes: ArraySlice<UInt8>) -> (hour: Int, minute: Int, second: Int)? {
         let base = bytes.startIndex
         guard bytes.count == 8, bytes[base + 2] == UInt8(ascii: ":"), bytes[base + 5] == UInt8(ascii: ":"),
@@ -136,7 +126,7 @@ public enum HTTPDate {
         return (hour, minute, second)
     }
 
-    /// `Jan` → 1 … `Dec` → 12 (case-sensitive, RFC 9110 §5.6.7).
+    /// `Jan` → 1 … `Dec` → 12, case-sensitive (RFC 9110 §5.6.7).
     private static func month(_ bytes: ArraySlice<UInt8>) -> Int? {
         monthNames.firstIndex(where: { $0.utf8.elementsEqual(bytes) }).map { $0 + 1 }
     }

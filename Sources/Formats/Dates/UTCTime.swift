@@ -1,5 +1,5 @@
-/// An instant split into its UTC calendar parts, by `Gregorian` arithmetic: the one place that turns
-/// seconds or milliseconds since the epoch into a date and a time of day.
+/// An instant split into its UTC calendar parts: the one place that turns seconds or milliseconds
+/// since the epoch into a date and a time of day.
 public struct UTCTime: Sendable, Equatable {
     /// 1…9999 (instants outside those years are clamped to their first or last second).
     public var year: Int
@@ -18,8 +18,7 @@ public struct UTCTime: Sendable, Equatable {
     /// Days since 1970-01-01 of the date.
     public var daysSinceEpoch: Int
 
-    /// The first and last second that a four-digit year can show: 0001-01-01T00:00:00Z and
-    /// 9999-12-31T23:59:59Z, in seconds since the epoch.
+    /// 0001-01-01T00:00:00Z … 9999-12-31T23:59:59Z in seconds since the epoch: what four digits show.
     public static let secondsRange = (-62_135_596_800)...253_402_300_799
 
     /// - Parameter secondsSinceEpoch: seconds since 1970-01-01T00:00:00Z; clamped to `secondsRange`.
@@ -50,13 +49,13 @@ public struct UTCTime: Sendable, Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `14 November 2021, 05:11 UTC`: English, to the minute, for people (pages, logs, the terminal).
+    /// `14 November 2021, 05:11 UTC`: English, to the minute, for people.
     public var readable: String {
         "\(day) \(Gregorian.monthNames[month - 1]) \(year), "
             + "\(Digits.padded(hour, width: 2)):\(Digits.padded(minute, width: 2)) UTC"
     }
 
-    /// `iso8601` appended to `bytes` as ASCII, without building a `String` (the access log's path).
+    /// `iso8601` appended to `bytes` as ASCII, without building a `String` (for the access log).
     public func appendISO8601(to bytes: inout [UInt8]) {
         Digits.append(year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))

@@ -1,17 +1,14 @@
-/// JSON string literals (RFC 8259 §7), the one escaping rule of every JSON the app writes: the API,
-/// the map's outlines and the access log.
+/// JSON string literals (RFC 8259 §7): the one escaping rule of every JSON the app writes.
 public enum JSONText {
-    /// `text` as a quoted JSON string: `"` and `\` escaped, control characters (and DEL) as `\n`, `\r`,
-    /// `\t` or `\u00XX`, `<` as `\u003c` (so a name holding `</script>` stays inert if the JSON is ever
-    /// inlined in HTML), everything else (UTF-8 included) as it is.
+    /// `text` as a quoted JSON string: `"` and `\` escaped, control characters and DEL as `\n`, `\r`, `\t`
+    /// or `\u00XX`, `<` as `\u003c` (so `</script>` stays inert if inlined in HTML), the rest as it is.
     public static func quoted(_ text: String) -> String {
         var result: [UInt8] = []
         appendQuoted(text, to: &result)
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// `quoted(text)` appended to `output` as UTF-8. Works on bytes: every byte that needs escaping is
-    /// ASCII, and the others (UTF-8 included) are copied as they are.
+    /// `quoted(text)` appended to `output` as UTF-8; every byte that needs escaping is ASCII.
     public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

@@ -1,5 +1,4 @@
-/// Non-negative integers as zero-padded ASCII digits (`7` → `07`), the one padding rule of dates,
-/// times and logs.
+/// Non-negative integers as zero-padded ASCII digits, the one padding rule of dates, times and logs.
 public enum Digits {
     /// `value` with at least `width` digits, zeros in front: `padded(7, width: 2)` → `"07"`.
     public static func padded(_ value: Int, width: Int) -> String {

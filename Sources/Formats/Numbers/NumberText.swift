@@ -1,5 +1,5 @@
-/// Numbers as text, independent of the process locale (docs/field-cases.md B28): digits grouped by
-/// hand with `,` in threes, the point `.`, rounding half away from zero.
+/// Numbers as text, independent of the process locale (docs/field-cases.md B28): `,` groups of three,
+/// the point `.`, rounding half away from zero.
 public enum NumberText {
     /// `17967672` → `"17,967,672"`, `-1234` → `"-1,234"`.
     public static func grouped(_ value: Int64) -> String {
@@ -29,10 +29,9 @@ public enum NumberText {
         return value < 0 && hundredths != 0 ? "-" + text : text
     }
 
-    /// `value` with exactly `decimals` digits after the point (none for 0), without grouping:
-    /// `(1.25, 1)` → `"1.3"`, `(-3.14159, 2)` → `"-3.14"`; a result that rounds to zero has no sign, a
-    /// value that is not finite is `"0"`, and magnitudes past 9 × 10¹⁸ units are clamped. For chart
-    /// labels and SVG coordinates.
+    /// `value` with exactly `decimals` digits after the point, no grouping: `(1.25, 1)` → `"1.3"`,
+    /// `(-3.14159, 2)` → `"-3.14"`. No sign on a result that rounds to zero; not finite → `"0"`;
+    /// magnitudes past 9 × 10¹⁸ units are clamped. For chart labels and SVG coordinates.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "0" }
         var factor: Double = 1

@@ -5,7 +5,7 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// The ASCII-lower-cased name used for comparison.
     public let canonicalName: String
 
-    /// Creates a name; the caller (the parser) has checked it is a `token`.
+    /// Creates a name; the parser has checked it is a `token`.
     public init(_ name: String) {
         self.rawName = name
         self.canonicalName = name.lowercased()
@@ -20,8 +20,9 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
 
     /// `Allow` (RFC 9110 §10.2.1).
     public static let allow: FieldName = "Allow"
-    /// `Cache-Control` (RFC 9111 §5.2).
+    /// `Accept` (RFC 9110 §12.5.1).
     public static let accept: FieldName = "Accept"
+    /// `Cache-Control` (RFC 9111 §5.2).
     public static let cacheControl: FieldName = "Cache-Control"
     /// `Connection` (RFC 9110 §7.6.1).
     public static let connection: FieldName = "Connection"
@@ -49,8 +50,9 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let location: FieldName = "Location"
     /// `Origin` (RFC 6454 §7).
     public static let origin: FieldName = "Origin"
-    /// `Retry-After` (RFC 9110 §10.2.3), in seconds here.
+    /// `Referer` (RFC 9110 §10.1.3).
     public static let referer: FieldName = "Referer"
+    /// `Retry-After` (RFC 9110 §10.2.3), in seconds here.
     public static let retryAfter: FieldName = "Retry-After"
     /// `Sec-Fetch-Site` (Fetch Metadata Request Headers, W3C).
     public static let secFetchSite: FieldName = "Sec-Fetch-Site"
@@ -66,8 +68,7 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let referrerPolicy: FieldName = "Referrer-Policy"
     /// `X-Content-Type-Options` (WHATWG Fetch §3.5).
     public static let xContentTypeOptions: FieldName = "X-Content-Type-Options"
-    /// `X-Forwarded-For`: the client addresses a proxy chain saw, each proxy appending its peer
-    /// (the de facto form of RFC 7239's `Forwarded: for=`).
+    /// `X-Forwarded-For`: the client addresses a proxy chain saw, each proxy appending its peer.
     public static let xForwardedFor: FieldName = "X-Forwarded-For"
     /// `X-Forwarded-Host`: the `Host` the client sent to the proxy.
     public static let xForwardedHost: FieldName = "X-Forwarded-Host"
@@ -75,15 +76,14 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let xForwardedProto: FieldName = "X-Forwarded-Proto"
 }
 
-/// The header or trailer section of a message (RFC 9110 §5): an ordered list of field lines.
-///
-/// Order and repeats are kept exactly, since some fields (`Set-Cookie`) may not be combined.
+/// The header or trailer section of a message (RFC 9110 §5): field lines in order, repeats kept,
+/// since some fields (`Set-Cookie`) may not be combined.
 public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// One field line: a name and its value with surrounding whitespace removed.
     public struct Field: Sendable, Equatable {
         /// The field name.
         public var name: FieldName
-        /// The field value, without leading or trailing whitespace.
+        /// The field value, trimmed.
         public var value: String
         /// Creates a field line.
         public init(name: FieldName, value: String) {
@@ -106,15 +106,14 @@ public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public func makeIterator() -> IndexingIterator<[Field]> { storage.makeIterator() }
 
-    /// The first value for `name`, or `nil` when the field is absent. Setting replaces every line for
-    /// `name` with one line (or removes them all when set to `nil`).
+    /// The first value for `name`, `nil` when absent. Setting replaces every line for `name` with one
+    /// (or removes them all for `nil`), at the first one's place.
     public subscript(name: FieldName) -> String? {
         get { storage.first { $0.name == name }?.value }
         set {
             let firstIndex = storage.firstIndex { $0.name == name }
             storage.removeAll { $0.name == name }
             if let newValue {
-                // Lines before the first match are untouched by the removal, so the index still holds.
                 storage.insert(Field(name: name, value: newValue), at: firstIndex ?? storage.count)
             }
         }
@@ -138,7 +137,7 @@ public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         storage.append(contentsOf: other.storage)
     }
 
-    /// Makes room for `count` field lines in all, so appending up to that many does not reallocate.
+    /// Reserves room for `count` field lines in all.
     public mutating func reserveCapacity(_ count: Int) {
         storage.reserveCapacity(count)
     }
@@ -148,7 +147,7 @@ public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         storage.removeAll { $0.name == name }
     }
 
-    /// Whether a comma-separated list field (RFC 9110 §5.6.1) such as `Connection` has `token`,
+    /// Whether the comma-separated list field `name` (RFC 9110 §5.6.1), e.g. `Connection`, has `token`,
     /// compared case-insensitively.
     public func listContains(_ name: FieldName, token: String) -> Bool {
         let wanted = token.lowercased()

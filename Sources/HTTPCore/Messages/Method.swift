@@ -1,9 +1,9 @@
-/// A request method token (RFC 9110 §9). Methods are case-sensitive, so `get` is not `GET`.
+/// A request method token (RFC 9110 §9); case-sensitive, so `get` is not `GET`.
 public struct Method: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    /// The token exactly as it appeared on the request line.
+    /// The token as on the request line.
     public let rawValue: String
 
-    /// Creates a method from its token; the parser has already checked it is a `token` (RFC 9110 §5.6.2).
+    /// Creates a method; the parser has checked it is a `token` (RFC 9110 §5.6.2).
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public var description: String { rawValue }

@@ -1,4 +1,4 @@
-/// A request message (RFC 9112 §3) as the parser delivers it, with its message body complete.
+/// A request message (RFC 9112 §3) as the parser delivers it, body complete.
 public struct Request: Sendable {
     /// The request method token.
     public var method: Method
@@ -10,7 +10,7 @@ public struct Request: Sendable {
     public var fields: Fields
     /// The message body (RFC 9110 §6.4), empty when the request had none.
     public var body: [UInt8]
-    /// The peer's address as `host:port` (`[v6]:port` for IPv6), when known; used for access logs.
+    /// The peer's address as `host:port` (`[v6]:port` for IPv6), when known, for access logs.
     public var remoteAddress: String?
 
     /// Creates a request, as the parser or a test client does.

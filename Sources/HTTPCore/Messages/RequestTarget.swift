@@ -1,10 +1,8 @@
-/// The request target of a request line (RFC 9112 §3.2), split, percent-decoded and normalised once
-/// so every later reader sees the same values.
+/// The request target of a request line (RFC 9112 §3.2), split, percent-decoded and normalised once.
 ///
-/// Three forms are accepted: origin-form `absolute-path [ "?" query ]` (§3.2.1), the usual one;
-/// absolute-form `http://host[:port]/path?query` (§3.2.2), which a server MUST accept and which
-/// yields the same path and query as its origin-form; and asterisk-form `*` (§3.2.4), only valid with
-/// `OPTIONS` (the parser enforces that). Authority-form (`CONNECT`) is not accepted.
+/// Accepts origin-form `/path?query` (§3.2.1); absolute-form `http://host[:port]/path?query`
+/// (§3.2.2), which servers MUST accept, with the same path and query; and asterisk-form `*` (§3.2.4),
+/// only with `OPTIONS` (the parser checks). Not authority-form (`CONNECT`).
 public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
     /// One `name=value` pair of the query, form-decoded (`+` is a space).
     public struct QueryItem: Sendable, Equatable {
@@ -21,30 +19,26 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
 
     /// The target exactly as received on the request line.
     public let raw: String
-    /// Whether the target is the asterisk-form `*` (RFC 9112 §3.2.4): the request is about the server
-    /// as a whole, not a resource. Then `path` is `"*"`, `pathSegments` is empty and there is no query.
+    /// Whether the target is asterisk-form `*` (RFC 9112 §3.2.4), about the server as a whole: then
+    /// `path` is `"*"`, `pathSegments` is empty and there is no query.
     public let isAsterisk: Bool
-    /// The authority (`host[:port]`, as received) of an absolute-form target, such as
-    /// `"example.com:8080"` for `http://example.com:8080/a`; `nil` for the other forms. RFC 9112 §3.2.2
-    /// says it takes precedence over the `Host` field.
+    /// The `host[:port]` of an absolute-form target, as received (`"example.com:8080"`); `nil` for the
+    /// other forms. It takes precedence over `Host` (RFC 9112 §3.2.2).
     public let authority: String?
     /// The decoded path segments after dot-segment removal (RFC 3986 §5.2.4); `/` is `[]`,
     /// `/a/b/` is `["a", "b", ""]`. A `%2F` inside a segment stays inside that segment.
     public let pathSegments: [String]
-    /// The decoded path, `"/" + pathSegments.joined("/")` (an absolute-form target with an empty path
-    /// has the path `/`); `"*"` for the asterisk-form.
+    /// The decoded path, `"/" + pathSegments.joined("/")`; `"*"` for the asterisk-form.
     public let path: String
     /// The query as received (after `?`, still encoded), or `nil` when the target has no `?`.
     public let query: String?
     /// The query's pairs in order, form-decoded (WHATWG URL "application/x-www-form-urlencoded").
     public let queryItems: [QueryItem]
 
-    /// Parses a target in origin-form, absolute-form (`http` or `https` scheme, any letter case) or
-    /// asterisk-form.
-    /// - Throws: `ParseError.invalidTarget` when it is none of these forms: it neither starts with `/`
-    ///   nor is `*` nor starts with `http://` or `https://`; the authority is empty, has userinfo
-    ///   (`@`) or is not `host[:port]` (RFC 3986 §3.2.2); the path or query holds a byte outside the URI
-    ///   character set, a malformed percent escape, or escapes that decode to invalid UTF-8.
+    /// Parses a target in origin-form, absolute-form (`http` or `https`, any case) or asterisk-form.
+    /// - Throws: `ParseError.invalidTarget` for another form; an authority that is empty, has userinfo
+    ///   or is not `host[:port]` (RFC 3986 §3.2.2); a byte outside the URI character set, a malformed
+    ///   percent escape, or escapes that decode to invalid UTF-8.
     public init(parsing raw: String) throws(ParseError) {
         self.raw = raw
         if raw == "*" {
@@ -66,8 +60,8 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             self.authority = authority
             pathAndQuery = rest
         }
-        // Byte-wise (the allowed bytes are all ASCII): Character-based searching and splitting cost
-        // more than the rest of a cached page's request.
+        // Byte-wise (the allowed bytes are ASCII): Character-based splitting cost more than the rest of a
+        // cached page's request.
         let utf8 = pathAndQuery.utf8
         for byte in utf8 where !RequestTarget.isAllowed(byte) { throw .invalidTarget }
         let rawPath: Substring
@@ -101,7 +95,7 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
                 segments.append(decoded)
             }
         }
-        // The segments between the `/`s after the first one; `/` alone is one empty segment.
+        // The segments between the `/`s after the first; `/` alone is one empty segment.
         if !rawPath.isEmpty {
             let pathBytes = rawPath.utf8
             var pieceStart = pathBytes.index(after: pathBytes.startIndex)
@@ -120,8 +114,8 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
         self.path = "/" + segments.joined(separator: "/")
     }
 
-    /// Splits `scheme "://" authority path-abempty [ "?" query ]` (RFC 9112 §3.2.2, RFC 3986 §3) into
-    /// the authority and the rest, which starts with `/`, `?` or is empty.
+    /// Splits `scheme "://" authority path-abempty [ "?" query ]` (RFC 9112 §3.2.2) into the authority and
+    /// the rest.
     private static func splitAbsoluteForm(_ raw: String) throws(ParseError) -> (String, Substring) {
         guard let schemeEnd = raw.firstIndex(of: ":") else { throw .invalidTarget }
         let scheme = raw[..<schemeEnd].lowercased()
@@ -145,7 +139,7 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { raw }
 
-    /// RFC 3986 unreserved, sub-delims, `:`, `@`, `/`, `?` and `%` (checked separately when decoding).
+    /// RFC 3986 unreserved, sub-delims, `:`, `@`, `/`, `?` and `%` (escapes are checked when decoding).
     static func isAllowed(_ byte: UInt8) -> Bool { allowedBytes[Int(byte)] }
 
     private static let allowedBytes: [Bool] = (0..<256).map { value in

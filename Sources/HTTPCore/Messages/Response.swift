@@ -1,17 +1,15 @@
-/// A response message (RFC 9112 §4) as a responder returns it.
-///
-/// The serializer adds `Date`, `Content-Length` and `Connection`; a responder sets everything else.
+/// A response message (RFC 9112 §4) as a responder returns it. The serializer adds `Date`,
+/// `Content-Length` and `Connection`.
 public struct Response: Sendable {
     /// The status code and reason phrase.
     public var status: StatusCode
-    /// The header section, in order; repeats (such as `Set-Cookie`) are kept. Changing it drops the
-    /// prepared field lines a cached response came with, so the bytes sent always say what `fields` say.
+    /// The header section, in order, repeats kept. Changing it drops `preparedFieldLines`, so the bytes
+    /// sent always say what `fields` say.
     public var fields: Fields {
         didSet { preparedFieldLines = nil }
     }
-    /// The content in bytes. For a `HEAD` request the serializer sends the length but not the bytes.
-    /// Reading a body given as `bodyParts` joins the parts (a copy); writers use `bodyCount` and
-    /// `appendBody(to:)` or `forEachBodyPart(_:)` instead.
+    /// The content. A `HEAD` response sends its length, not its bytes. Reading parts given as `bodyParts`
+    /// joins them (a copy): writers use `bodyCount`, `appendBody(to:)` or `forEachBodyPart(_:)`.
     public var body: [UInt8] {
         get {
             switch content {
@@ -22,9 +20,8 @@ public struct Response: Sendable {
         set { content = .whole(newValue) }
     }
 
-    /// The content as consecutive byte arrays sent one after another: a cached page's fixed chunks and
-    /// the per-request fragments between them, which the writer copies once behind the head (or sends
-    /// as they are) instead of their being joined into one array first.
+    /// The content as arrays sent one after another (a cached page's fixed chunks and the per-request
+    /// pieces between them), so they are never joined into one array first.
     public var bodyParts: [[UInt8]] {
         get {
             switch content {
@@ -66,9 +63,8 @@ public struct Response: Sendable {
     }
 
     private var content: Content
-    /// `ResponseSerializer.fieldLines(fields)` made ahead of time (`PreparedFields`), which the
-    /// serializer writes instead of serializing `fields` again; `nil` once `fields` changed, or when
-    /// the response was made from plain fields.
+    /// `ResponseSerializer.fieldLines(fields)` made ahead of time (`PreparedFields`), written instead of
+    /// `fields`; `nil` once `fields` changed or for plain fields.
     public private(set) var preparedFieldLines: [UInt8]?
 
     /// A response with raw content bytes.
@@ -79,7 +75,7 @@ public struct Response: Sendable {
     }
 
     /// A response whose header section was serialized ahead of time (a cached page or file), plus
-    /// `extra` fields for this response only (a `Set-Cookie`), appended after the prepared ones.
+    /// `extra` fields for this response only (a `Set-Cookie`), after the prepared ones.
     public init(status: StatusCode = .ok, prepared: PreparedFields, adding extra: Fields = Fields(), body: [UInt8] = [])
     {
         self.status = status
@@ -109,8 +105,7 @@ public struct Response: Sendable {
 }
 
 /// A header section serialized once, for responses sent many times (cached pages, static files): the
-/// fields and their field lines exactly as `ResponseSerializer` writes them, made together so they
-/// can never disagree.
+/// fields and their lines made together, so they never disagree.
 public struct PreparedFields: Sendable {
     /// The fields.
     public let fields: Fields

@@ -5,7 +5,7 @@ public struct StatusCode: Hashable, Sendable, CustomStringConvertible {
     /// The reason phrase written on the status line; informational only (RFC 9112 §4).
     public let reasonPhrase: String
 
-    /// Creates a status code; `reasonPhrase` defaults to the RFC 9110 phrase, or "Status" when unknown.
+    /// Creates a status code; `reasonPhrase` defaults to RFC 9110's, or "Status" when unknown.
     public init(_ code: Int, reasonPhrase: String? = nil) {
         self.code = code
         self.reasonPhrase = reasonPhrase ?? StatusCode.standardPhrases[code] ?? "Status"

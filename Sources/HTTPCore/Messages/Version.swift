@@ -2,7 +2,7 @@
 public struct Version: Hashable, Sendable, CustomStringConvertible {
     /// The major version, 1 for HTTP/1.x.
     public var major: Int
-    /// The minor version: 0 or 1 (the parser reads a later HTTP/1 minor version as 1).
+    /// The minor version: 0 or 1 (a later HTTP/1 minor version is read as 1).
     public var minor: Int
 
     /// Creates `HTTP/major.minor`.
@@ -16,6 +16,6 @@ public struct Version: Hashable, Sendable, CustomStringConvertible {
     /// `HTTP/1.1`: persistent connections by default (RFC 9112 §9.3).
     public static let http1_1 = Version(major: 1, minor: 1)
 
-    /// `HTTP/1.1` form, as written on a status line.
+    /// `HTTP/1.1`, as on a status line.
     public var description: String { "HTTP/\(major).\(minor)" }
 }

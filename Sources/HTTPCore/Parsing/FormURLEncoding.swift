@@ -4,7 +4,7 @@ public enum FormURLEncoding {
     /// - Returns: the pairs in order, or `nil` when any escape is malformed or decodes to invalid UTF-8.
     public static func decode<S: StringProtocol>(_ text: S) -> [(name: String, value: String)]? {
         var pairs: [(name: String, value: String)] = []
-        // Working on a `Substring` keeps the slices below one concrete type for any `StringProtocol`.
+        // One concrete slice type for any `StringProtocol`.
         let text: Substring = String(text)[...]
         for piece in text.split(separator: "&", omittingEmptySubsequences: true) {
             let name: Substring

@@ -1,9 +1,8 @@
 /// The `uri-host [ ":" port ]` grammar of RFC 3986 §3.2.2–§3.2.3, shared by the `Host` field
 /// (RFC 9110 §7.2) and the authority of an absolute-form request target (RFC 9112 §3.2.2).
 enum HostSyntax {
-    /// Whether `value` is `IP-literal / IPv4address / reg-name`, optionally followed by `":" *DIGIT`.
-    /// An empty value is allowed (RFC 9112 §3.2: `Host` is empty when the target has no authority);
-    /// userinfo (`@`) is not part of this grammar and is refused (RFC 9110 §4.2.4).
+    /// Whether `value` is `IP-literal / IPv4address / reg-name` [ `":" *DIGIT` ]. Empty is allowed (RFC
+    /// 9112 §3.2: no authority); userinfo (`@`) is refused (RFC 9110 §4.2.4).
     static func isValidHostAndPort(_ value: Substring.UTF8View) -> Bool {
         var index = value.startIndex
         if index < value.endIndex, value[index] == UInt8(ascii: "[") {
@@ -31,9 +30,7 @@ enum HostSyntax {
         return value[value.index(after: index)...].allSatisfy(ByteClass.isDigit)
     }
 
-    /// `IPv6address / IPvFuture` between the brackets, checked for its alphabet only: hex digits,
-    /// `:` and `.` (an embedded IPv4 address), or `v` HEXDIG+ `.` followed by unreserved, sub-delims
-    /// and `:`.
+    /// `IPv6address / IPvFuture` between the brackets, checked for its alphabet only.
     private static func isIPLiteralBody(_ body: Substring.UTF8View) -> Bool {
         guard let first = body.first else { return false }
         if first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {

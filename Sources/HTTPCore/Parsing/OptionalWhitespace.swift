@@ -1,14 +1,13 @@
 extension StringProtocol {
-    /// The text without the optional whitespace around it: spaces and horizontal tabs, the `OWS` that
-    /// surrounds list elements and parameters in field values (RFC 9110 §5.6.3). Works on the UTF-8
-    /// bytes, without Foundation's character sets (which cost microseconds per call on every request).
+    /// The text without the spaces and tabs around it, the `OWS` of field values (RFC 9110 §5.6.3). On
+    /// UTF-8 bytes: Foundation's character sets cost microseconds per request.
     public func trimmingOptionalWhitespace() -> Substring {
         let whole = Substring(self)
         let bytes = whole.utf8
         guard let first = bytes.firstIndex(where: { !isOptionalWhitespace($0) }),
             let last = bytes.lastIndex(where: { !isOptionalWhitespace($0) })
         else { return whole[whole.endIndex...] }
-        // Both ends sit next to ASCII bytes (or the ends of the text), so on scalar boundaries.
+        // Both ends are next to ASCII bytes, so on scalar boundaries.
         return whole[first..<bytes.index(after: last)]
     }
 }

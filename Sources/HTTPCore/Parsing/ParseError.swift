@@ -1,17 +1,17 @@
-/// Why a request could not be parsed; each case knows the status code the client is sent before the
-/// connection closes (RFC 9112 §2.2, §3, §6; RFC 9110 §15.5).
+/// Why a request could not be parsed, with the status the client is sent before the connection closes
+/// (RFC 9112 §2.2, §3, §6; RFC 9110 §15.5).
 public enum ParseError: Error, Sendable, Equatable {
     /// The request line is not `method SP request-target SP HTTP-version`. → 400
     case invalidRequestLine
     /// The method is not a token. → 400
     case invalidMethod
-    /// The request target is not in origin-, absolute- (`http`/`https`) or asterisk-form (`*`, only
-    /// with `OPTIONS`), is malformed, badly escaped or not UTF-8 (RFC 9112 §3.2). → 400
+    /// The target is not origin-, absolute- (`http`/`https`) or asterisk-form (`*` with `OPTIONS` only),
+    /// or is malformed, badly escaped or not UTF-8 (RFC 9112 §3.2). → 400
     case invalidTarget
     /// The version is not `HTTP/x.y`. → 400
     case invalidVersion
-    /// The version is well-formed but not HTTP/1 (`HTTP/2.0`, `HTTP/0.9`); a later HTTP/1 minor version
-    /// (`HTTP/1.2`) is read as HTTP/1.1 (RFC 9110 §2.5), not refused. → 505
+    /// Well-formed but not HTTP/1 (`HTTP/2.0`); a later HTTP/1 minor version is read as HTTP/1.1 (RFC
+    /// 9110 §2.5). → 505
     case unsupportedVersion
     /// A field line is malformed (no colon, whitespace before the colon, obs-fold, bad bytes). → 400
     case invalidFieldLine
@@ -33,8 +33,8 @@ public enum ParseError: Error, Sendable, Equatable {
     case requestLineTooLong
     /// The header section is over `ParserLimits.maxHeaderBytes` or `maxFieldLines`. → 431
     case headerSectionTooLarge
-    /// The message body is over `ParserLimits.maxBodyBytes`, or a chunked body with its framing is
-    /// over `ParserLimits.maxChunkedBodyBytes`. → 413
+    /// The body is over `ParserLimits.maxBodyBytes`, or a chunked body with its framing over
+    /// `maxChunkedBodyBytes`. → 413
     case bodyTooLarge
 
     /// The status code sent for this error.

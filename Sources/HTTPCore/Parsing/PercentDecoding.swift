@@ -1,8 +1,8 @@
 /// Percent-decoding (RFC 3986 §2.1) into UTF-8 text.
 public enum PercentDecoding {
     /// Decodes `%XX` escapes; with `plusIsSpace`, `+` becomes a space (form encoding only).
-    /// - Returns: the decoded text, or `nil` when an escape is malformed (`%`, `%G0`) or the bytes
-    ///   are not valid UTF-8 — callers answer `400`, never guess.
+    /// - Returns: `nil` when an escape is malformed (`%`, `%G0`) or the bytes are not UTF-8: callers
+    ///   answer `400`, never guess.
     public static func decode<S: StringProtocol>(_ text: S, plusIsSpace: Bool) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -22,9 +22,8 @@ public enum PercentDecoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    /// Encodes everything outside RFC 3986 `unreserved` as `%XX` (upper-case hex), for building URLs
-    /// from text such as a search term or a continent name with a `/`.
-    /// With `spaceAsPlus`, a space becomes `+` (form encoding).
+    /// Encodes everything outside RFC 3986 `unreserved` as `%XX` (upper-case hex), for URLs built from
+    /// text; with `spaceAsPlus`, a space becomes `+` (form encoding).
     public static func encode(_ text: String, spaceAsPlus: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)

@@ -12,8 +12,8 @@ public enum QualityValue {
         return Double(String(text))
     }
 
-    /// The weight of one list element's parameters (`;q=0.5`, after the value it weighs): its `q`
-    /// parameter, 1 without one, 0 for one that does not parse (the safe reading: not acceptable).
+    /// The weight in one list element's parameters (`;q=0.5`): 1 without `q`, 0 for a `q` that does not
+    /// parse (not acceptable).
     public static func weight<Parameters: Sequence>(of parameters: Parameters) -> Double
     where Parameters.Element: StringProtocol {
         var quality = 1.0

@@ -1,14 +1,10 @@
-/// An incremental HTTP/1.1 request parser (RFC 9112): bytes in, complete requests out.
+/// An incremental HTTP/1.1 request parser (RFC 9112): bytes in with `append(_:)`, requests out of
+/// `next()` until `.needMoreBytes`, pipelined ones in order.
 ///
-/// Feed bytes as they arrive with `append(_:)`, then call `next()` until it returns `.needMoreBytes`.
-/// Several pipelined requests in one buffer come out one per `next()` call, in order. The parser is
-/// strict where leniency enables request smuggling (RFC 9112 §11.2): lines must end in CRLF, field
-/// names are tokens with no whitespace before the colon, obs-fold is refused, `Content-Length` must be
-/// digits and agree, and `Content-Length` with `Transfer-Encoding` is an error. After an error the
-/// parser keeps returning that error; the connection must answer it and close.
-///
-/// Pure: no sockets, clocks or files. Each input byte is scanned once, so feeding one byte at a time
-/// costs the same as feeding everything at once.
+/// Strict where leniency enables request smuggling (RFC 9112 §11.2): CRLF line ends, token field
+/// names without whitespace before the colon, no obs-fold, `Content-Length` digits that agree, never
+/// with `Transfer-Encoding`. After an error it keeps returning it; the connection answers and closes.
+/// Pure (no sockets, clocks or files); each byte is scanned once, however the input is split.
 public struct RequestParser: Sendable {
     /// What `next()` found in the bytes appended so far.
     public enum Outcome: Sendable {
@@ -34,8 +30,7 @@ public struct RequestParser: Sendable {
     public let limits: ParserLimits
 
     private var buffer: [UInt8] = []
-    // `start` is the first unconsumed byte; `scanIndex` is where the next line-feed search resumes, so
-    // no byte is scanned twice when input trickles in.
+    // `start` is the first unconsumed byte; `scanIndex` is where the next line-feed search resumes.
     private var start = 0
     private var scanIndex = 0
     private var state: State = .requestLine
@@ -51,11 +46,11 @@ public struct RequestParser: Sendable {
     /// Bytes of the current chunked message body consumed so far, framing included.
     private var chunkedBytesConsumed = 0
 
-    /// Whether the request being read sent `Expect: 100-continue` (RFC 9110 §10.1.1) and its body has
-    /// not fully arrived yet: the connection may answer `100 Continue` before the client sends it.
+    /// Whether the request sent `Expect: 100-continue` (RFC 9110 §10.1.1) and its body has not arrived:
+    /// the connection may answer `100 Continue`.
     public private(set) var expectsContinue = false
 
-    // Chunk-size lines (with extensions) longer than this are refused; real clients send a few bytes.
+    // Real clients send chunk-size lines of a few bytes.
     private static let maxChunkSizeLineBytes = 4096
 
     /// Creates a parser with the given limits.
@@ -63,8 +58,8 @@ public struct RequestParser: Sendable {
         self.limits = limits
     }
 
-    /// Whether bytes of an unfinished request are buffered (used to choose between the header-read
-    /// and the idle timeout). Empty lines between requests do not count.
+    /// Whether bytes of an unfinished request are buffered (header-read rather than idle timeout); empty
+    /// lines between requests do not count.
     public var hasPartialRequest: Bool {
         if case .requestLine = state {
             var index = start
@@ -74,8 +69,7 @@ public struct RequestParser: Sendable {
         return true
     }
 
-    /// Whether the header section of the current request is complete and its message body is still
-    /// arriving (used to switch from the header-read to the body-read timeout).
+    /// Whether the head is complete and the body still arriving (the body-read timeout).
     public var isReadingBody: Bool {
         switch state {
         case .fixedBody, .chunkSize, .chunkData, .trailerLines: return true
@@ -83,8 +77,7 @@ public struct RequestParser: Sendable {
         }
     }
 
-    /// The bytes the parser holds: consumed bytes not yet dropped plus unconsumed ones (for tests of
-    /// the memory bound).
+    /// The bytes the parser holds, consumed and not (for tests of the memory bound).
     var bufferedByteCount: Int { buffer.count }
 
     /// Adds received bytes to the parser's buffer.
@@ -110,8 +103,8 @@ public struct RequestParser: Sendable {
         }
     }
 
-    /// Drops consumed bytes in every state, so a long chunked body never keeps its raw framing:
-    /// the buffer holds at most the unconsumed rest of one line or chunk plus the new bytes.
+    /// Drops consumed bytes in every state, so the buffer holds at most the rest of one line or chunk
+    /// plus the new bytes.
     private mutating func compact() {
         guard start > 0 else { return }
         if start == buffer.count {
@@ -176,8 +169,7 @@ public struct RequestParser: Sendable {
                     try checkChunkedBuffered()
                     return .needMoreBytes
                 }
-                // The checks made on a partial line come first, so the outcome never depends on how the
-                // bytes were split into reads.
+                // The checks of a partial line first, so the outcome never depends on how bytes were split.
                 if lf - start > Self.maxChunkSizeLineBytes { throw .invalidChunk }
                 if chunkedBytesConsumed + (lf - start) > limits.maxChunkedBodyBytes { throw .bodyTooLarge }
                 guard lf > start, buffer[lf - 1] == .cr else { throw .invalidChunk }
@@ -197,7 +189,7 @@ public struct RequestParser: Sendable {
                     try checkChunkedBuffered()
                     return .needMoreBytes
                 }
-                // What a partial read of this chunk would have been refused for, refused first.
+                // As a partial read of this chunk would have been refused.
                 if chunkedBytesConsumed + size + 1 > limits.maxChunkedBodyBytes { throw .bodyTooLarge }
                 guard buffer[start + size] == .cr, buffer[start + size + 1] == .lf else { throw .invalidChunk }
                 try consumeChunked(size + 2)
@@ -207,8 +199,8 @@ public struct RequestParser: Sendable {
                 state = .chunkSize
 
             case .trailerLines:
-                // Trailer fields are read and bounded but dropped: nothing here may rely on them
-                // (RFC 9110 §6.5.1), and merging them into the header section invites smuggling.
+                // Trailers are read and bounded but dropped: nothing may rely on them (RFC 9110 §6.5.1), and merging
+                // them into the header section invites smuggling.
                 let lineStart = start
                 guard let line = try nextFieldLine(inTrailer: true) else {
                     try checkChunkedBuffered()
@@ -242,17 +234,14 @@ public struct RequestParser: Sendable {
         scanIndex = start
     }
 
-    /// Reads one field line of the header or trailer section. Returns `nil` when more bytes are
-    /// needed, `.some(nil)` at the empty line that ends the section.
-    ///
-    /// A complete line is first held to the same bounds as a partial one (header section size, then in
-    /// a trailer the chunked body bound), so the error a client gets never depends on how its bytes were
-    /// split into reads.
+    /// Reads one field line of the header or trailer section: `nil` when more bytes are needed,
+    /// `.some(nil)` at the empty line that ends it. A complete line meets a partial one's bounds first,
+    /// so the error never depends on how the bytes were split.
     private mutating func nextFieldLine(inTrailer: Bool = false) throws(ParseError) -> (
         name: FieldName, value: String
     )?? {
         guard let lf = findLineFeed() else {
-            // The section may still end in an empty line, whose CR could already be buffered.
+            // The section may still end in an empty line whose CR is already buffered.
             if buffer.count - sectionStart > limits.maxHeaderBytes + 1 { throw .headerSectionTooLarge }
             return nil
         }
@@ -274,8 +263,8 @@ public struct RequestParser: Sendable {
 
     /// `field-line = field-name ":" OWS field-value OWS` (RFC 9112 §5).
     private func parseFieldLine(_ range: Range<Int>) throws(ParseError) -> (name: FieldName, value: String) {
-        // A leading space or tab is obs-fold (RFC 9112 §5.2); a space before the colon is refused
-        // because proxies disagree about it (§5.1). Both fall out of "the name is a token".
+        // Obs-fold (a leading space, RFC 9112 §5.2) and a space before the colon (§5.1, proxies disagree)
+        // both fail "the name is a token".
         var colon = range.lowerBound
         while colon < range.upperBound, buffer[colon] != .colon {
             guard ByteClass.isTokenByte(buffer[colon]) else { throw .invalidFieldLine }
@@ -314,8 +303,8 @@ public struct RequestParser: Sendable {
     }
 
     private func parseVersion(_ range: Range<Int>) throws(ParseError) -> Version {
-        // HTTP-version = "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3). A later minor version of HTTP/1 is read
-        // as HTTP/1.1, the highest this server conforms to (RFC 9110 §2.5); another major version is 505.
+        // "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3). A later HTTP/1 minor is read as 1.1 (RFC 9110 §2.5);
+        // another major version is 505.
         let prefix: [UInt8] = Array("HTTP/".utf8)
         guard range.count == 8, buffer[range.lowerBound..<range.lowerBound + 5].elementsEqual(prefix) else {
             throw .invalidVersion
@@ -329,7 +318,7 @@ public struct RequestParser: Sendable {
     }
 
     private static func method(_ bytes: ArraySlice<UInt8>) -> Method {
-        // The common methods reuse their shared values instead of building a new String.
+        // The common methods reuse shared values.
         switch bytes.count {
         case 3 where bytes.elementsEqual("GET".utf8): return .get
         case 4 where bytes.elementsEqual("HEAD".utf8): return .head
@@ -349,7 +338,7 @@ public struct RequestParser: Sendable {
             switch field.name {
             case .host:
                 hostCount += 1
-                // RFC 9110 §7.2: `Host = uri-host [ ":" port ]`; anything else could be echoed into links.
+                // `Host = uri-host [ ":" port ]` (RFC 9110 §7.2); anything else could be echoed into links.
                 guard HostSyntax.isValidHostAndPort(field.value[...].utf8) else { throw .invalidHost }
             case .transferEncoding:
                 hasTransferEncoding = true
@@ -368,7 +357,7 @@ public struct RequestParser: Sendable {
         }
         if version == .http1_1 ? hostCount != 1 : hostCount > 1 { throw .missingHost }
         if hasTransferEncoding {
-            // RFC 9112 §6.1: an HTTP/1.0 recipient cannot know chunked framing, so the framing is faulty.
+            // RFC 9112 §6.1: an HTTP/1.0 recipient cannot know chunked framing.
             if version == .http1_0 { throw .transferEncodingInHTTP10 }
             if contentLength != nil { throw .conflictingFraming }
             guard transferCodings.count == 1, transferCodings[0].lowercased() == "chunked" else {
@@ -388,8 +377,7 @@ public struct RequestParser: Sendable {
     }
 
     private static func parseContentLength(_ value: String) throws(ParseError) -> Int {
-        // `Content-Length = 1*DIGIT` (RFC 9110 §8.6). More than 18 digits could overflow and is far
-        // beyond any body limit, so it is "too large" rather than malformed.
+        // `1*DIGIT` (RFC 9110 §8.6). Over 18 digits could overflow and is past any limit: too large.
         guard !value.isEmpty else { throw .invalidContentLength }
         var result = 0
         var digits = 0
@@ -439,7 +427,7 @@ public struct RequestParser: Sendable {
     }
 
     private static let rootTarget: RequestTarget = {
-        // `/` always parses; this only stands in if `emit` were reached without a request line.
+        // Stands in only if `emit` were reached without a request line.
         do { return try RequestTarget(parsing: "/") } catch { preconditionFailure("\"/\" is a valid target") }
     }()
 }

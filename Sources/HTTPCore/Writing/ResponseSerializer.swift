@@ -1,29 +1,23 @@
 import Formats
 
-/// Turns a `Response` into the bytes of one HTTP/1.1 response message (RFC 9112 §4, §6), ready for a
-/// single write.
-///
-/// The serializer owns the framing fields: it writes `Date`, `Content-Length` and `Connection` itself
-/// and drops those (and `Transfer-Encoding`) from the response's own fields, so a responder can never
-/// desynchronise a persistent connection.
+/// Turns a `Response` into one HTTP/1.1 response message (RFC 9112 §4, §6). It owns the framing: it
+/// writes `Date`, `Content-Length` and `Connection` and drops those and `Transfer-Encoding` from the
+/// response's fields, so a responder cannot desynchronise a persistent connection.
 public enum ResponseSerializer {
-    /// `HTTP/1.1 100 Continue` followed by the empty line: the interim response sent when a request
-    /// carries `Expect: 100-continue` (RFC 9110 §10.1.1).
+    /// `HTTP/1.1 100 Continue` and the empty line, for `Expect: 100-continue` (RFC 9110 §10.1.1).
     public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Serializes a response.
     /// - Parameters:
     ///   - response: the status, fields and content.
-    ///   - requestMethod: the request's method. For `HEAD` the content is not sent but its length
-    ///     is (RFC 9110 §9.3.2); a `HEAD` response with no content keeps a `Content-Length` the
-    ///     responder set, so a responder may answer `HEAD` without producing the bytes.
-    ///   - keepAlive: whether the connection stays open after this response; `false` adds
-    ///     `Connection: close` (RFC 9112 §9.6).
-    ///   - date: the `Date` field value, an IMF-fixdate (see `HTTPDate`), usually cached per second.
-    ///   - requestVersion: the request's protocol version; an HTTP/1.0 client that stays connected is
-    ///     told so with `Connection: keep-alive` (RFC 9112 Appendix C.2.2).
-    /// - Returns: status line, field lines and content in one contiguous array. Statuses without
-    ///   content (1xx, 204, 304; RFC 9110 §6.4.1) get neither `Content-Length` nor content.
+    ///   - requestMethod: for `HEAD` the content's length is sent, not the content (RFC 9110 §9.3.2);
+    ///     an empty `HEAD` response keeps the responder's `Content-Length`.
+    ///   - keepAlive: `false` adds `Connection: close` (RFC 9112 §9.6).
+    ///   - date: the `Date` value, an IMF-fixdate (`HTTPDate`), usually cached per second.
+    ///   - requestVersion: an HTTP/1.0 client kept connected gets `Connection: keep-alive` (RFC 9112
+    ///     Appendix C.2.2).
+    /// - Returns: status line, field lines and content in one array. 1xx, 204 and 304 (RFC 9110 §6.4.1)
+    ///   get neither `Content-Length` nor content.
     public static func serialize(
         _ response: Response, requestMethod: Method, keepAlive: Bool, date: String,
         requestVersion: Version = .http1_1
@@ -35,10 +29,10 @@ public enum ResponseSerializer {
         return bytes
     }
 
-    /// Serializes the status line and header section only, for a writer that sends the content
-    /// from `response`'s own arrays itself (one `sendmsg` with several buffers, no copy of a large body).
-    /// Parameters as in `serialize`; `reservingBody` makes room for the content after the head.
-    /// - Returns: the head, ending with the empty line, and whether the content must follow it.
+    /// Serializes the status line and header section only, for a writer that sends the content from
+    /// `response`'s own arrays (one `sendmsg`, no copy). Parameters as in `serialize`; `reservingBody`
+    /// makes room for the content.
+    /// - Returns: the head, ending with the empty line, and whether the content must follow.
     public static func serializeHead(
         _ response: Response, requestMethod: Method, keepAlive: Bool, date: String,
         requestVersion: Version = .http1_1, reservingBody: Bool = false
@@ -87,8 +81,8 @@ public enum ResponseSerializer {
         return (bytes, sendsBody && bodyCount > 0)
     }
 
-    /// The field lines of `fields` (`Name: value` CRLF each) as the serializer writes them, framing
-    /// fields dropped and values sanitized, for `PreparedFields`.
+    /// The field lines of `fields` as the serializer writes them, framing fields dropped and values
+    /// sanitized, for `PreparedFields`.
     public static func fieldLines(_ fields: Fields) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 })
@@ -96,8 +90,7 @@ public enum ResponseSerializer {
         return bytes
     }
 
-    /// Appends the field lines of `fields` to `bytes` exactly as `fieldLines(_:)` makes them, for a
-    /// writer assembling a header section from prepared pieces without an intermediate array.
+    /// Appends the field lines of `fields` exactly as `fieldLines(_:)` makes them.
     public static func appendFieldLines(_ fields: Fields, to bytes: inout [UInt8]) {
         for field in fields {
             switch field.name {
@@ -106,7 +99,7 @@ public enum ResponseSerializer {
             default:
                 break
             }
-            // A name that is not a token would corrupt the header section; such a line is dropped.
+            // A name that is not a token would corrupt the header section: dropped.
             guard !field.name.rawName.isEmpty, field.name.rawName.utf8.allSatisfy(ByteClass.isTokenByte) else {
                 continue
             }
@@ -125,11 +118,10 @@ public enum ResponseSerializer {
     private static let connectionClose: [UInt8] = Array("Connection: close\r\n".utf8)
     private static let connectionKeepAlive: [UInt8] = Array("Connection: keep-alive\r\n".utf8)
 
-    /// Copies a field value, turning CR, LF and NUL into spaces (as Go's net/http does) so a value
-    /// that came from user input cannot start a new field line or end the header section.
+    /// Copies a field value with CR, LF and NUL as spaces (as Go's net/http), so user input cannot start
+    /// a field line or end the header section.
     private static func appendSanitized(_ value: String.UTF8View, to bytes: inout [UInt8]) {
-        // The usual value has none of them and is copied in one go, scanned over its contiguous
-        // storage (a native string's) rather than through the view's index (several times slower).
+        // Scanning contiguous storage is several times faster than the view's index.
         let isClean =
             value.withContiguousStorageIfAvailable { storage in
                 !storage.contains { $0 == .cr || $0 == .lf || $0 == 0 }
@@ -144,7 +136,7 @@ public enum ResponseSerializer {
     }
 
     private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        // Digits are written most significant first without a temporary array (no allocation).
+        // Most significant digit first, without allocating.
         var divisor = 1
         while divisor <= value / 10 { divisor *= 10 }
         while divisor > 0 {

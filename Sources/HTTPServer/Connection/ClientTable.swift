@@ -1,15 +1,13 @@
 import Glibc
 import Synchronization
 
-/// Who a connection comes from, for the per-client connection cap: an IPv4 address, or an IPv6
-/// address's /64 prefix (one subscriber's network: a host with a /64 has 2^64 addresses to spread
-/// connections over). IPv4-mapped IPv6 addresses count as their IPv4 address.
+/// Who a connection comes from, for the per-client cap: an IPv4 address, or an IPv6 /64 prefix (one
+/// subscriber's network). IPv4-mapped IPv6 addresses count as their IPv4 address.
 struct ClientKey: Hashable, Sendable {
     let high: UInt64
     let low: UInt64
-    /// Whether the peer is this machine's own 127.0.0.1 or ::1: where a reverse proxy on the same
-    /// machine connects from, for all of its clients at once, so no cap applies to it (other
-    /// loopback addresses, 127.0.0.2 and on, are clients like any other).
+    /// Whether the peer is this machine's 127.0.0.1 or ::1, where a local reverse proxy connects from for
+    /// all its clients: never capped (127.0.0.2 and on are clients like any other).
     let isLocalHost: Bool
 
     /// The key of a peer address from accept(2); one shared key for other families (Unix sockets).
@@ -47,22 +45,20 @@ struct ClientKey: Hashable, Sendable {
     }
 }
 
-/// The open connections of every client, across all loops, so that one client cannot hold every slot
-/// with idle connections (`ServerConfiguration.maxConnectionsPerClient`).
+/// Every client's open connections across all loops, so one client cannot hold every slot with idle
+/// connections (`ServerConfiguration.maxConnectionsPerClient`).
 ///
-/// A client at its cap that opens another connection gets it, and its oldest idle connection is
-/// closed instead (on that connection's own loop); only a client whose connections are all busy
-/// (mid-request or mid-response) is refused the new one. Touched once per accept and once per close,
-/// never per request: idleness is an atomic on each connection.
+/// A client at its cap gets a new connection and loses its oldest idle one (closed on its own loop);
+/// only a client whose connections are all busy is refused. Touched per accept and close, never per
+/// request: idleness is an atomic on each connection.
 final class ClientTable: Sendable {
-    /// One open connection, as the table sees it from any thread.
     final class Entry: @unchecked Sendable {
         // @unchecked: `connection` is touched only on `loop` (through `loop.execute`).
         let connection: Connection
         let loop: EventLoop
         /// Monotonic nanoseconds since the connection went idle; 0 while it is busy.
         let idleSince = Atomic<UInt64>(0)
-        /// Set once the table asked the connection's loop to close it, so it is not picked twice.
+        /// Set once the table asked the loop to close the connection, so it is not picked twice.
         let closeRequested = Atomic<Bool>(false)
 
         init(connection: Connection, loop: EventLoop) {
@@ -71,7 +67,6 @@ final class ClientTable: Sendable {
         }
     }
 
-    /// What `admit` decided.
     enum Admission {
         /// Keep the new connection; close these (idle) ones of the same client.
         case admitted(closing: [Entry])
@@ -113,7 +108,6 @@ final class ClientTable: Sendable {
         }
     }
 
-    /// Forgets `entry` (its connection closed; any thread).
     func remove(_ entry: Entry, client: ClientKey) {
         clients.withLock { clients in
             guard var entries = clients[client] else { return }

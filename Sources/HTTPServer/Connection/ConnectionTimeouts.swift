@@ -1,6 +1,5 @@
-/// Which timeout governs a connection and what happens when it passes: pure, with the clock passed
-/// in, so every timeout is unit-tested without sleeping (like Hummingbird's connection state
-/// machine tests).
+/// Which timeout governs a connection and what happens when it passes: pure, the clock passed in, so
+/// every timeout is tested without sleeping.
 struct ConnectionTimeouts: Sendable {
     /// What the connection is waiting for, and since when (monotonic nanoseconds).
     enum Phase: Equatable, Sendable {
@@ -16,14 +15,11 @@ struct ConnectionTimeouts: Sendable {
         case writing(since: UInt64)
         /// The last response is written and the write side shut; draining until the client closes.
         case lingering(since: UInt64)
-        /// A worker is answering the request (blocking work such as a database round trip, which the
-        /// store's own timeouts bound); the connection waits for it without a deadline of its own.
+        /// A worker is answering (blocking work, bounded by the store's own timeouts); no deadline here.
         case answering
     }
 
-    /// What the connection must do now.
     enum Action: Equatable, Sendable {
-        /// Nothing has expired.
         case none
         /// Send 408 Request Timeout with `Connection: close`, then close.
         case sendRequestTimeout
@@ -39,8 +35,8 @@ struct ConnectionTimeouts: Sendable {
     /// Nanoseconds a lingering close may drain for.
     var linger: UInt64
 
-    /// The action due at `now` for a connection in `phase`. A deadline is reached when exactly
-    /// its timeout has elapsed.
+    /// The action due at `now` for a connection in `phase`; a deadline is reached when exactly its
+    /// timeout has elapsed.
     func action(for phase: Phase, now: UInt64) -> Action {
         func expired(_ since: UInt64, _ timeout: UInt64?) -> Bool {
             guard let timeout else { return false }
@@ -48,7 +44,7 @@ struct ConnectionTimeouts: Sendable {
         }
         switch phase {
         case .awaitingFirstRequest(let since):
-            // A connection that never speaks is closed on the header-read clock, not the idle one.
+            // A connection that never speaks is closed on the header-read clock.
             return expired(since, headerRead) ? .close : .none
         case .idle(let since):
             return expired(since, idle) ? .close : .none

@@ -1,16 +1,13 @@
 import CLinux
 import Glibc
 
-/// One event loop's registration of the server's shared listening socket: accepts connections and
-/// hands them to `Connection`s on the same loop.
+/// One event loop's registration of the shared listening socket: accepts connections and hands them
+/// to `Connection`s on the same loop.
 ///
-/// At `maxConnections` open connections it stops watching the socket instead of accepting and
-/// closing: clients wait in the kernel's backlog rather than being refused, and the loop does not
-/// spin on a socket it will not serve (nginx does the same at `worker_connections`). Any loop that
-/// closes a connection at the limit wakes every listener through `requestResume()`.
-///
-/// Confined to its loop's thread (hence `@unchecked Sendable`), except `requestResume()`, which only
-/// hands work to the loop.
+/// At `maxConnections` it stops watching the socket rather than accept and close (as nginx at
+/// `worker_connections`): clients wait in the backlog and the loop does not spin. A loop that closes a
+/// connection at the limit wakes every listener with `requestResume()`. Confined to its loop's thread,
+/// except `requestResume()`.
 final class Listener: EventHandler, @unchecked Sendable {
     private let fd: Int32
     private unowned let loop: EventLoop
@@ -19,11 +16,9 @@ final class Listener: EventHandler, @unchecked Sendable {
     private var stopped = false
     private var pausedAtLimit = false
 
-    // Accepting at most this many per wake-up keeps one loop from taking a whole burst while the
-    // others (woken less often thanks to EPOLLEXCLUSIVE) stay idle.
+    // So one loop does not take a whole burst while the others (woken less, EPOLLEXCLUSIVE) stay idle.
     private static let maxAcceptsPerWake = 32
-    // When the process or system runs out of descriptors or memory, accepting again at once would
-    // spin: the loop stops watching the socket for this long (nanoseconds) instead.
+    // Out of descriptors or memory, accepting again at once would spin: pause this long (nanoseconds).
     private static let acceptBackoff: UInt64 = 100_000_000
 
     init(fd: Int32, loop: EventLoop, context: ServerContext) {
@@ -36,8 +31,7 @@ final class Listener: EventHandler, @unchecked Sendable {
     /// - Throws: `SystemError` from epoll_ctl(2).
     func register() throws(SystemError) {
         guard !registered, !stopped else { return }
-        // EPOLLEXCLUSIVE: the socket is shared by every loop's epoll set, and this wakes one (or a
-        // few) of them per new connection rather than all.
+        // EPOLLEXCLUSIVE: every loop's epoll set has the socket; wake one (or a few) per connection, not all.
         try loop.register(self, fd: fd, events: clinux_epoll_in | clinux_epoll_exclusive)
         registered = true
     }
@@ -54,8 +48,7 @@ final class Listener: EventHandler, @unchecked Sendable {
         loop.deregister(fd: fd, removeFromEpoll: true)
     }
 
-    /// Asks the loop to watch the socket again if it stopped at `maxConnections`; callable from any
-    /// thread.
+    /// Asks the loop to watch the socket again if it stopped at `maxConnections` (any thread).
     func requestResume() {
         loop.execute { self.resumeAfterLimit() }
     }
@@ -92,7 +85,7 @@ final class Listener: EventHandler, @unchecked Sendable {
                 switch error.errno {
                 case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH,
                     EOPNOTSUPP, ENETUNREACH:
-                    // The pending connection failed before it was accepted; the next one may be fine.
+                    // The pending connection failed before it was accepted; the next may be fine.
                     continue
                 default:
                     // EMFILE, ENFILE, ENOBUFS, ENOMEM and anything unexpected: back off, never exit.
@@ -125,7 +118,7 @@ final class Listener: EventHandler, @unchecked Sendable {
             context.releaseConnection()
             return
         }
-        // Over its client's cap with nothing idle to give up: this connection goes.
+        // Over its client's cap with nothing idle to give up.
         if !connection.admit() { connection.closeNow() }
     }
 

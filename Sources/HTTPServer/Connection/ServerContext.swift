@@ -1,8 +1,8 @@
 import HTTPCore
 import Synchronization
 
-/// What every connection of one server shares: the configuration, the responder, the timeouts
-/// converted to nanoseconds once, and the count of open connections across all loops.
+/// What every connection of one server shares: the configuration, the responder, the timeouts in
+/// nanoseconds, and the count of open connections across all loops.
 final class ServerContext: Sendable {
     let configuration: ServerConfiguration
     let responder: any Responder
@@ -13,16 +13,13 @@ final class ServerContext: Sendable {
     /// `configuration.maxConnections`, with "no limit" as `Int.max`.
     let maxConnections: Int
     /// Testing hook: called on the loop thread after every queued response with the bytes the
-    /// connection's write buffer then holds.
+    /// connection's write buffer holds.
     let outputObserver: (@Sendable (Int) -> Void)?
-    /// The threads that answer requests needing blocking work.
     let workers: WorkerPool
-    /// Every client's open connections, for `maxConnectionsPerClient`.
     let clients: ClientTable
 
-    /// Set by `Server.shutdown()` on the calling thread, before any loop hears of it, so a response
-    /// serialised after that moment (even by a responder that was already running) says
-    /// `Connection: close`.
+    /// Set by `Server.shutdown()` before any loop hears of it, so a response serialised after that (even
+    /// by a responder already running) says `Connection: close`.
     private let shutdownBegun = Atomic<Bool>(false)
     /// Open connections plus accepts in progress, across every loop.
     private let openConnections = Atomic<Int>(0)
@@ -55,17 +52,16 @@ final class ServerContext: Sendable {
     /// Whether a graceful shutdown has begun (any thread).
     var isShuttingDown: Bool { shutdownBegun.load(ordering: .acquiring) }
 
-    /// Marks the graceful shutdown as begun (any thread).
     func beginShutdown() {
         shutdownBegun.store(true, ordering: .releasing)
     }
 
-    /// Records a listener so it can be woken when connections drop below the limit (before start).
+    /// Records a listener, to wake when connections drop below the limit (before start).
     func add(_ listener: Listener) {
         listeners.withLock { $0.append(listener) }
     }
 
-    /// Connections open now: each holds one accepted descriptor, released when it closes (any thread).
+    /// Connections open now, each holding one accepted descriptor (any thread).
     var openConnectionCount: Int { openConnections.load(ordering: .relaxed) }
 
     /// Claims a slot for a connection about to be accepted (any loop thread).
@@ -77,9 +73,8 @@ final class ServerContext: Sendable {
         return false
     }
 
-    /// Gives back a slot: the connection closed, or the accept it was reserved for found nothing.
-    /// When the count was at the limit, every listener is asked to resume accepting; one that was
-    /// not paused ignores it, and one still at the limit pauses again on its next accept.
+    /// Gives back a slot: the connection closed, or its accept found nothing. At the limit it asks every
+    /// listener to resume; one not paused ignores it, one still at the limit pauses again.
     func releaseConnection() {
         let before = openConnections.wrappingSubtract(1, ordering: .relaxed).oldValue
         guard before >= maxConnections else { return }

@@ -7,7 +7,6 @@ final class Epoll {
     private let events: UnsafeMutableRawPointer
     private let capacity: Int
 
-    /// - Throws: `SystemError` from epoll_create1(2).
     init(maxEventsPerWait: Int = 256) throws(SystemError) {
         fd = try Syscall.run("epoll_create1") { clinux_epoll_create() }
         capacity = maxEventsPerWait
@@ -20,17 +19,14 @@ final class Epoll {
         close(fd)
     }
 
-    /// - Throws: `SystemError` from epoll_ctl(2) `EPOLL_CTL_ADD`.
     func add(_ descriptor: Int32, events mask: UInt32, data: UInt64) throws(SystemError) {
         try control(clinux_epoll_ctl_add, descriptor, mask, data)
     }
 
-    /// - Throws: `SystemError` from epoll_ctl(2) `EPOLL_CTL_MOD`.
     func modify(_ descriptor: Int32, events mask: UInt32, data: UInt64) throws(SystemError) {
         try control(clinux_epoll_ctl_mod, descriptor, mask, data)
     }
 
-    /// - Throws: `SystemError` from epoll_ctl(2) `EPOLL_CTL_DEL`.
     func remove(_ descriptor: Int32) throws(SystemError) {
         try control(clinux_epoll_ctl_del, descriptor, 0, 0)
     }
@@ -41,9 +37,8 @@ final class Epoll {
         _ = try Syscall.run("epoll_ctl") { clinux_epoll_ctl(fd, operation, descriptor, mask, data) }
     }
 
-    /// Waits for events, then calls `handle(events, data)` for each ready descriptor.
-    /// - Parameter timeoutMilliseconds: how long to wait at most; -1 waits indefinitely.
-    /// - Throws: `SystemError` from epoll_wait(2).
+    /// Calls `handle(events, data)` for each ready descriptor; waits at most `timeoutMilliseconds`
+    /// (-1: indefinitely).
     func wait(timeoutMilliseconds: Int32, _ handle: (UInt32, UInt64) -> Void) throws(SystemError) {
         let count: Int
         switch try Syscall.call("epoll_wait", { clinux_epoll_wait(fd, events, Int32(capacity), timeoutMilliseconds) }) {

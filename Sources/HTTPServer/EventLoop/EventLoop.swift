@@ -9,21 +9,19 @@ import Synchronization
 protocol EventHandler: AnyObject {
     /// Called on the loop thread when epoll reports `events` (`clinux_epoll_*` bits) for the handler.
     func handleEvents(_ events: UInt32)
-    /// Called on the loop thread about every `EventLoop.sweepInterval`; closes the handler when one
-    /// of its deadlines (monotonic nanoseconds) has passed.
+    /// Called on the loop thread about every `EventLoop.sweepInterval`; closes the handler when one of
+    /// its deadlines (monotonic nanoseconds) has passed.
     func checkDeadline(now: UInt64)
     /// Closes the handler's descriptor at once (the loop is stopping).
     func closeNow()
 }
 
-/// One thread running epoll_wait(2) over the sockets it owns.
-///
-/// Threading: everything except `execute(_:)` and `start()` is confined to the loop thread, which is
-/// why the class is `@unchecked Sendable`; `execute(_:)` hands work to the loop through a mutex-guarded
-/// queue and an eventfd(2) wake-up.
+/// One thread running epoll_wait(2) over the sockets it owns. Everything but `execute(_:)` and
+/// `start()` is confined to that thread (hence `@unchecked Sendable`); `execute(_:)` hands work over
+/// through a mutex-guarded queue and an eventfd(2) wake-up.
 final class EventLoop: @unchecked Sendable {
-    /// How often handlers' deadlines are checked, in nanoseconds. Timeouts therefore fire up to this
-    /// much late, which is fine for second-granularity timeouts and keeps timers O(1) per connection.
+    /// How often handlers' deadlines are checked, in nanoseconds: timeouts fire up to this late, fine at
+    /// second granularity, and timers stay O(1) per connection.
     static let sweepInterval: UInt64 = 200_000_000
 
     let index: Int
@@ -44,7 +42,7 @@ final class EventLoop: @unchecked Sendable {
     private(set) var handlerCount = 0
     /// Monotonic nanoseconds, refreshed after every epoll_wait.
     private(set) var now: UInt64 = MonotonicClock.nanoseconds()
-    /// Scratch space for socket reads, shared by the loop's connections (one read at a time).
+    /// Scratch space for socket reads, shared by the loop's connections.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private var cachedDateSecond = Int.min
     private var cachedDate = ""
@@ -53,8 +51,8 @@ final class EventLoop: @unchecked Sendable {
     var isShuttingDown = false
     /// Called on the loop thread once after the loop stops, before the thread exits.
     var onStop: (() -> Void)?
-    /// Called on the loop thread after each batch of events (and its tasks and timers), and once as
-    /// the loop stops. Set before the loop starts.
+    /// Called on the loop thread after each batch of events (with its tasks and timers) and once as the
+    /// loop stops. Set before the loop starts.
     var afterEvents: (@Sendable () -> Void)?
 
     /// - Throws: `SystemError` from epoll_create1(2), eventfd(2) or epoll_ctl(2).
@@ -62,7 +60,7 @@ final class EventLoop: @unchecked Sendable {
         self.index = index
         epoll = try Epoll()
         wakeFD = try Syscall.run("eventfd") { clinux_eventfd() }
-        // The wake-up descriptor uses the reserved data value UInt64.max.
+        // The wake-up descriptor's data is the reserved UInt64.max.
         try epoll.add(wakeFD, events: clinux_epoll_in, data: UInt64.max)
     }
 
@@ -71,8 +69,6 @@ final class EventLoop: @unchecked Sendable {
         readBuffer.deallocate()
     }
 
-    /// Starts the loop's thread.
-    /// - Throws: `SystemError` from pthread_create(3).
     func start() throws(SystemError) {
         let box = Unmanaged.passRetained(self)
         var thread = pthread_t()
@@ -94,14 +90,13 @@ final class EventLoop: @unchecked Sendable {
     func execute(_ task: @escaping @Sendable () -> Void) {
         pendingTasks.withLock { $0.append(task) }
         var one: UInt64 = 1
-        // A full counter (EAGAIN) still means the loop will wake, so the result is irrelevant.
+        // A full counter (EAGAIN) still wakes the loop.
         _ = try? Syscall.call("write") { write(wakeFD, &one, 8) }
     }
 
     // MARK: Loop-thread API
 
-    /// Registers `handler` for `fd` with the interest `events`; returns the epoll data token.
-    /// - Throws: `SystemError` from epoll_ctl(2).
+    /// Registers `handler` for `fd`; returns the epoll data token (generation << 32 | fd).
     @discardableResult
     func register(_ handler: EventHandler, fd: Int32, events: UInt32) throws(SystemError) -> UInt64 {
         nextGeneration &+= 1
@@ -114,15 +109,13 @@ final class EventLoop: @unchecked Sendable {
         return token
     }
 
-    /// Changes the interest set of a registered descriptor.
-    /// - Throws: `SystemError` from epoll_ctl(2).
     func modify(fd: Int32, events: UInt32) throws(SystemError) {
         guard let slot = slots[Int(fd)] else { return }
         try epoll.modify(fd, events: events, data: UInt64(slot.generation) << 32 | UInt64(UInt32(bitPattern: fd)))
     }
 
-    /// Forgets `fd`; with `removeFromEpoll` also deletes it from the epoll set (needed when the
-    /// descriptor stays open, such as a shared listening socket).
+    /// Forgets `fd`; `removeFromEpoll` also deletes it from the epoll set (a descriptor that stays open,
+    /// such as the shared listening socket).
     func deregister(fd: Int32, removeFromEpoll: Bool) {
         if removeFromEpoll { try? epoll.remove(fd) }
         let index = Int(fd)
@@ -134,16 +127,14 @@ final class EventLoop: @unchecked Sendable {
         if isShuttingDown, handlerCount == 0 { running = false }
     }
 
-    /// Runs `task` on the loop thread once `delay` nanoseconds have passed (granularity: the epoll
-    /// wait timeout, about a millisecond).
+    /// Runs `task` on the loop thread once `delay` nanoseconds have passed (about a millisecond's
+    /// granularity).
     func schedule(after delay: UInt64, _ task: @escaping () -> Void) {
         timers.append((now + delay, task))
     }
 
-    /// Ends the loop after the current iteration.
     func stop() { running = false }
 
-    /// Every registered handler, for shutdown.
     var handlers: [EventHandler] { slots.compactMap { $0?.handler } }
 
     /// The `Date` field value for the current second, formatted at most once per second per loop.
@@ -166,7 +157,7 @@ final class EventLoop: @unchecked Sendable {
                     self.dispatch(events, token)
                 }
             } catch {
-                // epoll_wait only fails for programming errors (EBADF, EINVAL); stopping beats spinning.
+                // epoll_wait fails only for programming errors (EBADF, EINVAL); stopping beats spinning.
                 running = false
             }
             now = MonotonicClock.nanoseconds()
@@ -191,7 +182,7 @@ final class EventLoop: @unchecked Sendable {
         for timer in timers where timer.deadline < deadline { deadline = timer.deadline }
         let current = MonotonicClock.nanoseconds()
         if deadline <= current { return 0 }
-        // Round up so the loop does not wake just before the deadline and wait again with 0.
+        // Rounded up, so the loop does not wake just before the deadline and wait again with 0.
         return Int32(min((deadline - current + 999_999) / 1_000_000, 1000))
     }
 

@@ -1,20 +1,17 @@
 import Dispatch
 
-/// A fixed set of event loops, one thread each (by default one per core), and a way to wait until
-/// every thread has exited.
+/// A fixed set of event loops, one thread each, and a way to wait until every thread has exited.
 final class EventLoopGroup: Sendable {
     let loops: [EventLoop]
     private let stopped = DispatchGroup()
 
-    /// Creates `count` loops (at least one); their threads start with `start()`.
-    /// - Throws: `SystemError` when a loop's epoll or eventfd cannot be created.
     init(count: Int) throws(SystemError) {
         var loops: [EventLoop] = []
         for index in 0..<max(1, count) { loops.append(try EventLoop(index: index)) }
         self.loops = loops
     }
 
-    /// Starts every loop's thread; `whenStopped` runs on each loop thread as it stops.
+    /// Starts every loop's thread.
     /// - Throws: `SystemError` from pthread_create(3).
     func start() throws(SystemError) {
         for loop in loops {
@@ -34,7 +31,6 @@ final class EventLoopGroup: Sendable {
         }
     }
 
-    /// Blocks the calling thread until every started loop thread has stopped.
     func waitUntilStopped() {
         stopped.wait()
     }

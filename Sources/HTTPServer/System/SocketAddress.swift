@@ -1,6 +1,5 @@
 import Glibc
 
-/// Conversions between socket addresses and text.
 enum SocketAddress {
     /// `host:port` for IPv4, `[host]:port` for IPv6, `"unknown"` for other families.
     static func describe(_ storage: sockaddr_storage) -> String {

@@ -31,9 +31,8 @@ enum IOResult<Value> {
     case wouldBlock
 }
 
-/// The one wrapper every system call in this module goes through (modelled on SwiftNIO's
-/// `System.swift`): `EINTR` is retried, `EAGAIN`/`EWOULDBLOCK` become `.wouldBlock`, and any other
-/// failure (a return of -1) throws a `SystemError` naming the call and its errno.
+/// The one wrapper of every system call here (as SwiftNIO's `System.swift`): `EINTR` is retried,
+/// `EAGAIN`/`EWOULDBLOCK` become `.wouldBlock`, another -1 throws a `SystemError`.
 enum Syscall {
     /// Runs `body` until it is not interrupted.
     /// - Throws: `SystemError` when `body` returns -1 with an errno other than `EINTR`/`EAGAIN`.
@@ -56,9 +55,8 @@ enum Syscall {
         }
     }
 
-    /// `call` for calls that cannot meaningfully block; a would-block result is reported as an
-    /// `EAGAIN` error.
-    /// - Throws: `SystemError` as for `call`, or with `EAGAIN`.
+    /// `call` for calls that cannot meaningfully block.
+    /// - Throws: `SystemError` as for `call`, or with `EAGAIN` for a would-block result.
     @inline(__always)
     static func run<Value: FixedWidthInteger>(
         _ name: StaticString, _ body: () -> Value

@@ -2,13 +2,10 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// A fixed set of threads that run the requests a responder cannot answer without blocking
-/// (`Responder.answer(_:)` answered `.onWorker`), with a bounded queue in front of them.
-///
-/// Each job runs the blocking work on a worker and hands the result back to its event loop with
-/// `EventLoop.execute(_:)`, so connections stay confined to their loop. When every worker is busy and
-/// `capacity` jobs wait, `submit` refuses at once: the caller answers `503` instead of letting a slow
-/// database grow an unbounded queue of requests that will time out anyway.
+/// A fixed set of threads for the requests a responder cannot answer without blocking, with a
+/// bounded queue. A job hands its result back with `EventLoop.execute(_:)`, so connections stay on
+/// their loop. When `capacity` jobs wait, `submit` refuses: the caller answers `503` rather than
+/// queue requests behind a slow database that will time out anyway.
 final class WorkerPool: Sendable {
     private let jobs = Mutex<Jobs>(Jobs())
     private let available = DispatchSemaphore(value: 0)
@@ -17,7 +14,7 @@ final class WorkerPool: Sendable {
 
     private struct Jobs {
         var queue: [@Sendable () -> Void] = []
-        /// Index of the next job in `queue`: popping from the front without shifting the array.
+        /// Index of the next job in `queue`, so popping does not shift the array.
         var head = 0
         var stopped = false
 
@@ -54,8 +51,7 @@ final class WorkerPool: Sendable {
     }
 
     /// Queues `job` for the next free worker (any thread).
-    /// - Returns: `false` when `capacity` jobs are already waiting, or the pool was stopped: the job
-    ///   will not run.
+    /// - Returns: `false` when `capacity` jobs wait or the pool was stopped: the job will not run.
     func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
         let queued = jobs.withLock { jobs -> Bool in
             guard !jobs.stopped, jobs.waiting < capacity else { return false }
@@ -79,7 +75,7 @@ final class WorkerPool: Sendable {
                 guard jobs.head < jobs.queue.count else { return nil }
                 let job = jobs.queue[jobs.head]
                 jobs.head += 1
-                // Reclaim the consumed front now and then rather than on every pop.
+                // Reclaim the consumed front now and then, not on every pop.
                 if jobs.head > 64, jobs.head * 2 > jobs.queue.count {
                     jobs.queue.removeFirst(jobs.head)
                     jobs.head = 0
