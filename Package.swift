@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (docs/design.md): covid-atlas → AtlasWeb → Routing → HTTPCore (+ CZlib for gzip); AtlasWeb → Mustache + COpenSSL,
-// AtlasStore → AtlasCore + CSQLite + CPostgreSQL, AtlasSource → AtlasCore + CCurl (+ Clocks); covid-atlas → HTTPServer → HTTPCore.
-// No `.package(url:)` dependencies: only the toolchain and Debian's C libraries. Linux only (epoll, Glibc).
+// Each target's job and what it may import: docs/architecture.md, whose table LayeringTests checks
+// against this file and every import line. No `.package(url:)` dependencies: only the toolchain and
+// Debian's C libraries. Linux only (epoll, Glibc).
 let package = Package(
     name: "covid-atlas",
     products: [
@@ -50,8 +50,7 @@ let package = Package(
             name: "AtlasWeb",
             dependencies: [
                 "AtlasCore", "AtlasCharts", "AtlasRefresh", "AtlasStore", "AtlasSource", "Routing", "HTTPCore",
-                "Mustache", "COpenSSL",
-                "Clocks", "Formats",
+                "Mustache", "Clocks", "Formats",
             ]),
         .executableTarget(
             name: "covid-atlas",
@@ -91,9 +90,10 @@ let package = Package(
             name: "AtlasWebTests",
             dependencies: [
                 "AtlasWeb", "AtlasCharts", "AtlasRefresh", "AtlasCore", "AtlasStore", "AtlasSource", "Routing",
-                "HTTPCore",
-                "CZlib", "UpstreamStub", "Formats", "TestSupport",
+                "HTTPCore", "CZlib", "UpstreamStub", "Formats", "TestSupport",
             ]),
+        // The table of targets in docs/architecture.md against Package.swift and the import lines.
+        .testTarget(name: "LayeringTests"),
         // Depends on the executable only so that `swift test` builds it; the tests run the binary.
         .testTarget(
             name: "EndToEndTests", dependencies: ["covid-atlas", "UpstreamStub", "TestPostgres", "TestSupport"]),

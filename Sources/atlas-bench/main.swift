@@ -2,12 +2,11 @@ import AtlasCharts
 import AtlasCore
 import AtlasSource
 import AtlasStore
+import AtlasWeb
 import Clocks
 import Formats
 import Foundation
 import Routing
-
-@testable import AtlasWeb
 
 // Micro-benchmarks of what a first start and a cache miss cost, run by `script/bench` on a release
 // build: each figure is the median of several runs, in milliseconds, with what it measured.
@@ -75,7 +74,6 @@ for (key, place, query) in [
             history, metric: query.metric, interval: query.interval, per: query.per, population: 1, days: days)!
         let model = ChartModel(chart, query: query, place: place, words: ChartWords())!
         bytes = model.barsPath.utf8.count + model.negativeBarsPath.utf8.count + model.linePath.utf8.count
-        _ = model.templateValue
     }
     line(
         "cold chart: \(place), \(key == "fr" ? "daily, linear" : "cumulative, log")", render,

@@ -1,5 +1,4 @@
 import AtlasCore
-import AtlasSource
 import AtlasStore
 import Routing
 

@@ -4,23 +4,23 @@ import Foundation
 
 /// The data files the app ships beside its snapshot (`data/README.md`): the country facts, the other
 /// names countries go by, and the country outlines, read once at start.
-struct ShippedData: Sendable {
+public struct ShippedData: Sendable {
     /// mledoze/countries facts by upper-case ISO2 (`countries-facts.json`).
-    let facts: [String: CountryFacts]
+    public let facts: [String: CountryFacts]
     /// mledoze/countries' alternative spellings, native names and translations by upper-case ISO2
     /// (`country-names.json`, made by `script/make-country-names`), for search.
-    let otherNames: [String: [String]]
+    public let otherNames: [String: [String]]
     /// Natural Earth outlines (`geo/countries.geojson`), reduced for the map's background.
-    let outlines: CountryOutlines
+    public let outlines: CountryOutlines
     /// When the outlines file was last modified, ms since the epoch: their `Last-Modified`, the same in
     /// every process started from the same files.
-    let outlinesModifiedAt: Int64
+    public let outlinesModifiedAt: Int64
     /// The outlines projected and simplified for the front page's map, once at start.
-    let worldMap: WorldMapGeometry
+    public let worldMap: WorldMapGeometry
 
     /// Reads both files from the data folder.
     /// - Throws: `AtlasStartupError.unreadableData` naming the file and what is wrong with it.
-    static func load(from directory: String) throws -> ShippedData {
+    public static func load(from directory: String) throws -> ShippedData {
         let factsPath = directory + "/countries-facts.json"
         let outlinesPath = directory + "/geo/countries.geojson"
         let namesPath = directory + "/country-names.json"
