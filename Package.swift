@@ -92,7 +92,7 @@ let package = Package(
             dependencies: [
                 "AtlasWeb", "AtlasCharts", "AtlasRefresh", "AtlasCore", "AtlasStore", "AtlasSource", "Routing",
                 "HTTPCore",
-                "CZlib", "UpstreamStub", "Formats", "TestSupport",
+                "CZlib", "UpstreamStub", "Formats", "TestPostgres", "TestSupport",
             ]),
         // Depends on the executable only so that `swift test` builds it; the tests run the binary.
         .testTarget(

@@ -189,9 +189,9 @@ struct ExtremeTimeTests {
                 updated: updated, country: "Timeland", countryInfo: CountryInfo(iso2: "TL", iso3: "TLS"),
                 figures: [.cases: 1])
         ]
-        let app = try AppFixture(prepare: { path in
+        let app = try AppFixture(prepare: { location in
             try storeSnapshot(
-                Snapshot(countries: countries, totals: WorldTotals(updated: updated), source: "test"), at: path)
+                Snapshot(countries: countries, totals: WorldTotals(updated: updated), source: "test"), at: location)
         })
         let page = try app.client.get("/")
         #expect(page.status == .ok)

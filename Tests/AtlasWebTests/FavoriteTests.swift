@@ -104,8 +104,8 @@ struct FavoriteTests {
 
 struct ProfileMigrationTests {
     @Test func aVersion1DatabaseWithTheSnapshotIsMigratedAndKeepsItsData_B23() throws {
-        let fixture = try AppFixture(now: profileDay, startsEmpty: true) { path in
-            let old = try Database(path: path)
+        let fixture = try AppFixture(now: profileDay, startsEmpty: true) { location in
+            let old = try Database(path: try #require(location.sqlitePath))
             try Migrations.migrate(old, migrations: [.snapshotTables])
             try old.transaction { database in
                 try SQLiteCountryStore.replaceSnapshot(
@@ -150,7 +150,7 @@ struct StarredCountryLeavingTheDataTests {
             try visitor.post("/countries/jp/favorite", [("csrf_token", token), ("star", "on")]).status == .seeOther)
 
         let shipped = try SnapshotDecoder.loadSnapshot(directory: packageRoot + "/data/disease-sh")
-        try storeSnapshot(shipped.countries.filter { $0.countryInfo.iso2 != "KR" }, at: fixture.databasePath)
+        try storeSnapshot(shipped.countries.filter { $0.countryInfo.iso2 != "KR" }, at: fixture.location)
         fixture.app.checkSharedState()
         #expect(try visitor.get("/countries/kr").status == .notFound)
 

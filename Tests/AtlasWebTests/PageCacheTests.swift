@@ -64,7 +64,7 @@ struct PageCacheTests {
                 Country(
                     country: "S. Korea", countryInfo: CountryInfo(iso2: "KR", iso3: "KOR"), figures: [.cases: 424_242])
             ],
-            at: app.databasePath)
+            at: app.location)
         // What the watcher thread does every second in a server.
         app.app.checkSharedState()
         let after = try app.client.get("/countries/kr", fields: [.ifNoneMatch: oldTag])

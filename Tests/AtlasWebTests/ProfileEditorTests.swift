@@ -9,18 +9,20 @@ import Testing
 /// 2026-05-01 12:00 UTC, in ms since the epoch: the day new profiles are created in these tests.
 let profileDay: Int64 = 1_777_636_800_000
 
-/// The committed profile as stored: every column of the visitor's `profiles` row, for byte-for-byte checks.
+/// The committed profiles as stored: every column of each visitor's `profiles` row, for byte-for-byte
+/// checks, written alike on both stores (the hash and the name's UTF-8 in upper-case hex, notifications
+/// 1 or 0, the date as `YYYY-MM-DD`), in the order of the hashes.
 func storedProfileRow(_ fixture: AppFixture) throws -> [[String]] {
-    let database = try Database(path: fixture.databasePath)
-    defer { database.close() }
-    return try database.withConnection { database in
-        let select = try database.prepare(
-            "SELECT hex(session_hash), hex(username), notifications, season, goal_date, created_at FROM profiles")
-        var rows: [[String]] = []
-        while try select.step() { rows.append((0..<6).map { select.string(at: $0) ?? "NULL" }) }
-        select.reset()
-        return rows
-    }
+    try fixture.rows(
+        sqlite: """
+            SELECT hex(session_hash), hex(username), notifications, season, goal_date, created_at
+            FROM profiles ORDER BY session_hash
+            """,
+        postgreSQL: """
+            SELECT upper(encode(session_hash, 'hex')), upper(encode(convert_to(username, 'UTF8'), 'hex')),
+                CASE WHEN notifications THEN 1 ELSE 0 END, season, to_char(goal_date, 'YYYY-MM-DD'), created_at
+            FROM profiles ORDER BY session_hash
+            """)
 }
 
 struct ProfileEditorTests {
