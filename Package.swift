@@ -90,7 +90,7 @@ let package = Package(
             name: "AtlasWebTests",
             dependencies: [
                 "AtlasWeb", "AtlasCharts", "AtlasRefresh", "AtlasCore", "AtlasStore", "AtlasSource", "Routing",
-                "HTTPCore", "CZlib", "UpstreamStub", "Formats", "TestSupport",
+                "HTTPCore", "CZlib", "UpstreamStub", "Formats", "TestPostgres", "TestSupport",
             ]),
         // The table of targets in docs/architecture.md against Package.swift and the import lines.
         .testTarget(name: "LayeringTests"),

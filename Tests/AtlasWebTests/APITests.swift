@@ -3,20 +3,19 @@ import HTTPCore
 import Routing
 import Testing
 
+/// `/api/…` as disease.sh answers it. What it serves was read from the store at start, so the tests of
+/// the figures run on both stores; those of the request rules on SQLite only.
 struct APITests {
-    let app: AppFixture
-    var client: TestClient { app.client }
-
-    init() throws { app = try AppFixture() }
-
-    func json(_ target: String) throws -> Any {
-        let response = try client.get(target)
+    func json(_ app: AppFixture, _ target: String) throws -> Any {
+        let response = try app.client.get(target)
         #expect(response.fields[.contentType] == "application/json; charset=utf-8")
         return try JSONSerialization.jsonObject(with: Data(response.body))
     }
 
-    @Test func countriesHaveTheDiseaseShShapeAndEveryEntry() throws {
-        let countries = try #require(try json("/api/countries") as? [[String: Any]])
+    @Test(arguments: StoreKind.available)
+    func countriesHaveTheDiseaseShShapeAndEveryEntry(_ store: StoreKind) throws {
+        let app = try AppFixture(store: store)
+        let countries = try #require(try json(app, "/api/countries") as? [[String: Any]])
         #expect(countries.count == 224)
         let korea = try #require(countries.first { $0["country"] as? String == "S. Korea" })
         let info = try #require(korea["countryInfo"] as? [String: Any])
@@ -27,32 +26,37 @@ struct APITests {
     }
 
     @Test func theSameFiltersApplyAsOnThePage() throws {
-        let asia = try #require(try json("/api/countries?continent=asia&sort=cases") as? [[String: Any]])
+        let app = try AppFixture()
+        let asia = try #require(try json(app, "/api/countries?continent=asia&sort=cases") as? [[String: Any]])
         #expect(asia.count == 49)
         #expect(asia.first?["country"] as? String == "India")
         // KOR is S. Korea's code, so it comes first; Kòrsou (Curaçao in Papiamento) starts with it too.
-        let search = try #require(try json("/api/countries?q=kor") as? [[String: Any]])
+        let search = try #require(try json(app, "/api/countries?q=kor") as? [[String: Any]])
         #expect(search.first?["country"] as? String == "S. Korea")
         #expect(search.count < 5)
     }
 
-    @Test func oneCountryByCanonicalIDAndRedirectsForOtherSpellings() throws {
-        let korea = try #require(try json("/api/countries/kr") as? [String: Any])
+    @Test(arguments: StoreKind.available)
+    func oneCountryByCanonicalIDAndRedirectsForOtherSpellings(_ store: StoreKind) throws {
+        let app = try AppFixture(store: store)
+        let korea = try #require(try json(app, "/api/countries/kr") as? [String: Any])
         #expect(korea["cases"] as? Int == 395_460)
         #expect(korea["country"] as? String == "S. Korea")
-        let moved = try client.get("/api/countries/KOR")
+        let moved = try app.client.get("/api/countries/KOR")
         #expect(moved.status == .movedPermanently)
         #expect(moved.fields[.location] == "/api/countries/kr")
     }
 
     @Test func unknownCountryIsAJSON404() throws {
-        let response = try client.get("/api/countries/atlantis")
+        let app = try AppFixture()
+        let response = try app.client.get("/api/countries/atlantis")
         #expect(response.status == .notFound)
         #expect(response.text == "{\"message\":\"Country not found or doesn't have any cases\"}")
     }
 
     @Test func badFilterIsAJSON400() throws {
-        let response = try client.get("/api/countries?continent=mars")
+        let app = try AppFixture()
+        let response = try app.client.get("/api/countries?continent=mars")
         #expect(response.status == .badRequest)
         #expect(
             response.text.contains(
@@ -60,20 +64,25 @@ struct APITests {
     }
 
     @Test func errorsOnHealthzAreJSONToo() throws {
-        let response = try client.execute(.post, "/healthz")
+        let app = try AppFixture()
+        let response = try app.client.execute(.post, "/healthz")
         #expect(response.status == .methodNotAllowed)
         #expect(response.fields[.contentType] == "application/json; charset=utf-8")
         #expect(response.fields[.allow] == "GET, HEAD")
     }
 
-    @Test func allHasWorldTotals() throws {
-        let all = try #require(try json("/api/all") as? [String: Any])
+    @Test(arguments: StoreKind.available)
+    func allHasWorldTotals(_ store: StoreKind) throws {
+        let app = try AppFixture(store: store)
+        let all = try #require(try json(app, "/api/all") as? [String: Any])
         #expect(all["cases"] as? Int == 253_684_421)
         #expect(all["affectedCountries"] as? Int == 224)
     }
 
-    @Test func healthzReportsStatusAndDataAge() throws {
-        let response = try client.get("/healthz")
+    @Test(arguments: StoreKind.available)
+    func healthzReportsStatusAndDataAge(_ store: StoreKind) throws {
+        let app = try AppFixture(store: store)
+        let response = try app.client.get("/healthz")
         #expect(response.status == .ok)
         let health = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         #expect(health["status"] as? String == "ok")

@@ -9,7 +9,7 @@ import UpstreamStub
 @testable import AtlasWeb
 
 /// When the background refresh tries again, decided attempt by attempt against a real local upstream
-/// and a real SQLite file, without waiting for any of it (docs/field-cases.md B04).
+/// and a real database of each store, without waiting for any of it (docs/field-cases.md B04).
 struct BackgroundRefresherTests {
     final class Lines: Sendable {
         let value = Mutex<[String]>([])
@@ -28,8 +28,9 @@ struct BackgroundRefresherTests {
         return (refresher, LiveRefresh(client: client, stores: stores))
     }
 
-    @Test func aRetryAfterLongerThanTheBackoffSetsTheNextAttempt_B04() throws {
-        let fixture = try AppFixture()
+    @Test(arguments: StoreKind.available)
+    func aRetryAfterLongerThanTheBackoffSetsTheNextAttempt_B04(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store)
         let stub = try StubUpstream { _ in .send(StubUpstream.response(status: 429, fields: [("Retry-After", "3")])) }
         let (info, failed) = (Lines(), Lines())
         let (refresher, refresh) = Self.refresher(
@@ -45,8 +46,9 @@ struct BackgroundRefresherTests {
         #expect(info.all.isEmpty)
     }
 
-    @Test func aSuccessWaitsTheIntervalAndForgetsEarlierFailures() throws {
-        let fixture = try AppFixture()
+    @Test(arguments: StoreKind.available)
+    func aSuccessWaitsTheIntervalAndForgetsEarlierFailures(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store)
         let countries = [UInt8](
             try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/countries.json")))
         let all = [UInt8](try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/all.json")))

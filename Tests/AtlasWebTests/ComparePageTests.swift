@@ -287,8 +287,9 @@ struct ComparePageTests {
             ))
     }
 
-    @Test func theProfileComparesTheStarredCountries() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theProfileComparesTheStarredCountries(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         for id in ["jp", "kr"] {
             let page = try visitor.get("/countries/\(id)")

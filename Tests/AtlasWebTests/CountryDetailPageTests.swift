@@ -94,13 +94,15 @@ struct OddRecordTests {
         return try! SnapshotDecoder.decodeCountries(Array(json.utf8))
     }()
 
-    let app: AppFixture
-    var client: TestClient { app.client }
+    /// An app on `store` whose snapshot is `oddCountries`, stored before it starts.
+    static func app(_ store: StoreKind = .sqlite) throws -> AppFixture {
+        try AppFixture(store: store, prepare: { try storeSnapshot(oddCountries, at: $0) })
+    }
 
-    init() throws { app = try AppFixture(prepare: { try storeSnapshot(OddRecordTests.oddCountries, at: $0) }) }
-
-    @Test func missingAndNullCountersShowNotAvailable() throws {
-        let page = try client.get("/countries/dl")
+    @Test(arguments: StoreKind.available)
+    func missingAndNullCountersShowNotAvailable(_ store: StoreKind) throws {
+        let app = try Self.app(store)
+        let page = try app.client.get("/countries/dl")
         #expect(page.status == .ok)
         #expect(page.text.contains("<dt>Recovered</dt>\n  <dd><span class=\"stat-value\">n/a</span>"))
         #expect(page.text.contains("1,000,000"))  // tests sent as 1000000.0
@@ -108,20 +110,26 @@ struct OddRecordTests {
         #expect(page.text.contains(">1,529.05<"))
     }
 
-    @Test func aBogusContinentIsListedOnlyUnderAll() throws {
-        #expect(try client.get("/countries").text.contains(">Driftland</span></a>"))
+    @Test(arguments: StoreKind.available)
+    func aBogusContinentIsListedOnlyUnderAll(_ store: StoreKind) throws {
+        let app = try Self.app(store)
+        #expect(try app.client.get("/countries").text.contains(">Driftland</span></a>"))
         for continent in Continent.allCases {
-            #expect(!(try client.get("/countries?continent=\(continent.slug)").text.contains("Driftland")))
+            #expect(!(try app.client.get("/countries?continent=\(continent.slug)").text.contains("Driftland")))
         }
     }
 
-    @Test func aSlashContinentLandsUnderOceania() throws {
-        let page = try client.get("/countries?continent=australia-oceania")
+    @Test(arguments: StoreKind.available)
+    func aSlashContinentLandsUnderOceania(_ store: StoreKind) throws {
+        let app = try Self.app(store)
+        let page = try app.client.get("/countries?continent=australia-oceania")
         #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 
-    @Test func aNameWithMarkupIsEscapedOnItsPage() throws {
-        let page = try client.get("/countries/script-alert-1-script")
+    @Test(arguments: StoreKind.available)
+    func aNameWithMarkupIsEscapedOnItsPage(_ store: StoreKind) throws {
+        let app = try Self.app(store)
+        let page = try app.client.get("/countries/script-alert-1-script")
         #expect(page.status == .ok)
         #expect(!page.text.contains("<script>alert(1)</script>"))
         #expect(page.text.contains("<h1 id=\"country-name\">&lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
@@ -182,17 +190,19 @@ struct QuirkyEntryTests {
 
 /// Times that no real data has must not crash or mislead (a page, `/healthz`).
 struct ExtremeTimeTests {
-    @Test(arguments: [Int64.min, -1, Int64.max])
-    func anExtremeUpdatedTimeNeitherCrashesNorLooksFresh(_ updated: Int64) throws {
+    @Test(arguments: StoreKind.available, [Int64.min, -1, Int64.max])
+    func anExtremeUpdatedTimeNeitherCrashesNorLooksFresh(_ store: StoreKind, _ updated: Int64) throws {
         let countries = [
             Country(
                 updated: updated, country: "Timeland", countryInfo: CountryInfo(iso2: "TL", iso3: "TLS"),
                 figures: [.cases: 1])
         ]
-        let app = try AppFixture(prepare: { path in
-            try storeSnapshot(
-                Snapshot(countries: countries, totals: WorldTotals(updated: updated), source: "test"), at: path)
-        })
+        let app = try AppFixture(
+            store: store,
+            prepare: { location in
+                try storeSnapshot(
+                    Snapshot(countries: countries, totals: WorldTotals(updated: updated), source: "test"), at: location)
+            })
         let page = try app.client.get("/")
         #expect(page.status == .ok)
         #expect(page.text.contains("<strong>stale</strong>"))

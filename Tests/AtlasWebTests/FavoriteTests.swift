@@ -17,8 +17,9 @@ struct FavoriteTests {
         return try visitor.post("/countries/\(id)/favorite", [("csrf_token", page.hiddenValue("csrf_token") ?? "")])
     }
 
-    @Test func theStarTogglesAndShowsOnTheDetailPageTheListAndTheProfile() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theStarTogglesAndShowsOnTheDetailPageTheListAndTheProfile(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"false\""))
         let starred = try pressStar(visitor, "kr")
@@ -40,8 +41,9 @@ struct FavoriteTests {
         #expect(!(try visitor.get("/profile").text.contains("<a href=\"/countries/kr\">")))
     }
 
-    @Test func pressingTheStarChangesTheDetailPagesETagSoARevalidationShowsIt() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func pressingTheStarChangesTheDetailPagesETagSoARevalidationShowsIt(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let before = try #require(try visitor.get("/countries/kr").fields[.eTag])
         #expect(try visitor.get("/countries/kr", fields: [.ifNoneMatch: before]).status == .notModified)
@@ -59,8 +61,9 @@ struct FavoriteTests {
         #expect(unstarred.fields[.eTag] == before)
     }
 
-    @Test func anotherSpellingStarsTheCanonicalCountryAndAnUnknownOneIs404() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func anotherSpellingStarsTheCanonicalCountryAndAnUnknownOneIs404(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let token = try visitor.get("/countries/kr").hiddenValue("csrf_token") ?? ""
         let response = try visitor.post("/countries/KOR/favorite", [("csrf_token", token)])
@@ -71,8 +74,9 @@ struct FavoriteTests {
 
     /// The star's form asks for a state, not a flip: a double click (two identical POSTs) or a press
     /// in an older tab that still shows "Star" leaves the country starred.
-    @Test func pressingTheSameStarTwiceLeavesItStarred() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func pressingTheSameStarTwiceLeavesItStarred(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let page = try visitor.get("/countries/kr")
         let form = [("csrf_token", page.hiddenValue("csrf_token") ?? ""), ("star", page.hiddenValue("star") ?? "")]
@@ -91,8 +95,9 @@ struct FavoriteTests {
                 == .badRequest)
     }
 
-    @Test func starsAreEachVisitorsOwn() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func starsAreEachVisitorsOwn(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let alice = WebVisitor(fixture.client)
         let bob = WebVisitor(fixture.client)
         try pressStar(alice, "jp")
@@ -104,8 +109,8 @@ struct FavoriteTests {
 
 struct ProfileMigrationTests {
     @Test func aVersion1DatabaseWithTheSnapshotIsMigratedAndKeepsItsData_B23() throws {
-        let fixture = try AppFixture(now: profileDay, startsEmpty: true) { path in
-            let old = try Database(path: path)
+        let fixture = try AppFixture(now: profileDay, startsEmpty: true) { location in
+            let old = try Database(path: try #require(location.sqlitePath))
             try Migrations.migrate(old, migrations: [.snapshotTables])
             try old.transaction { database in
                 try SQLiteCountryStore.replaceSnapshot(
@@ -139,8 +144,9 @@ struct ProfileMigrationTests {
 /// A starred country that a later snapshot no longer has: shown by the name it had when it was
 /// starred, with no link to a 404, words that say it left the data, and a way to remove the star.
 struct StarredCountryLeavingTheDataTests {
-    @Test func itKeepsItsLastNameSaysItIsGoneAndCanBeUnstarred() throws {
-        let fixture = try AppFixture(now: profileDay, reloadCheckInterval: 0)
+    @Test(arguments: StoreKind.available)
+    func itKeepsItsLastNameSaysItIsGoneAndCanBeUnstarred(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay, reloadCheckInterval: 0)
         let visitor = WebVisitor(fixture.client)
         let page = try visitor.get("/countries/kr")
         let token = page.hiddenValue("csrf_token") ?? ""
@@ -150,7 +156,7 @@ struct StarredCountryLeavingTheDataTests {
             try visitor.post("/countries/jp/favorite", [("csrf_token", token), ("star", "on")]).status == .seeOther)
 
         let shipped = try SnapshotDecoder.loadSnapshot(directory: packageRoot + "/data/disease-sh")
-        try storeSnapshot(shipped.countries.filter { $0.countryInfo.iso2 != "KR" }, at: fixture.databasePath)
+        try storeSnapshot(shipped.countries.filter { $0.countryInfo.iso2 != "KR" }, at: fixture.location)
         fixture.app.checkSharedState()
         #expect(try visitor.get("/countries/kr").status == .notFound)
 

@@ -78,17 +78,18 @@ struct JHUFiles {
 /// What the app serves for a place is JHU's series for it, read from JHU's own files: for a country
 /// with one row, with provinces (Canada), with territories of its own (France, the UK), a territory
 /// (Réunion, Hong Kong), two islands counted as one entry (Channel Islands), a cruise ship, and the world.
+/// Every series is read from the store, so each test runs on both.
 struct HistoryAgainstJHUTests {
-    let app: AppFixture
     let jhu: JHUFiles
 
     init() throws {
-        app = try AppFixture()
         jhu = try JHUFiles.shipped.get()
     }
 
-    /// The place's `cases` and `deaths` from the JSON twin, every day.
-    func served(_ id: String) throws -> (cases: [Int64], deaths: [Int64], recovered: [Int64], dates: [String]) {
+    /// The place's `cases` and `deaths` from the JSON twin of `app`, every day.
+    func served(_ app: AppFixture, _ id: String) throws -> (
+        cases: [Int64], deaths: [Int64], recovered: [Int64], dates: [String]
+    ) {
         let response = try app.client.get("/api/historical/\(id)?lastdays=all")
         #expect(response.status == .ok, "\(id): \(response.status)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
@@ -114,25 +115,30 @@ struct HistoryAgainstJHUTests {
         ("mm", { $0.country == "Burma" }),
     ]
 
-    @Test(arguments: cases.indices)
-    func aPlaceIsItsOwnJHURowsAndOnlyThose_B31(_ index: Int) throws {
+    @Test(arguments: StoreKind.available, cases.indices)
+    func aPlaceIsItsOwnJHURowsAndOnlyThose_B31(_ store: StoreKind, _ index: Int) throws {
+        let app = try AppFixture(store: store)
         let (id, rows) = Self.cases[index]
-        let served = try served(id)
+        let served = try served(app, id)
         #expect(served.cases == JHUFiles.sum(jhu.confirmed, rows), "cases of \(id)")
         #expect(served.deaths == JHUFiles.sum(jhu.deaths, rows), "deaths of \(id)")
     }
 
-    @Test func canadasRecoveriesAreJHUsNationalRowWhichDiseaseShLeavesOut() throws {
+    @Test(arguments: StoreKind.available)
+    func canadasRecoveriesAreJHUsNationalRowWhichDiseaseShLeavesOut(_ store: StoreKind) throws {
+        let app = try AppFixture(store: store)
         // JHU's recovered file has one Canada row (no provinces), its other files 16 province rows.
         let national = jhu.recovered.filter { $0.country == "Canada" }
         #expect(national.map(\.province) == [""])
-        let served = try served("ca")
+        let served = try served(app, "ca")
         let end = try #require(jhu.dates.firstIndex(of: "8/4/21"))
         #expect(Array(served.recovered[...end]) == Array(national[0].counts[...end]))
         #expect(served.recovered[end] == 1_405_971)
     }
 
-    @Test func theWorldIsTheSumOfEveryRow() throws {
+    @Test(arguments: StoreKind.available)
+    func theWorldIsTheSumOfEveryRow(_ store: StoreKind) throws {
+        let app = try AppFixture(store: store)
         let served = try app.client.get("/api/historical/all?lastdays=all")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(served.body)) as? [String: [String: Int64]])
@@ -147,7 +153,9 @@ struct HistoryAgainstJHUTests {
         #expect(recovered[(end + 1)...].allSatisfy { $0 == 0 })
     }
 
-    @Test func theCSVIsTheRowAsPublishedWithRecoveriesEmptyAfterTheLastReport_B30() throws {
+    @Test(arguments: StoreKind.available)
+    func theCSVIsTheRowAsPublishedWithRecoveriesEmptyAfterTheLastReport_B30(_ store: StoreKind) throws {
+        let app = try AppFixture(store: store)
         let response = try app.client.get("/countries/us/history.csv")
         #expect(response.status == .ok)
         #expect(response.fields[.contentType] == "text/csv; charset=utf-8")
@@ -165,11 +173,13 @@ struct HistoryAgainstJHUTests {
             #expect(Int64(fields[1]) == cases[index])
             #expect(fields[3] == (index <= lastReport ? Substring(String(recovered[index])) : ""), "\(line)")
         }
-        #expect(try served("us").recovered.last == 0)
+        #expect(try served(app, "us").recovered.last == 0)
     }
 
-    @Test func aCorrectionIsServedAsPublished_B29() throws {
-        let served = try served("fr")
+    @Test(arguments: StoreKind.available)
+    func aCorrectionIsServedAsPublished_B29(_ store: StoreKind) throws {
+        let app = try AppFixture(store: store)
+        let served = try served(app, "fr")
         let day = try #require(jhu.dates.firstIndex(of: "5/20/21"))
         #expect(served.cases[day] - served.cases[day - 1] == -349_116)
     }

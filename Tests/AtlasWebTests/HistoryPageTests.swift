@@ -327,15 +327,17 @@ struct HistoryPageTests {
 
 /// The JSON twins' lists: every entry once, a bounded length, and a 404 that names the id it is about.
 struct HistoryAPIListTests {
-    let app: AppFixture
-    init() throws { app = try AppFixture() }
+    /// An app on `store`.
+    static func app(_ store: StoreKind = .sqlite) throws -> AppFixture { try AppFixture(store: store) }
 
     func countries(_ response: Response) throws -> [String] {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
         return array.compactMap { $0["country"] as? String }
     }
 
-    @Test func anEntryNamedTwiceIsAnsweredOnceInTheOrderFirstNamed() throws {
+    @Test(arguments: StoreKind.available)
+    func anEntryNamedTwiceIsAnsweredOnceInTheOrderFirstNamed(_ store: StoreKind) throws {
+        let app = try Self.app(store)
         let repeated = try app.client.get("/api/historical/us,kr,us,us,kr?lastdays=2")
         #expect(repeated.status == .ok)
         #expect(try countries(repeated) == ["USA", "S. Korea"])
@@ -348,6 +350,7 @@ struct HistoryAPIListTests {
     }
 
     @Test func aListOfTheSameIDThousandsOfTimesIsRefusedNamingTheLimit() throws {
+        let app = try Self.app()
         let ids = Array(repeating: "us", count: 2_700).joined(separator: ",")
         let response = try app.client.get("/api/historical/" + ids)
         #expect(response.status == .badRequest)
@@ -358,35 +361,43 @@ struct HistoryAPIListTests {
 
     @Test(arguments: [(224, StatusCode.ok), (225, StatusCode.badRequest)])
     func aListMayNameAsManyIDsAsThereAreEntries(count: Int, status: StatusCode) throws {
+        let app = try Self.app()
         let ids = Array(repeating: "kr", count: count).joined(separator: ",")
         #expect(try app.client.get("/api/historical/" + ids + "?lastdays=1").status == status)
     }
 
-    @Test(arguments: [("kr,eh", "“eh”"), ("kr,bogus", "“bogus”"), ("eh", "“eh”")])
-    func aListWithAnIDThatFailsSaysWhichID(ids: String, named: String) throws {
-        let response = try app.client.get("/api/historical/" + ids)
+    /// Western Sahara (eh) is an entry the store holds no series for.
+    @Test(arguments: StoreKind.available, [("kr,eh", "“eh”"), ("kr,bogus", "“bogus”"), ("eh", "“eh”")])
+    func aListWithAnIDThatFailsSaysWhichID(_ store: StoreKind, _ list: (ids: String, named: String)) throws {
+        let app = try Self.app(store)
+        let response = try app.client.get("/api/historical/" + list.ids)
         #expect(response.status == .notFound)
         #expect(response.text.contains("Country not found or doesn't have any historical data"))
-        #expect(response.text.contains(named), "\(response.text)")
+        #expect(response.text.contains(list.named), "\(response.text)")
     }
 
     @Test func theWorldInCapitalsMovesLikeAnyOtherSpelling() throws {
+        let app = try Self.app()
         let response = try app.client.get("/api/historical/ALL?lastdays=3")
         #expect(response.status == .movedPermanently)
         #expect(response.fields[.location] == "/api/historical/all?lastdays=3")
     }
 
-    @Test(arguments: [
-        ("re", ["reunion"]), ("je", ["channel islands", "guernsey", "jersey"]), ("hk", ["hong kong"]),
-        ("kr", ["mainland"]),
-    ])
-    func aTerritoryListsItsJHUProvinces(id: String, provinces: [String]) throws {
-        let response = try app.client.get("/api/historical/\(id)?lastdays=1")
+    @Test(
+        arguments: StoreKind.available,
+        [
+            ("re", ["reunion"]), ("je", ["channel islands", "guernsey", "jersey"]), ("hk", ["hong kong"]),
+            ("kr", ["mainland"]),
+        ])
+    func aTerritoryListsItsJHUProvinces(_ store: StoreKind, _ place: (id: String, provinces: [String])) throws {
+        let app = try Self.app(store)
+        let response = try app.client.get("/api/historical/\(place.id)?lastdays=1")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-        #expect(object["province"] as? [String] == provinces)
+        #expect(object["province"] as? [String] == place.provinces)
     }
 
     @Test func lastdaysZeroSaysWhatTheRuleIs() throws {
+        let app = try Self.app()
         let response = try app.client.get("/api/historical/kr?lastdays=0")
         #expect(response.status == .badRequest)
         #expect(response.text.contains(#""allowed":"all, a whole number from 1""#), "\(response.text)")

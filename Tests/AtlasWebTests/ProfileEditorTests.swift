@@ -9,23 +9,26 @@ import Testing
 /// 2026-05-01 12:00 UTC, in ms since the epoch: the day new profiles are created in these tests.
 let profileDay: Int64 = 1_777_636_800_000
 
-/// The committed profile as stored: every column of the visitor's `profiles` row, for byte-for-byte checks.
+/// The committed profiles as stored: every column of each visitor's `profiles` row, for byte-for-byte
+/// checks, written alike on both stores (the hash and the name's UTF-8 in upper-case hex, notifications
+/// 1 or 0, the date as `YYYY-MM-DD`), in the order of the hashes.
 func storedProfileRow(_ fixture: AppFixture) throws -> [[String]] {
-    let database = try Database(path: fixture.databasePath)
-    defer { database.close() }
-    return try database.withConnection { database in
-        let select = try database.prepare(
-            "SELECT hex(session_hash), hex(username), notifications, season, goal_date, created_at FROM profiles")
-        var rows: [[String]] = []
-        while try select.step() { rows.append((0..<6).map { select.string(at: $0) ?? "NULL" }) }
-        select.reset()
-        return rows
-    }
+    try fixture.rows(
+        sqlite: """
+            SELECT hex(session_hash), hex(username), notifications, season, goal_date, created_at
+            FROM profiles ORDER BY session_hash
+            """,
+        postgreSQL: """
+            SELECT upper(encode(session_hash, 'hex')), upper(encode(convert_to(username, 'UTF8'), 'hex')),
+                CASE WHEN notifications THEN 1 ELSE 0 END, season, to_char(goal_date, 'YYYY-MM-DD'), created_at
+            FROM profiles ORDER BY session_hash
+            """)
 }
 
 struct ProfileEditorTests {
-    @Test func aNewVisitorGetsTheDefaultsOnTheProfilePage() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func aNewVisitorGetsTheDefaultsOnTheProfilePage(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let page = try WebVisitor(fixture.client).get("/profile")
         #expect(page.status == .ok)
         #expect(page.text.contains("<h1 id=\"profile-name\" dir=\"auto\">guest</h1>"))
@@ -38,8 +41,9 @@ struct ProfileEditorTests {
 
     /// A crawler follows the Profile and Edit links without keeping cookies: it is shown the defaults
     /// and given a cookie, and nothing is stored until a form comes back with that cookie.
-    @Test func pagesForANewVisitorWriteNothingUntilTheFormIsSent() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func pagesForANewVisitorWriteNothingUntilTheFormIsSent(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         for target in ["/profile", "/profile/edit", "/profile", "/profile/edit"] {
             let page = try fixture.client.get(target)
             #expect(page.status == .ok)
@@ -68,8 +72,9 @@ struct ProfileEditorTests {
         #expect(try storedProfileRow(fixture).count == 2)
     }
 
-    @Test func saveDraftKeepsTheProfileAndIsResumedByTheEditor() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func saveDraftKeepsTheProfileAndIsResumedByTheEditor(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let saved = try visitor.submitEditor("save", editorValues(username: "Ada", goal: "2026-06-01"))
         #expect(saved.status == .seeOther)
@@ -83,8 +88,9 @@ struct ProfileEditorTests {
         #expect(editor.text.contains("value=\"summer\" checked"))
     }
 
-    @Test func doneCommitsTheDraftAndDeletesIt_B18() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func doneCommitsTheDraftAndDeletesIt_B18(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let done = try visitor.submitEditor(
             "done", editorValues(username: "Ada", notifications: false, goal: "2026-07-04"))
@@ -98,8 +104,9 @@ struct ProfileEditorTests {
         #expect(!profile.text.contains("unfinished draft"))
     }
 
-    @Test func repeatingTheSameDonePostIsHarmless_B18() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func repeatingTheSameDonePostIsHarmless_B18(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let editor = try visitor.get("/profile/edit")
         let pairs = [
@@ -116,8 +123,9 @@ struct ProfileEditorTests {
         #expect(try storedProfileRow(fixture).count == 1)
     }
 
-    @Test func cancelLeavesTheProfileByteForByteAndForgetsTheDraft() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func cancelLeavesTheProfileByteForByteAndForgetsTheDraft(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.submitEditor("done", editorValues(username: "Zoë Ångström 🚀", goal: "2026-05-10"))
         let before = try storedProfileRow(fixture)
@@ -132,8 +140,9 @@ struct ProfileEditorTests {
         #expect(try visitor.get("/profile/edit").inputValue("username") == "Zoë Ångström 🚀")
     }
 
-    @Test func cancelThenBackThenDoneDoesNotResurrectTheDraft_B18() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func cancelThenBackThenDoneDoesNotResurrectTheDraft_B18(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let editor = try visitor.get("/profile/edit")
         let token = editor.hiddenValue("csrf_token") ?? ""
@@ -151,8 +160,9 @@ struct ProfileEditorTests {
         #expect(try storedProfileRow(fixture) == before)
     }
 
-    @Test func anAbsentCheckboxMeansNotificationsOff() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func anAbsentCheckboxMeansNotificationsOff(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.submitEditor("done", editorValues(notifications: false, goal: "2026-05-01"))
         #expect(try visitor.get("/profile").text.contains("<dd id=\"profile-notifications\">Off</dd>"))
@@ -161,8 +171,9 @@ struct ProfileEditorTests {
                 "name=\"notifications\" type=\"checkbox\" value=\"on\" checked")))
     }
 
-    @Test func aStaleVersionIs409WithTheNewerDraftAndTheVisitorsInputKept() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func aStaleVersionIs409WithTheNewerDraftAndTheVisitorsInputKept(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.get("/profile")  // A visitor who already has a cookie opens the editor in two tabs.
         let firstTab = try visitor.get("/profile/edit")
@@ -189,8 +200,9 @@ struct ProfileEditorTests {
         #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">From tab two</h1>"))
     }
 
-    @Test func aStaleTabsCancelIs409AndKeepsTheDraftAnotherTabSaved() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func aStaleTabsCancelIs409AndKeepsTheDraftAnotherTabSaved(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.get("/profile")
         let firstTab = try visitor.get("/profile/edit")
@@ -210,8 +222,9 @@ struct ProfileEditorTests {
         #expect(try visitor.get("/profile/edit").inputValue("username") == "guest")
     }
 
-    @Test func aSaveThatChangesNothingKeepsTheVersionSoAnotherTabStaysCurrent() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func aSaveThatChangesNothingKeepsTheVersionSoAnotherTabStaysCurrent(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.get("/profile")
         let firstTab = try visitor.get("/profile/edit")
@@ -231,8 +244,9 @@ struct ProfileEditorTests {
 
     /// With no draft stored (the editor only opened), a Save or Done of the committed values in one
     /// tab stores nothing, so a second tab's Done of real edits still commits.
-    @Test func unchangedValuesSentFromOneTabLeaveTheOtherTabCurrent() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func unchangedValuesSentFromOneTabLeaveTheOtherTabCurrent(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.get("/profile")
         let token = try visitor.csrfToken()
@@ -249,8 +263,9 @@ struct ProfileEditorTests {
 
     /// A name may hold an invisible character (a soft hyphen); the editor's input gives it back as it
     /// is, so a Done that touched nothing keeps the name.
-    @Test func aNameWithASoftHyphenComesBackFromTheEditorUnchanged() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func aNameWithASoftHyphenComesBackFromTheEditorUnchanged(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.get("/profile")
         try visitor.submitEditor("done", editorValues(username: "Ro\u{00AD}bert", goal: "2026-05-02"))
@@ -262,8 +277,9 @@ struct ProfileEditorTests {
         #expect(profile.contains("<title>Ro\u{00AD}bert — Profile"))
     }
 
-    @Test func theAutosaveAnswersTheNewVersionSoTheNextSubmitIsNotStale() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theAutosaveAnswersTheNewVersionSoTheNextSubmitIsNotStale(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let editor = try visitor.get("/profile/edit")
         let token = editor.hiddenValue("csrf_token") ?? ""
@@ -284,8 +300,9 @@ struct ProfileEditorTests {
         #expect(try visitor.get("/profile").text.contains("<h1 id=\"profile-name\" dir=\"auto\">Ada</h1>"))
     }
 
-    @Test func twoVisitorsNeverSeeEachOthersProfileOrDraft() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func twoVisitorsNeverSeeEachOthersProfileOrDraft(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let alice = WebVisitor(fixture.client)
         let bob = WebVisitor(fixture.client)
         try alice.submitEditor("done", editorValues(username: "Alice", goal: "2026-05-05"))

@@ -8,8 +8,9 @@ import Testing
 @testable import AtlasWeb
 
 struct SessionCookieTests {
-    @Test func theProfilePageIssuesAnHttpOnlyLaxCookieOf128RandomBits() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theProfilePageIssuesAnHttpOnlyLaxCookieOf128RandomBits(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let first = try fixture.client.get("/profile").fields[.setCookie] ?? ""
         let second = try fixture.client.get("/profile").fields[.setCookie] ?? ""
         // The id (32 hex digits), then its signature (32 more): only ids the server minted count.
@@ -24,9 +25,10 @@ struct SessionCookieTests {
     /// The cookie lasts its lifetime from the last visit, as pruning counts: the profile pages send a
     /// returning visitor's cookie again, with the same id and a fresh Max-Age, whatever they visited
     /// first that day; other pages do not.
-    @Test func aReturningVisitorsCookieIsRenewedByTheProfilePages() throws {
+    @Test(arguments: StoreKind.available)
+    func aReturningVisitorsCookieIsRenewedByTheProfilePages(_ store: StoreKind) throws {
         let clock = ManualClock(profileDay)
-        let fixture = try AppFixture(clock: clock)
+        let fixture = try AppFixture(store: store, clock: clock)
         let visitor = WebVisitor(fixture.client)
         try visitor.get("/profile")
         let cookie = try #require(visitor.cookie)
@@ -42,17 +44,19 @@ struct SessionCookieTests {
         #expect(try fixture.client.get("/profile", fields: withCookie).fields[.setCookie]?.hasPrefix(cookie) == true)
     }
 
-    @Test func theCookieIsSecureOnlyBehindATrustedHTTPSProxy() throws {
-        let plain = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theCookieIsSecureOnlyBehindATrustedHTTPSProxy(_ store: StoreKind) throws {
+        let plain = try AppFixture(store: store, now: profileDay)
         let forwarded: Fields = ["X-Forwarded-Proto": "https"]
         #expect(!(try plain.client.get("/profile", fields: forwarded).fields[.setCookie] ?? "").contains("Secure"))
-        let proxied = try AppFixture(now: profileDay, trustForwardedProto: true)
+        let proxied = try AppFixture(store: store, now: profileDay, trustForwardedProto: true)
         #expect(try proxied.client.get("/profile", fields: forwarded).fields[.setCookie]?.hasSuffix("; Secure") == true)
         #expect(!(try proxied.client.get("/profile").fields[.setCookie] ?? "").contains("Secure"))
     }
 
-    @Test func theDatabaseHoldsOnlyTheSHA256OfTheSessionId() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theDatabaseHoldsOnlyTheSHA256OfTheSessionId(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.get("/profile")  // Gives the cookie.
         try visitor.get("/profile/edit")  // With it: the profile (and a draft) are stored.
@@ -62,24 +66,13 @@ struct SessionCookieTests {
         #expect(rows.count == 1)
         #expect(rows.first?[0].count == 64)
         #expect(rows.first?[0].lowercased().contains(id) == false)
-        let database = try Database(path: fixture.databasePath)
-        defer { database.close() }
-        let matches = try database.withConnection { database in
-            let select = try database.prepare("SELECT count(*) FROM profiles WHERE session_hash = ?1")
-            let bytes = stride(from: 0, to: id.count, by: 2).map { offset -> UInt8 in
-                let start = id.index(id.startIndex, offsetBy: offset)
-                return UInt8(id[start..<id.index(start, offsetBy: 2)], radix: 16)!
-            }
-            try select.bind(Crypto.sha256(bytes), at: 1)
-            _ = try select.step()
-            defer { select.reset() }
-            return select.int(at: 0)
-        }
-        #expect(matches == 1)
+        let bytes = try #require(Crypto.bytes(hex: Array(id.utf8)))
+        #expect(rows.first?[0] == Crypto.hex(Crypto.sha256(bytes)).uppercased())
     }
 
-    @Test func detailPagesIssueACookieButWriteNothing() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func detailPagesIssueACookieButWriteNothing(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let page = try fixture.client.get("/countries/kr")
         #expect(page.fields[.setCookie]?.hasPrefix("atlas_session=") == true)
         #expect(page.fields[.cacheControl] == "private, no-cache")
@@ -143,9 +136,9 @@ struct SessionCookieTests {
     /// signature is valid, but not for that id: the cookie is treated as no cookie at all. No profile is
     /// read or created for the id, and a form sent with it is refused, even with the CSRF token the id
     /// would have (derivable from the id alone) and the editor's version.
-    @Test(arguments: ForgedID.allCases)
-    func aValidSignatureMovedOntoAnotherSessionIDIsNoCookie(_ forgedID: ForgedID) throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available, ForgedID.allCases)
+    func aValidSignatureMovedOntoAnotherSessionIDIsNoCookie(_ store: StoreKind, _ forgedID: ForgedID) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let bob = WebVisitor(fixture.client)
         #expect(try bob.submitEditor("done", editorValues(username: "Bob", goal: "2026-06-01")).status == .seeOther)
         let mallory = WebVisitor(fixture.client)
@@ -200,8 +193,9 @@ struct SessionCookieTests {
         #expect(try bob.get("/countries/kr").text.contains("aria-pressed=\"false\""))
     }
 
-    @Test func aMalformedCookieIsReplacedNotTrusted() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func aMalformedCookieIsReplacedNotTrusted(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let page = try fixture.client.get("/profile", fields: [.cookie: "atlas_session=../../etc; other=1"])
         #expect(page.fields[.setCookie]?.hasPrefix("atlas_session=") == true)
         #expect(page.status == .ok)
@@ -221,10 +215,10 @@ struct FormSecurityTests {
         ("multipart body", [.contentType: "multipart/form-data; boundary=x"], true, .unsupportedMediaType),
     ]
 
-    @Test(arguments: refused.indices)
-    func aRefusedPostChangesNothing(_ index: Int) throws {
+    @Test(arguments: StoreKind.available, refused.indices)
+    func aRefusedPostChangesNothing(_ store: StoreKind, _ index: Int) throws {
         let (_, fields, rightToken, status) = FormSecurityTests.refused[index]
-        let fixture = try AppFixture(now: profileDay)
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let editor = try visitor.get("/profile/edit")
         let rowBefore = try storedProfileRow(fixture)
@@ -242,8 +236,9 @@ struct FormSecurityTests {
         #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"false\""))
     }
 
-    @Test func anotherVisitorsTokenIsRefused() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func anotherVisitorsTokenIsRefused(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let mallory = WebVisitor(fixture.client)
         let alice = WebVisitor(fixture.client)
         let token = try mallory.csrfToken()
@@ -257,16 +252,18 @@ struct FormSecurityTests {
         #expect(response.text.contains("Go back, reload the form and send it again."))
     }
 
-    @Test func aPostWithoutACookieIsRefused() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func aPostWithoutACookieIsRefused(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let response = try WebVisitor(fixture.client).post("/profile/edit", [("csrf_token", "0"), ("action", "save")])
         #expect(response.status == .forbidden)
         #expect(!response.text.contains("Reload the page"))
         #expect(try storedProfileRow(fixture).isEmpty)
     }
 
-    @Test func theSameOriginIsAccepted() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theSameOriginIsAccepted(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let editor = try visitor.get("/profile/edit")
         let response = try visitor.post(
@@ -275,8 +272,9 @@ struct FormSecurityTests {
         #expect(response.status == .seeOther)
     }
 
-    @Test func anUnknownActionIs400() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func anUnknownActionIs400(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         #expect(try visitor.submitEditor("publish", editorValues(goal: "2026-05-02")).status == .badRequest)
     }

@@ -49,10 +49,10 @@ struct ProfileValidationTests {
         ("missing season", ["username": "Ada", "goal_date": "2026-05-02"], "season", "Choose a seasonal photo"),
     ]
 
-    @Test(arguments: invalidSubmissions.indices)
-    func badInputIs422WithAMessageBesideTheFieldAndNothingStored(_ index: Int) throws {
+    @Test(arguments: StoreKind.available, invalidSubmissions.indices)
+    func badInputIs422WithAMessageBesideTheFieldAndNothingStored(_ store: StoreKind, _ index: Int) throws {
         let (_, values, field, message) = ProfileValidationTests.invalidSubmissions[index]
-        let fixture = try AppFixture(now: profileDay)
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.submitEditor("save", editorValues(username: "Saved draft", goal: "2026-05-03"))
         let rowBefore = try storedProfileRow(fixture)
@@ -72,8 +72,9 @@ struct ProfileValidationTests {
         #expect(try visitor.get("/profile/edit").inputValue("username") == "Saved draft")
     }
 
-    @Test func theRejectedFormKeepsEveryValueAndListsBothErrors_B19() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theRejectedFormKeepsEveryValueAndListsBothErrors_B19(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let response = try visitor.submitEditor(
             "save", ["username": "", "notifications": "on", "season": "winter", "goal_date": "2099-01-01"])
@@ -87,12 +88,14 @@ struct ProfileValidationTests {
     }
 
     /// 20 × 👩🏽‍💻 is 20 characters (each 1 grapheme of 4 scalars, 15 UTF-8 bytes, 7 UTF-16 units).
-    @Test(arguments: [
-        String(repeating: "👩🏽‍💻", count: 20), "Zoë Ångström 🚀", String(repeating: "🇰🇷", count: 40),
-        "Zoe\u{308} decomposed",
-    ])
-    func namesCountedInCharactersAreStoredAndShownByteIdentical_B20(_ name: String) throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(
+        arguments: StoreKind.available,
+        [
+            String(repeating: "👩🏽‍💻", count: 20), "Zoë Ångström 🚀", String(repeating: "🇰🇷", count: 40),
+            "Zoe\u{308} decomposed",
+        ])
+    func namesCountedInCharactersAreStoredAndShownByteIdentical_B20(_ store: StoreKind, _ name: String) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let done = try visitor.submitEditor("done", editorValues(username: name, goal: "2026-05-02"))
         #expect(done.status == .seeOther)
@@ -103,8 +106,9 @@ struct ProfileValidationTests {
         #expect(row.first?[1] == name.utf8.map { String(format: "%02X", $0) }.joined())
     }
 
-    @Test func the41stEmojiIsRejectedWithTheSameUnit_B20() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func the41stEmojiIsRejectedWithTheSameUnit_B20(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let response = try WebVisitor(fixture.client).submitEditor(
             "done", editorValues(username: String(repeating: "👩🏽‍💻", count: 41), goal: "2026-05-02"))
         #expect(response.status == .unprocessableContent)
@@ -114,9 +118,11 @@ struct ProfileValidationTests {
         #expect(!editor.contains("maxlength"))
     }
 
-    @Test(arguments: ["<img src=x onerror=alert(1)>", "\"><script>alert(1)</script>", "O'Brien & <b>Co</b>"])
-    func aUsernameIsAlwaysShownAsText_B21(_ name: String) throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(
+        arguments: StoreKind.available,
+        ["<img src=x onerror=alert(1)>", "\"><script>alert(1)</script>", "O'Brien & <b>Co</b>"])
+    func aUsernameIsAlwaysShownAsText_B21(_ store: StoreKind, _ name: String) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         #expect(try visitor.submitEditor("done", editorValues(username: name, goal: "2026-05-02")).status == .seeOther)
         for page in [try visitor.get("/profile"), try visitor.get("/profile/edit")] {
@@ -136,9 +142,11 @@ struct ProfileValidationTests {
     /// A name of one "character" that is a letter under hundreds of combining marks (or joiners) is
     /// refused: the 40-character limit alone would let one character carry a megabyte and its marks
     /// would pile up over the page.
-    @Test(arguments: ["e" + String(repeating: "\u{301}", count: 300), "a" + String(repeating: "\u{200D}", count: 17)])
-    func aCharacterBuiltFromTooManyCodePointsIsRefused_B20(_ name: String) throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(
+        arguments: StoreKind.available,
+        ["e" + String(repeating: "\u{301}", count: 300), "a" + String(repeating: "\u{200D}", count: 17)])
+    func aCharacterBuiltFromTooManyCodePointsIsRefused_B20(_ store: StoreKind, _ name: String) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let response = try visitor.submitEditor("done", editorValues(username: name, goal: "2026-05-02"))
         #expect(response.status == .unprocessableContent)
@@ -151,8 +159,9 @@ struct ProfileValidationTests {
     /// A refused name with control characters comes back with each one shown as a Control Picture (a
     /// noncharacter as its code point): the page stays valid HTML (a NUL or ESC in a page is a parse
     /// error) and the visitor sees what and where they were.
-    @Test func controlCharactersInARefusedNameAreShownAsPictures() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func controlCharactersInARefusedNameAreShownAsPictures(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let response = try WebVisitor(fixture.client).submitEditor(
             "save", editorValues(username: "a\u{0}b\u{1B}c\u{7F}d" + noncharacter, goal: "2026-05-02"))
         #expect(response.status == .unprocessableContent)
@@ -164,8 +173,9 @@ struct ProfileValidationTests {
         #expect(forbidden.isEmpty)
     }
 
-    @Test func theGoalDateIsReadableAndMachineReadable_B28() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func theGoalDateIsReadableAndMachineReadable_B28(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         try visitor.submitEditor("done", editorValues(goal: "2026-05-10"))
         let profile = try visitor.get("/profile").text

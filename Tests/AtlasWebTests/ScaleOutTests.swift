@@ -14,8 +14,9 @@ import Testing
 struct ForgedSessionTests {
     /// An id the server did not sign (here a real visitor's id without its signature) is no cookie: it
     /// reads no profile, creates no row, and a form sent with it fails the CSRF check.
-    @Test func anUnsignedIdReadsNothingWritesNothingAndItsFormIsRefused() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func anUnsignedIdReadsNothingWritesNothingAndItsFormIsRefused(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let owner = WebVisitor(fixture.client)
         try owner.submitEditor("done", editorValues(username: "Owner", goal: "2026-05-02"))
         let signed = try #require(owner.cookie?.split(separator: "=", maxSplits: 1).last.map(String.init))
@@ -53,8 +54,9 @@ struct NewVisitorLimitTests {
         return try visitor.post("/countries/kr/favorite", [("csrf_token", token)], fields: fields)
     }
 
-    @Test func newVisitorsBeyondTheLimitOfOneAddressGetA429AndOthersCarryOn() throws {
-        let fixture = try AppFixture(now: profileDay, configure: { $0.newVisitorsPerMinute = 2 })
+    @Test(arguments: StoreKind.available)
+    func newVisitorsBeyondTheLimitOfOneAddressGetA429AndOthersCarryOn(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay, configure: { $0.newVisitorsPerMinute = 2 })
         #expect(try Self.firstStar(fixture.client, from: "192.0.2.1:4000").status == .seeOther)
         #expect(try Self.firstStar(fixture.client, from: "192.0.2.1:4001").status == .seeOther)
         let refused = try Self.firstStar(fixture.client, from: "192.0.2.1:4002")
@@ -84,16 +86,18 @@ struct NewVisitorLimitTests {
     }
 
     /// A client moving through the addresses of its IPv6 /64 is one client to the limit.
-    @Test func anIPv6ClientCannotPassTheLimitByChangingItsAddress() throws {
-        let fixture = try AppFixture(now: profileDay, configure: { $0.newVisitorsPerMinute = 2 })
+    @Test(arguments: StoreKind.available)
+    func anIPv6ClientCannotPassTheLimitByChangingItsAddress(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay, configure: { $0.newVisitorsPerMinute = 2 })
         let statuses = try (1...3).map { try Self.firstStar(fixture.client, from: "[2001:db8:1:2::\($0)]:4000").status }
         #expect(statuses == [.seeOther, .seeOther, .tooManyRequests])
         #expect(try Self.firstStar(fixture.client, from: "[2001:db8:1:3::1]:4000").status == .seeOther)
     }
 
-    @Test func behindAProxyTheAddressIsXForwardedForsLastEntry() throws {
+    @Test(arguments: StoreKind.available)
+    func behindAProxyTheAddressIsXForwardedForsLastEntry(_ store: StoreKind) throws {
         let fixture = try AppFixture(
-            now: profileDay,
+            store: store, now: profileDay,
             configure: {
                 $0.newVisitorsPerMinute = 1
                 $0.trustForwardedFor = true
@@ -123,10 +127,11 @@ struct ForwardedHostTests {
         return try visitor.post("/countries/kr/favorite", [("csrf_token", token)], fields: fields)
     }
 
-    @Test func xForwardedHostCountsForTheOriginCheckOnlyWhenTrusted() throws {
-        let untrusting = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func xForwardedHostCountsForTheOriginCheckOnlyWhenTrusted(_ store: StoreKind) throws {
+        let untrusting = try AppFixture(store: store, now: profileDay)
         #expect(try Self.starThroughProxy(untrusting, forwardedHost: "atlas.example").status == .forbidden)
-        let trusting = try AppFixture(now: profileDay, configure: { $0.trustForwardedHost = true })
+        let trusting = try AppFixture(store: store, now: profileDay, configure: { $0.trustForwardedHost = true })
         #expect(try Self.starThroughProxy(trusting, forwardedHost: "atlas.example").status == .seeOther)
         #expect(try Self.starThroughProxy(trusting, forwardedHost: "evil.example").status == .forbidden)
         // Without the field the proxy's Host is all there is, and it is not the page's origin.
@@ -137,21 +142,24 @@ struct ForwardedHostTests {
 struct RefererTests {
     /// Without an `Origin`, a `Referer` from another site is refused like such an `Origin`; one from
     /// this site, or none at all, passes.
-    @Test(arguments: [("http://evil.example/x", 403), ("http://test.local/countries/kr", 303), (nil, 303)])
-    func aCrossSiteRefererWithoutAnOriginIsRefused(_ referer: String?, _ status: Int) throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(
+        arguments: StoreKind.available,
+        [("http://evil.example/x", 403), ("http://test.local/countries/kr", 303), (nil, 303)] as [(String?, Int)])
+    func aCrossSiteRefererWithoutAnOriginIsRefused(_ store: StoreKind, _ sent: (referer: String?, status: Int)) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let visitor = WebVisitor(fixture.client)
         let token = try visitor.get("/countries/kr").hiddenValue("csrf_token") ?? ""
         var fields = Fields()
-        if let referer { fields["Referer"] = referer }
+        if let referer = sent.referer { fields["Referer"] = referer }
         let response = try visitor.post("/countries/kr/favorite", [("csrf_token", token)], fields: fields)
-        #expect(response.status.code == status)
+        #expect(response.status.code == sent.status)
     }
 }
 
 struct DatabaseStateTests {
-    @Test func healthzReportsTheDatabaseDownAsDegradedAndStillAnswers200() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func healthzReportsTheDatabaseDownAsDegradedAndStillAnswers200(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         fixture.app.checkSharedState()
         let up = try fixture.client.get("/healthz")
         #expect(up.status == .ok)
@@ -192,9 +200,10 @@ struct DatabaseStateTests {
 }
 
 struct PruningTests {
-    @Test func aProfileThatOnlyEverHeldTheDefaultsGoesAfterADayAndACommittedOneStays() throws {
+    @Test(arguments: StoreKind.available)
+    func aProfileThatOnlyEverHeldTheDefaultsGoesAfterADayAndACommittedOneStays(_ store: StoreKind) throws {
         let clock = ManualClock(profileDay)
-        let fixture = try AppFixture(clock: clock)
+        let fixture = try AppFixture(store: store, clock: clock)
         let idle = WebVisitor(fixture.client)
         let token = try idle.get("/countries/kr").hiddenValue("csrf_token") ?? ""
         #expect(try idle.post("/countries/kr/favorite", [("csrf_token", token), ("star", "on")]).status == .seeOther)
@@ -213,8 +222,9 @@ struct PruningTests {
 struct SharedValidatorTests {
     /// Two processes on one database send the same `ETag` and `Last-Modified` for a page, so a browser
     /// that a load balancer sends to the other one still gets its `304`.
-    @Test func twoAppsOnOneDatabaseSendTheSameValidators() throws {
-        let fixture = try AppFixture(now: profileDay)
+    @Test(arguments: StoreKind.available)
+    func twoAppsOnOneDatabaseSendTheSameValidators(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
         let other = try AtlasApp.build(fixture.configuration)
         defer { other.close() }
         let otherClient = TestClient(other.responder)

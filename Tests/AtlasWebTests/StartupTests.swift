@@ -32,15 +32,13 @@ struct StartupTests {
         #expect(text.contains(":2:"))
     }
 
-    @Test func theFirstStartImportsTheShippedSnapshotAndTheSecondDoesNot() throws {
-        let directory = NSTemporaryDirectory() + "atlas-start-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let configuration = AtlasConfiguration(
-            database: .sqlite(path: directory + "/a.sqlite"), viewsDirectory: packageRoot + "/Views",
-            publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
-        #expect(try AtlasApp.build(configuration).report.importedShippedCountries == 224)
-        #expect(try AtlasApp.build(configuration).report.importedShippedCountries == nil)
+    @Test(arguments: StoreKind.available)
+    func theFirstStartImportsTheShippedSnapshotAndTheSecondDoesNot(_ store: StoreKind) throws {
+        let first = try AppFixture(store: store, startsEmpty: true)
+        #expect(first.app.report.importedShippedCountries == 224)
+        let second = try AtlasApp.build(first.configuration)
+        defer { second.close() }
+        #expect(second.report.importedShippedCountries == nil)
     }
 
     @Test func aMissingViewsDirectoryIsNamed() throws {
