@@ -4,16 +4,12 @@ import AtlasStore
 import Clocks
 import Synchronization
 
-/// Refreshes the stored snapshot from the live API on a thread of its own, never on an event loop, so a
-/// slow or stalled upstream (bounded by `FetchLimits`, docs/field-cases.md B24) never delays a request. The
-/// running server sees each new snapshot through `SnapshotCache`, like an import by another process.
+/// Refreshes the stored data from the live API on its own thread, never an event loop, so a stalled
+/// upstream (bounded by `FetchLimits`, docs/field-cases.md B24) never delays a request.
 ///
-/// The first refresh starts at once; then one every `interval` seconds. A failure is logged as one line
-/// and retried with backoff, never sooner than the upstream's `Retry-After` (`RetrySchedule`).
-///
-/// With several processes on one database, one refreshes at a time (`Stores.refreshLock`), and a
-/// process skips its turn when another fetched less than half an interval ago, so the upstream is
-/// asked about once per interval however many processes run.
+/// Refreshes at once, then every `interval` seconds; failures back off (`RetrySchedule`). Processes on
+/// one database take turns (`Stores.refreshLock`) and skip a turn when another fetched within half an
+/// interval, so the upstream is asked about once per interval.
 public final class BackgroundRefresher: Sendable {
     private let stores: Stores
     private let client: DiseaseShClient
@@ -22,16 +18,15 @@ public final class BackgroundRefresher: Sendable {
     private let log: @Sendable (String) -> Void
     private let logFailure: @Sendable (String) -> Void
     private let now: @Sendable () -> Int64
-    /// Failed refreshes in a row, for the backoff; only the refresh thread touches it.
+    /// Failed refreshes in a row; only the refresh thread touches it.
     private let failures = Mutex(0)
     private let thread = Mutex<RepeatingThread?>(nil)
 
+    /// A refresher that waits for `start()`.
     /// - Parameters:
-    ///   - stores: the server's stores.
-    ///   - client: the API client, with its base URL and limits.
     ///   - interval: seconds between successful refreshes, more than 0.
-    ///   - log: receives one line per successful refresh (a new snapshot, or `304`).
-    ///   - logFailure: receives one line per failure, with the reason and the retry delay.
+    ///   - log: one line per successful refresh (a new snapshot, or `304`).
+    ///   - logFailure: one line per failure, with the reason and the retry delay.
     ///   - now: the current time in ms since the epoch.
     public init(
         stores: Stores, client: DiseaseShClient, interval: Double,
@@ -57,19 +52,16 @@ public final class BackgroundRefresher: Sendable {
         repeating.start()
     }
 
-    /// Stops after the current fetch (which its limits bound); a waiting thread wakes at once.
-    /// Does not wait: a fetch in flight is abandoned with the process, and its transaction with it.
+    /// Stops after the current fetch; a waiting thread wakes at once. Returns without waiting: a fetch in
+    /// flight is abandoned with the process, and its transaction with it.
     public func stop() {
         thread.withLock { $0?.stop() }
     }
 
-    /// One refresh with `refresh`: logs what it did and returns how many seconds to wait before the
-    /// next. After a success that is the interval and `failures` goes back to 0; after a failure
-    /// `failures` grows and the wait is the backoff for that many failures in a row, never shorter
-    /// than the upstream's `Retry-After` (`RetrySchedule`).
+    /// One refresh: logs it and returns the seconds until the next (the backoff after `failures` in a row).
     func attempt(_ refresh: LiveRefresh, failures: inout Int) -> Double {
         do {
-            // nil: another process is refreshing, or just did; its data reaches this one through the store.
+            // nil: another process is refreshing, or just did.
             let outcome: LiveRefresh.Result? =
                 try stores.refreshLock.whileHolding { () throws -> LiveRefresh.Result? in
                     let fetchedAgo = now() - (try refresh.lastFetchedAt())

@@ -10,14 +10,14 @@ public struct DataCommandError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// `covid-atlas refresh` and `covid-atlas import`: each opens the store, stores what changed in one
-/// transaction (nothing on any failure) and returns the lines to print.
+/// `covid-atlas refresh` and `import`: each stores what changed in one transaction (nothing on any
+/// failure) and returns the lines to print.
 public enum DataCommands {
     /// Fetches the live data, validates it and stores what changed (docs/operations.md, "refresh").
     /// - Parameters:
     ///   - now: ms since the epoch.
-    ///   - progress: called as bytes arrive: the resource's name (`countries`, `all`, `historical`),
-    ///     the body bytes received and the total when announced.
+    ///   - progress: called as bytes arrive with the resource (`countries`, `all`, `historical`), the body
+    ///     bytes received and the announced total.
     /// - Returns: the lines to print, the first saying whether anything was stored.
     /// - Throws: `SourceError` for a failed, slow, truncated or invalid fetch; `StoreError` when the
     ///   store cannot be opened or written.
@@ -80,8 +80,7 @@ public enum DataCommands {
             throw DataCommandError("FILE - imports only a history: give it with --historical FILE")
         }
         let location = settings.database
-        // A history alone needs a stored snapshot to map its rows onto: without a database file there is
-        // none, and opening one would leave an empty file behind.
+        // A history alone needs a stored snapshot; opening a missing database would leave an empty file.
         if countries == "-", case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
             throw DataCommandError(
                 "there is no database at \(path) to import a history into: import a snapshot first "
@@ -105,7 +104,6 @@ public enum DataCommands {
         return lines
     }
 
-    /// The bytes of the file at `path`.
     /// - Throws: `DataCommandError` naming the path when it is missing, a folder or unreadable.
     static func readFile(_ path: String) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
@@ -115,8 +113,7 @@ public enum DataCommands {
         if isDirectory.boolValue {
             throw DataCommandError("cannot read \(path): it is a directory, not a saved response")
         }
-        // A FileHandle, not `FileManager.contents(atPath:)`, which answers nil for a readable device such
-        // as /dev/null: an empty file must reach validation and be refused as an empty payload.
+        // Not `FileManager.contents(atPath:)`, nil for /dev/null: an empty file must reach validation.
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DataCommandError("cannot read \(path): not readable (permission denied?)")
         }

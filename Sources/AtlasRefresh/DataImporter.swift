@@ -2,8 +2,8 @@ import AtlasCore
 import AtlasSource
 import AtlasStore
 
-/// What one import or refresh brings: a snapshot, a history, or both, and the validators of each
-/// fetched URL. `nil` keeps what is stored (the upstream answered `304`, or a file import without it).
+/// What one import or refresh brings, and the validators of each fetched URL. `nil` keeps what is
+/// stored (the upstream answered `304`, or a file import without it).
 public struct DataUpdate: Sendable {
     /// The new countries and totals.
     public var snapshot: Snapshot?
@@ -11,8 +11,7 @@ public struct DataUpdate: Sendable {
     public var history: [HistoricalRow]?
     /// The validators to store with the data, by fetched URL; empty for an import from files.
     public var validators: [String: ConditionalValidators]
-    /// Whether the data came from files: every stored validator then describes other data and is
-    /// forgotten, so the next refresh fetches in full.
+    /// Whether the data came from files: the stored validators then describe other data and are forgotten.
     public var fromFiles: Bool
 
     /// An update from its parts.
@@ -27,10 +26,8 @@ public struct DataUpdate: Sendable {
     }
 }
 
-/// Validates an update against what is stored and stores it in ONE transaction together with the
-/// fetch validators (`DataStore.update(_:)`), so readers see the old data or the new, never half, and
-/// the old stays on any failure. Shared by `covid-atlas import`, `covid-atlas refresh`, the server's
-/// background refresh and the first start's import of the shipped data, on either store.
+/// Validates an update and stores it with its fetch validators in one transaction (`DataStore.update(_:)`):
+/// readers see the old data or the new, never half, and a failure keeps the old.
 public struct DataImporter: Sendable {
     private let data: any DataStore
 
@@ -39,13 +36,11 @@ public struct DataImporter: Sendable {
         self.data = stores.data
     }
 
-    /// Validates `update` and stores what differs from the stored data: a snapshot or history equal to
-    /// the stored one (the same countries, totals and update times; the same series) is not written
-    /// again, so the data version stays and every page keeps its `ETag`.
+    /// Validates `update` and stores what differs: a snapshot or history equal to the stored one is not
+    /// written again, so the data version and every page's `ETag` stay.
     /// - Returns: what changed, old → new (`RefreshReport.changedNothing` when nothing did).
-    /// - Throws: `SourceError.emptyPayload` / `.invalidSnapshot` from `SnapshotValidation`,
-    ///   `.invalidHistory` from `HistoryValidation` (nothing is written); `StoreError` when the database
-    ///   refuses (the transaction is rolled back).
+    /// - Throws: `SourceError.emptyPayload`, `.invalidSnapshot` or `.invalidHistory` from validation (nothing
+    ///   is written); `StoreError` when the database refuses (the transaction is rolled back).
     public func apply(_ update: DataUpdate, now: Int64) throws -> RefreshReport {
         try data.update { transaction in try Self.apply(update, now: now, in: transaction) }
     }
@@ -92,22 +87,18 @@ public struct DataImporter: Sendable {
             snapshotVerdict: verdict)
     }
 
-    /// What the stored history is, for `HistoryValidation`: every series' first and last day, and
-    /// whether any has recovered figures.
     private static func storedHistory(_ series: [String: StoredSeries]) -> HistoryValidation.Stored {
         HistoryValidation.Stored(
             lastDays: series.mapValues(\.lastDay), firstDays: series.mapValues(\.firstDay),
             reportsRecovered: series.values.contains { $0.reportsRecovered })
     }
 
-    /// Whether two snapshots hold the same data: the same countries and totals, update times
-    /// included (where they came from and when they were stored aside).
+    /// The same countries and totals, update times included; source and import time do not count.
     static func holdTheSameData(_ a: Snapshot, _ b: Snapshot) -> Bool {
         a.countries == b.countries && a.totals == b.totals
     }
 
-    /// Whether the store holds exactly `series`: the same keys, each with the same days and counts.
-    /// The spans are compared first, so a history that grew by a day reads no stored series.
+    /// Spans are compared first, so a history that grew by a day reads no stored series.
     private static func isStored(
         _ series: [String: History], stored: [String: StoredSeries], in transaction: any DataTransaction
     ) throws -> Bool {
@@ -120,9 +111,8 @@ public struct DataImporter: Sendable {
         return true
     }
 
-    /// Stores the parts of `update` the store does not hold yet, deciding inside the one transaction
-    /// (`DataStore.update(_:)` lets one writer at a time in, across processes): of two processes
-    /// starting together on a new database, one imports and the other finds it done.
+    /// Stores the parts of `update` the store lacks, decided inside one transaction, so of two processes
+    /// starting on a new database one imports and the other finds it done.
     /// - Returns: what was stored, or `nil` when the store held both parts already.
     /// - Throws: as `apply(_:now:)`.
     public func applyWhereMissing(_ update: DataUpdate, now: Int64) throws -> RefreshReport? {
@@ -136,8 +126,8 @@ public struct DataImporter: Sendable {
         }
     }
 
-    /// Validates `snapshot` and stores it, with `validators` for `validatedURL` (a refresh) or with every
-    /// stored validator forgotten (`validatedURL` `nil`: an import from files).
+    /// Validates and stores `snapshot`, with `validators` for `validatedURL` (a refresh), or forgetting every
+    /// stored validator when `validatedURL` is `nil` (an import from files).
     /// - Returns: what changed, old → new.
     /// - Throws: as `apply(_:now:)`.
     public func replace(

@@ -1,8 +1,8 @@
 import AtlasSource
 import AtlasStore
 
-/// A command-line value that names no usable setting (a `--database` that is neither a SQLite path
-/// nor a libpq URI): the executable prints `description`, one line without any password, and exits 64.
+/// A command-line value naming no usable setting (a `--database` neither a SQLite path nor a libpq URI):
+/// the executable prints `description`, with no password, and exits 64.
 public struct InvalidSetting: Error, CustomStringConvertible {
     /// What is wrong, for one line of standard error.
     public let description: String
@@ -57,11 +57,8 @@ public struct DataSettings: Sendable {
         }
     }
 
-    /// The settings as the command line gives them.
-    /// - Parameters:
-    ///   - database: `--database`, a SQLite path or a `postgres://`/`postgresql://` URI.
-    ///   - sourceURL: `--source`, already checked to be an http(s) URL with a host.
-    ///   - connectTimeoutSeconds, fetchTimeoutSeconds, stallTimeoutSeconds: the fetch limits, seconds.
+    /// The settings as the command line gives them: `database` a SQLite path or a `postgres://` URI,
+    /// `sourceURL` already checked to be an http(s) URL with a host, the timeouts in seconds.
     /// - Throws: `InvalidSetting` for an empty path or a URI libpq cannot parse.
     public init(
         database: String, sourceURL: String, connectTimeoutSeconds: Int, fetchTimeoutSeconds: Int,
@@ -74,7 +71,6 @@ public struct DataSettings: Sendable {
         limits.lowSpeedSeconds = stallTimeoutSeconds
     }
 
-    /// The disease.sh client these settings describe.
     var client: DiseaseShClient {
         DiseaseShClient(baseURL: sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)
     }

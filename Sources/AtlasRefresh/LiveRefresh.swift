@@ -2,17 +2,14 @@ import AtlasCore
 import AtlasSource
 import AtlasStore
 
-/// One refresh from the live API: conditional fetches of the snapshot (`/countries` and `/all`) and of
-/// the history (`/historical?lastdays=all`) with the stored validators, validation, and one transaction
-/// that stores whatever changed. Used by `covid-atlas refresh` and by `BackgroundRefresher`.
+/// One refresh from the live API: conditional fetches of the snapshot (`/countries`, `/all`) and the
+/// history (`/historical?lastdays=all`), validation, and one transaction storing what changed.
 public struct LiveRefresh: Sendable {
     /// What one refresh did.
     public enum Result: Sendable {
-        /// The upstream answered `304` to both: the stored data is current; only the time of this
-        /// fetch was written, with the validators.
+        /// Both answered `304`: only the fetch time and the validators were written.
         case notModified
-        /// The upstream sent what the store holds already: nothing was replaced and the data version
-        /// stays, so pages keep their `ETag`s (only the fetch validators were stored).
+        /// The upstream sent what is stored: the data version and the pages' `ETag`s stay.
         case unchanged
         /// The stored snapshot or history (or both) was replaced; old → new.
         case replaced(RefreshReport)
@@ -35,8 +32,7 @@ public struct LiveRefresh: Sendable {
     /// The `User-Agent` every fetch sends: `covid-atlas/<version>`.
     public static let userAgent = "covid-atlas/\(AtlasVersion.current)"
 
-    /// Fetches both, validates and stores. Both are fetched before anything is stored, so a failure
-    /// of either leaves everything stored as it was.
+    /// Fetches both, validates and stores; nothing is stored until both are fetched.
     /// - Parameters:
     ///   - now: the current time in ms since the epoch.
     ///   - progress: receives download progress on this thread; `nil` for none.
@@ -49,7 +45,7 @@ public struct LiveRefresh: Sendable {
         let sentForCountries = try validators(for: countriesURL)
         switch try client.fetch(validators: sentForCountries, now: now, progress: progress) {
         case .notModified:
-            // Stored again with this fetch's time: every process then knows the upstream was just asked.
+            // Re-stored with this fetch's time, so every process knows the upstream was just asked.
             update.validators[countriesURL] = sentForCountries
         case .fetched(let snapshot, let received, _):
             update.snapshot = snapshot
@@ -69,9 +65,8 @@ public struct LiveRefresh: Sendable {
         return report.changedNothing ? .unchanged : .replaced(report)
     }
 
-    /// The validators stored for `url`, but only while the stored snapshot came from this client's
-    /// upstream: after an import from files or from another upstream they describe other data and must
-    /// not be sent.
+    /// The validators stored for `url`, only while the stored snapshot came from this client's upstream;
+    /// otherwise they describe other data.
     /// - Throws: `StoreError` when the store cannot be read.
     func validators(for url: String) throws -> ConditionalValidators {
         guard try countries.loadSnapshot()?.source == client.baseURL,

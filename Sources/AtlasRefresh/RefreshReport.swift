@@ -14,15 +14,10 @@ public struct RefreshReport: Sendable {
     public let replacedSnapshot: Bool
     /// Whether the update had a history that equals the stored one, which stays.
     public let keptSameHistory: Bool
-    /// What validation found in the update's snapshot (its flagged and left-out entries), when it had one.
+    /// What validation flagged and left out of the update's snapshot, when it had one.
     public let snapshotVerdict: SnapshotValidation.Accepted?
 
-    /// A report of what was stored.
-    /// - Parameters:
-    ///   - current: the snapshot stored now; `nil` only when there is none at all.
-    ///   - replacedSnapshot: whether `current` was stored now, rather than kept.
-    ///   - keptSameHistory: whether a history came that equals the stored one (kept).
-    ///   - snapshotVerdict: what `SnapshotValidation` found in the update's snapshot.
+    /// A report of what was stored; `current` is `nil` only when there is no snapshot at all.
     public init(
         previous: Snapshot?, current: Snapshot?, history: HistoryValidation.Accepted? = nil,
         replacedSnapshot: Bool = true, keptSameHistory: Bool = false,
@@ -36,12 +31,11 @@ public struct RefreshReport: Sendable {
         self.keptSameHistory = keptSameHistory
     }
 
-    /// Whether nothing was replaced: the update held the data the store had, so the data version (and
-    /// every page's `ETag`) stays.
+    /// Whether nothing was replaced, so the data version (and every page's `ETag`) stays.
     public var changedNothing: Bool { !replacedSnapshot && history == nil }
 
-    /// How many countries have different figures than before (by ISO2, else by name), new ones included.
-    /// A new `updated` time alone is no change: disease.sh stamps every entry anew on every fetch.
+    /// How many countries' figures changed (by ISO2, else name), new ones included. A new `updated` alone
+    /// is no change: disease.sh stamps every entry anew on every fetch.
     public var changedCountries: Int {
         let before = Dictionary(
             (previous?.countries ?? []).map { (key(of: $0), Self.withoutUpdateTime($0)) },
@@ -59,8 +53,7 @@ public struct RefreshReport: Sendable {
         country.countryInfo.iso2 ?? country.country
     }
 
-    /// E.g. `countries: 224 → 225`, `updated: 2021-11-14 05:11 UTC → 2026-11-29 13:40 UTC`,
-    /// `cases: 253,163,330 → 254,000,000`, `deaths: …`, `changed figures: 3 countries`.
+    /// The report as lines: `countries: 224 → 225`, `cases: 253,163,330 → 254,000,000`, and so on.
     public var lines: [String] {
         func date(_ snapshot: Snapshot?) -> String {
             guard let updated = snapshot?.dataUpdated else { return "unknown" }
@@ -86,9 +79,7 @@ public struct RefreshReport: Sendable {
             + verdictLines
     }
 
-    /// A line each for the entries kept but implausible and the entries left out, when there are any:
-    /// `flagged 2 entries (kept): “A”: 10 deaths above 5 cases; “B”: …`, `left out 1 entry: entry 17
-    /// (ISO2 FR, ISO3 FRA): no country name`.
+    /// A line each for the flagged (kept) and the left-out entries, when there are any.
     var verdictLines: [String] {
         guard let verdict = snapshotVerdict else { return [] }
         func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
@@ -102,11 +93,11 @@ public struct RefreshReport: Sendable {
         return lines
     }
 
-    /// The history's line (`historyLine(_:entries:)`), when a history was stored.
+    /// The history's line, when a history was stored.
     public var historyLine: String? { history.map { RefreshReport.historyLine($0, entries: current.countries.count) } }
 
     /// `history: 223 of 224 entries have a series, 22 Jan 2020 – 13 Nov 2021 (662 days); JHU rows for no
-    /// entry: Antarctica, Kosovo` (JHU CSSE through disease.sh `/historical`).
+    /// entry: “Antarctica”, “Kosovo”`.
     static func historyLine(_ accepted: HistoryValidation.Accepted, entries: Int) -> String {
         let first = CalendarDate(daysSinceEpoch: accepted.days.lowerBound)
         let last = CalendarDate(daysSinceEpoch: accepted.days.upperBound)

@@ -1,6 +1,6 @@
-/// When the background refresh tries again: after `interval` on success; after a failure, an
-/// exponential backoff from `firstRetry` up to `interval`, and never sooner than the upstream's
-/// `Retry-After` (RFC 9110 §10.2.3, docs/field-cases.md B04), which is itself capped at `longestRetryAfter`.
+/// When the background refresh tries again: `interval` after a success; after a failure, a backoff
+/// doubling from `firstRetry` up to `interval`, never sooner than the upstream's `Retry-After`
+/// (RFC 9110 §10.2.3, docs/field-cases.md B04), itself capped at `longestRetryAfter`.
 struct RetrySchedule: Sendable, Equatable {
     /// Seconds between refreshes when all is well (`--refresh-interval`).
     let interval: Double
@@ -9,15 +9,12 @@ struct RetrySchedule: Sendable, Equatable {
     /// The longest `Retry-After` obeyed, in seconds (a day): a wild value must not stop refreshing for good.
     static let longestRetryAfter: Int64 = 86_400
 
-    /// - Parameters:
-    ///   - interval: seconds between successful refreshes, more than 0.
-    ///   - firstRetry: seconds before the first retry; defaults to a tenth of the interval, 1 s to 30 s.
+    /// - Parameter firstRetry: seconds; defaults to a tenth of the interval, 1 s to 30 s.
     init(interval: Double, firstRetry: Double? = nil) {
         self.interval = interval
         self.firstRetry = firstRetry ?? min(30, max(1, interval / 10))
     }
 
-    /// Seconds to wait after a success.
     var afterSuccess: Double { interval }
 
     /// Seconds to wait after the `failures`-th failure in a row (1 for the first).

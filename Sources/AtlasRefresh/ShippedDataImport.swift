@@ -2,18 +2,16 @@ import AtlasSource
 import AtlasStore
 
 extension DataImporter {
-    /// Imports the data shipped in `dataDirectory/disease-sh` (`countries.json` and `all.json`, and
-    /// `historical.json.gz`, the JHU history in disease.sh's shape) that the store lacks: both on a new
-    /// database, the history alone on one from before it existed. Decided inside one data transaction,
-    /// so of processes starting together on a new database exactly one imports.
+    /// Imports the shipped data in `dataDirectory/disease-sh` (`countries.json`, `all.json`,
+    /// `historical.json.gz`) that the store lacks. Decided in one transaction, so of processes starting
+    /// together on a new database exactly one imports.
     /// - Parameter now: ms since the epoch.
     /// - Returns: what was imported, or `nil` when nothing was missing.
-    /// - Throws: `SourceError` when the shipped files do not decode or validate; `StoreError` when
-    ///   storing fails.
+    /// - Throws: `SourceError` when the shipped files do not decode or validate; `StoreError` when storing fails.
     public static func importShippedDataWhereMissing(
         into stores: Stores, from dataDirectory: String, now: Int64
     ) throws -> RefreshReport? {
-        // A cheap look first, so a start on a full database never decodes the 8 MB history.
+        // A cheap look first, so a start on a full database never decodes the history.
         let (needsSnapshot, needsHistory) = try stores.data.update { transaction in
             (try transaction.snapshotVersion() == 0, try !transaction.hasHistory())
         }

@@ -6,7 +6,6 @@ import HTTPServer
 
 /// Blocking writes of whole lines; only for the few lines printed before the server starts.
 enum StandardOutput {
-    /// Writes `line` and a newline to standard output.
     static func writeLine(_ line: String) {
         write(Array((line + "\n").utf8), to: FileHandle.standardOutput)
     }
@@ -36,8 +35,8 @@ enum LogFormat: String, CaseIterable {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// `accessLine(entry)` appended to `line` as UTF-8, without a newline: built from bytes, without
-    /// string interpolation, since the server writes one per request.
+    /// `accessLine(entry)` appended to `line`, without a newline: built from bytes, not interpolation, as
+    /// the server writes one per request.
     func appendAccessLine(_ entry: AccessLogEntry, to line: inout [UInt8]) {
         line.reserveCapacity(line.count + 96 + entry.target.utf8.count)
         switch self {
@@ -88,7 +87,7 @@ enum LogFormat: String, CaseIterable {
     }
 }
 
-/// The log's clock.
+/// The log's timestamps and numbers.
 enum AccessLog {
     /// `2026-11-29T12:00:00Z`, from the wall clock (`UTCTime`): independent of locale and time zone.
     static func timestamp() -> String {
@@ -102,13 +101,12 @@ enum AccessLog {
         UTCTime(secondsSinceEpoch: WallClock.coarseSecondsSinceEpoch()).appendISO8601(to: &bytes)
     }
 
-    /// An integer in decimal.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         Digits.append(value, width: 1, to: &bytes)
     }
 
-    /// Milliseconds rounded to hundredths and written as Swift prints such a `Double` (`0.42`, `1.5`,
-    /// `3.0`): the digits the log always had, without going through `Double.description`.
+    /// Milliseconds rounded to hundredths, written as Swift prints such a `Double` (`0.42`, `1.5`, `3.0`)
+    /// without going through `Double.description`.
     static func appendMilliseconds(_ milliseconds: Double, to bytes: inout [UInt8]) {
         let hundredths = Int((max(0, milliseconds) * 100).rounded())
         appendDecimal(hundredths / 100, to: &bytes)

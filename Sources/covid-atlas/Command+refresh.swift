@@ -2,10 +2,9 @@ import AtlasRefresh
 import Clocks
 import Glibc
 
-/// `covid-atlas refresh [--database PATH|URI] [--source URL] [fetch limits]`: fetches the live data with a
-/// progress bar (plain lines when standard output is not a terminal), validates it, replaces the stored
-/// snapshot in one transaction and prints what changed. Exit 0 on success or `304`; any failure throws
-/// and `main` prints it as one line with a non-zero status, the stored data untouched.
+/// `covid-atlas refresh [--database PATH|URI] [--source URL] [fetch limits]`: fetches with a progress bar
+/// (plain lines off a terminal), validates, stores what changed in one transaction and prints it. Exit 0
+/// on success or `304`; a failure throws, the stored data untouched.
 func refresh(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
     let settings = try dataSettings(arguments)
@@ -21,8 +20,7 @@ func refresh(_ arguments: Arguments) throws {
     lines.forEach { print($0) }
 }
 
-/// The data settings from `--database`, `--source` and the fetch limits `--connect-timeout`,
-/// `--fetch-timeout` and `--stall-timeout` (whole seconds).
+/// The data settings from `--database`, `--source` and the fetch limits (whole seconds).
 /// - Throws: `Arguments.UsageError.invalidValue` for a value out of range or a `--source` that is no
 ///   http(s) URL; `InvalidSetting` for a `--database` that names no store.
 func dataSettings(_ arguments: Arguments) throws -> DataSettings {

@@ -27,9 +27,8 @@ func serve(_ arguments: Arguments) throws {
     }
     // A client that resets its connection must cost an EPIPE, not the process (docs/field-cases.md B10).
     signal(SIGPIPE, SIG_IGN)
-    // Block the stop signals before any thread starts (the log writers' too), so every thread
-    // inherits the mask and this thread alone receives them through sigwait: no async-signal-unsafe
-    // handler code, and a second signal is the force-quit thread's, never a default action's.
+    // Blocked before any thread starts, so every thread inherits the mask and only this one gets them,
+    // through sigwait: no async-signal-unsafe handler, and a second signal goes to the force-quit thread.
     var stopSignals = sigset_t()
     sigemptyset(&stopSignals)
     sigaddset(&stopSignals, SIGTERM)
@@ -73,11 +72,8 @@ func serve(_ arguments: Arguments) throws {
     // One worker per pooled connection: more would only wait for one.
     serverConfiguration.blockingWorkerCount = databaseConnections
     serverConfiguration.maxConnections = maxConnections
-    // Each event-loop thread gathers its lines and hands them to the writer once per batch of events:
-    // the writer's lock is shared by all threads, so taking it per response would be a lock that
-    // every request contends on.
-    // A batch is handed on early past `batchBytes` (a loop answering many pipelined requests at once),
-    // and a thread keeps at most that much storage between batches.
+    // Each event-loop thread hands its lines to the writer once per batch of events, not taking the
+    // writer's shared lock per response; early past `batchBytes`, the most a thread keeps between batches.
     let batchBytes = 64 << 10
     let pendingLines = PerThread<[UInt8]> { [] }
     let handOn: @Sendable (inout [UInt8]) -> Void = { lines in

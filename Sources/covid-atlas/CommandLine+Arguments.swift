@@ -78,7 +78,6 @@ struct Arguments {
         }
     }
 
-    /// Whether the flag `name` was given.
     func flag(_ name: String) -> Bool { options[name] != nil }
 
     /// Whether the option `name` was given (not only defaulted).

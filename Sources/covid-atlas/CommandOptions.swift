@@ -83,7 +83,6 @@ enum CommandOptions {
             .value("source", default: AtlasConfiguration.Defaults.sourceURL),
         ] + fetchLimits
 
-    /// The options of each command by its name.
     static let byCommand: [String: [CommandOption]] = [
         "serve": serve, "import": importFiles, "refresh": refresh,
     ]

@@ -1,12 +1,9 @@
 import Foundation
 import Glibc
 
-/// Writes lines to a file descriptor (standard output or error) from a dedicated thread.
-///
-/// Event loops only append to a bounded in-memory queue; the writer thread does the blocking
-/// `write(2)`. When nobody reads the descriptor (a stalled pipe or log shipper), the queue fills and
-/// further lines are dropped and counted, so a slow reader can never stall request handling or
-/// graceful shutdown.
+/// Writes lines to a file descriptor from a dedicated thread, so a slow reader never stalls request
+/// handling or graceful shutdown: event loops append to a bounded queue, and when nobody reads (a
+/// stalled pipe or log shipper) further lines are dropped and counted.
 final class LogWriter: @unchecked Sendable {
     /// How many bytes may wait for the writer thread before lines are dropped.
     static let maxQueuedBytes = 1 << 20
@@ -25,8 +22,8 @@ final class LogWriter: @unchecked Sendable {
     /// Starts the writer thread for `descriptor` (1 for standard output, 2 for standard error).
     init(descriptor: Int32) {
         self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        // The thread keeps the writer alive: it runs for the rest of the process, and a writer released
-        // early (say, when `serve` stops at a bad option) must not leave it reading freed memory.
+        // The thread keeps the writer alive for the rest of the process: a writer released early (`serve`
+        // stopping at a bad option) must not leave it reading freed memory.
         let thread = Thread { self.run() }
         thread.name = "log-writer-\(descriptor)"
         thread.start()
@@ -37,7 +34,7 @@ final class LogWriter: @unchecked Sendable {
         write(line: Array(line.utf8))
     }
 
-    /// Queues `line`'s bytes (a newline is added); drops them when the queue is full. Never blocks on I/O.
+    /// As `write(_:)`, for a line's bytes.
     func write(line bytes: [UInt8]) {
         condition.lock()
         let wasEmpty = queued.isEmpty
@@ -69,8 +66,8 @@ final class LogWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Only the first lines after the writer emptied the queue wake it: a wake-up per line made every
-    /// request pay for a futex call and a context switch under load. Call with the lock held.
+    /// Only the first lines after the writer emptied the queue wake it, so a loaded server does not pay a
+    /// futex call and a context switch per line. Call with the lock held.
     private func wakeWriter(ifQueueWasEmpty wasEmpty: Bool) {
         if wasEmpty { condition.broadcast() }
     }

@@ -17,7 +17,7 @@ final class TransferProgress: @unchecked Sendable {
         self.isTerminal = isTerminal
     }
 
-    /// The progress of a fetch (`DataCommands.refresh`), by resource name: records the figures and redraws at most ten times a second.
+    /// Records a fetch's progress by resource name (`DataCommands.refresh`); redraws at most ten times a second.
     func update(_ resource: String, _ received: Int64, _ total: Int64?) {
         let now = MonotonicClock.nanoseconds()
         if resource != self.resource {
@@ -84,8 +84,7 @@ final class TransferProgress: @unchecked Sendable {
         return "\(name) [\(bar)]  \(byteCount(received)) / \(byteCount(total))  \(rate)"
     }
 
-    /// The line for a finished resource when standard output is not a terminal:
-    /// `countries: 133423 bytes in 0.05 s (2.5 MiB/s)`.
+    /// A finished resource's line off a terminal: `countries: 133423 bytes in 0.05 s (2.5 MiB/s)`.
     static func plainLine(resource: String, received: Int64, seconds: Double) -> String {
         let rate = byteCount(Int64(Double(received) / max(seconds, 0.001)))
         return "\(resource): \(received) bytes in \(String(format: "%.2f", seconds)) s (\(rate)/s)"

@@ -6,8 +6,7 @@ import Routing
 
 /// What the app reports about its start-up, for the executable to print.
 public struct StartupReport: Sendable {
-    /// Set when the database lacked the shipped snapshot or history and they were imported: what was
-    /// stored.
+    /// What was stored when the database lacked the shipped snapshot or history; `nil` when nothing was.
     public var importedShippedData: RefreshReport?
 
     /// How many countries the imported shipped snapshot had; `nil` when none was imported.
@@ -46,12 +45,10 @@ public final class AtlasApp: Sendable {
         self.refresher = refresher
     }
 
-    /// Builds the app from `configuration`, in this order: checks the configured folders
-    /// (`StartupChecks`), loads the shipped data and parses every template (`ShippedData`,
-    /// `PageRenderer`), opens and migrates the store and imports the shipped data into an empty one
-    /// (`AtlasStores`), registers the routes (`Routes`), starts the thread that watches the
-    /// database (`DataWatcher`; none when `reloadCheckInterval` is 0, for tests that call
-    /// `checkSharedState()` themselves) and, with a `refreshInterval`, the background refresh.
+    /// Builds the app: checks the folders, loads the shipped data and every template, opens and migrates
+    /// the store (importing the shipped data where missing), registers the routes, and starts the database
+    /// watcher (none when `reloadCheckInterval` is 0: tests call `checkSharedState()`) and, with a
+    /// `refreshInterval`, the background refresh.
     /// - Throws: `AtlasStartupError` for a missing folder or file, unreadable shipped data or an unusable
     ///   tile URL; `StoreError` when the database cannot be opened, reached or migrated; `SourceError`
     ///   when the shipped snapshot does not decode; `TemplateError` (file, line, column) for a broken
@@ -112,8 +109,8 @@ public final class AtlasApp: Sendable {
         checks.run()
     }
 
-    /// Stops the refresh and the watcher and closes the store cleanly (SQLite checkpoints the WAL into the main file
-    /// when its last connection closes), once no request is running any more: after the server stopped.
+    /// Stops the refresh and the watcher and closes the store (SQLite checkpoints the WAL on its last
+    /// close); call once no request runs, after the server stopped.
     public func close() {
         refresher?.stop()
         watcher?.stop()

@@ -20,8 +20,8 @@ public struct AtlasConfiguration: Sendable {
     public var leafletDirectory: String
     /// Debian's `iso-flags-svg` folder of 4:3 flags (`kr.svg`), served under `/flags/`.
     public var flagsDirectory: String
-    /// The shipped data folder: `disease-sh/countries.json`, `disease-sh/all.json`, `countries-facts.json`,
-    /// `geo/countries.geojson`.
+    /// The shipped data folder (data/README.md): the disease.sh responses under `disease-sh/`, and the
+    /// facts, names and outlines `ShippedData` reads.
     public var dataDirectory: String
     /// The map's tile URL template for Leaflet (`{z}`, `{x}`, `{y}`, optional `{s}`); pages' CSP
     /// allows images from its host.
@@ -30,30 +30,25 @@ public struct AtlasConfiguration: Sendable {
     public var sourceURL: String
     /// Data older than this many seconds (by its own `updated` time) is labelled stale on every page.
     public var staleAfterSeconds: Int64
-    /// Seconds between background refreshes from `sourceURL` (`BackgroundRefresher`, started by
-    /// `AtlasApp.build`); 0, the default, never refreshes.
+    /// Seconds between background refreshes from `sourceURL` (`BackgroundRefresher`); 0, the default,
+    /// never refreshes.
     public var refreshInterval: Double = 0
     /// The bounds of each background fetch.
     public var fetchLimits = FetchLimits()
     /// Receives one line per background refresh that stored something or found nothing new.
     public var logInfo: @Sendable (String) -> Void = { _ in }
-    /// How often, in seconds, the server reads the stored data version, on a thread of its own, to
-    /// pick up data another process stored (`covid-atlas import`/`refresh`, another server) and to
-    /// know whether the database is reachable (`/healthz`).
+    /// Seconds between reads of the stored data version, on a thread of its own, to pick up data another
+    /// process stored and to know whether the database answers (`/healthz`).
     public var reloadCheckInterval: Double
-    /// Whether to believe `X-Forwarded-Proto: https` from a TLS-terminating proxy in front, which makes
-    /// the session cookie `Secure` (`covid-atlas serve --trust-forwarded-proto`). Off by default, since
-    /// without such a proxy any client could send the field.
+    /// Whether to believe `X-Forwarded-Proto: https` from a TLS-terminating proxy, making the session
+    /// cookie `Secure` (`--trust-forwarded-proto`). Off by default: without one any client could send it.
     public var trustForwardedProto = false
-    /// Whether to take the client's address from the last `X-Forwarded-For` entry (the one the proxy
-    /// in front appended) rather than from the TCP peer, for the per-address limit on new visitors
-    /// (`--trust-forwarded-for`). Off by default: without a proxy any client could send the field.
+    /// Whether the client's address is the last `X-Forwarded-For` entry (the proxy's) rather than the TCP
+    /// peer, for the new-visitor limit (`--trust-forwarded-for`). Off by default, likewise.
     public var trustForwardedFor = false
     /// Whether to compare a form's `Origin` with `X-Forwarded-Host` rather than `Host`, for a proxy
     /// that passes its own `Host` upstream (`--trust-forwarded-host`). Off by default.
     public var trustForwardedHost = false
-    /// How many new visitors (a first stored row: a star, an edit) one client address may create per
-    /// minute, in each process; beyond it they get a `429` page with `Retry-After`. 0 means no limit.
     /// The three `trustForwarded…` settings as the one rule that reads `X-Forwarded-*`.
     public var proxyTrust: ProxyTrust {
         var trust = ProxyTrust()
@@ -62,11 +57,13 @@ public struct AtlasConfiguration: Sendable {
         trust.forwardedProto = trustForwardedProto
         return trust
     }
+    /// How many new visitors (a first stored row: a star, an edit) one client address may create per
+    /// minute, in each process; beyond it they get a `429` page with `Retry-After`. 0 means no limit.
     public var newVisitorsPerMinute = Defaults.newVisitorsPerMinute
     /// The current time in milliseconds since the epoch; injected so tests control staleness.
     public var now: @Sendable () -> Int64
-    /// Receives one line per unexpected error (a `500`): method, path and the error. It runs on an
-    /// event loop thread, so it must not block; the executable queues lines for a writer thread.
+    /// One line per unexpected error (a `500`): method, path and error. It runs on an event loop, so it
+    /// must not block.
     public var logError: @Sendable (String) -> Void
 
     /// The settings' defaults (`Defaults`), which are those of `covid-atlas serve` run from the
@@ -99,8 +96,7 @@ public struct AtlasConfiguration: Sendable {
     /// Wall-clock time in ms since the epoch.
     public static let systemNow: @Sendable () -> Int64 = { WallClock.millisecondsSinceEpoch() }
 
-    /// The default of every setting: the one place they are written. `covid-atlas --help` shows them,
-    /// and docs/operations.md shows `--help`.
+    /// Every setting's default, written only here; `covid-atlas --help` shows them.
     public enum Defaults {
         /// The most connections a process opens to the database (`--database-connections`).
         public static let databaseConnections = StoreOptions().maxConnections

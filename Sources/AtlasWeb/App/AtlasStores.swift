@@ -4,7 +4,6 @@ import Routing
 
 /// Every store the app uses, opened in one place from the configuration (`Stores.open`).
 struct AtlasStores: Sendable {
-    /// The stores as opened.
     let stores: Stores
     /// Profiles, drafts and favourites, for request handlers (on workers only: `SiteContext.reply`).
     var profiles: any ProfileStore { stores.profiles }

@@ -18,13 +18,11 @@ enum Routes {
         var router = Router(
             logError: site.configuration.logError,
             errorPage: { request, error in errors.response(request, error) },
-            // Bytes that never became a request (say, `?q=%ZZ` typed into the address bar) get the same
-            // page as any other 4xx rather than a bare line of text.
+            // Bytes that never became a request (`?q=%ZZ` typed in) get the site's 4xx page, not a line of text.
             unparsablePage: { error in errors.page(error) },
             translateError: { error in ErrorPages.httpError(for: error, newVisitorRetryAfter: newVisitorRetryAfter) })
-        // Where each handler runs (docs/architecture.md, "Where a request runs"): `replying` handlers
-        // answer on the event loop and hand the whole page to a worker when it needs the database
-        // (`SiteContext.reply`); the forms always write, so they run on a worker from the start.
+        // Where each handler runs (docs/architecture.md, "Where a request runs"): `replying` handlers hand
+        // the page to a worker when it needs the database; the forms always write, so start on one.
         router.get("/", replying: pages.world)
         router.get("/countries", replying: pages.countryList)
         router.get("/countries/:id", replying: pages.countryDetail)
@@ -48,8 +46,7 @@ enum Routes {
     }
 
     /// The static files: `Public/` under `/static/`, Leaflet under `/vendor/leaflet/`, flags under
-    /// `/flags/` (`kr.svg`, and no other name), the map's outlines,
-    /// the favicon and `robots.txt` at the addresses browsers and crawlers ask for.
+    /// `/flags/` (`kr.svg` names only), the map's outlines, the favicon and `robots.txt`.
     private static func addFiles(
         to router: inout Router, assets: AssetLinks, shipped: ShippedData, pageCache: PageCache
     ) {
@@ -69,8 +66,8 @@ enum Routes {
             }
             return try flagFiles.response(for: parameters.rest, request: request)
         }
-        // The map's offline background: every country's outline, reduced at start (data/README.md). It is
-        // kept in the page cache, so it is gzipped once and a returning map gets a 304 for its ETag.
+        // The map's offline background, reduced at start (data/README.md); in the page cache, so it is
+        // gzipped once and revalidated by its ETag.
         let outlinesLoadedAt = shipped.outlinesModifiedAt
         router.get("/geo/countries.geojson") { request, _ in
             pageCache.response(

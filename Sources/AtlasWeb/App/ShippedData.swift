@@ -18,7 +18,7 @@ public struct ShippedData: Sendable {
     /// The outlines projected and simplified for the front page's map, once at start.
     public let worldMap: WorldMapGeometry
 
-    /// Reads both files from the data folder.
+    /// Reads the three files from the data folder.
     /// - Throws: `AtlasStartupError.unreadableData` naming the file and what is wrong with it.
     public static func load(from directory: String) throws -> ShippedData {
         let factsPath = directory + "/countries-facts.json"

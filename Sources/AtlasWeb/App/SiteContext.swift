@@ -14,9 +14,7 @@ struct SiteContext: Sendable {
     let pageCache: PageCache
     /// The entries' and the world's time series, read one at a time when a page is rendered.
     let histories: HistoryCache
-    /// Signs and checks session ids.
     let sessions: SessionSigner
-    /// The per-address limit on new visitors.
     let newVisitors: NewVisitorLimit
     /// Whether the database answered the last check (for `/healthz`).
     let health: DatabaseHealth
@@ -40,10 +38,9 @@ struct SiteContext: Sendable {
         LayoutContext(title: title, section: section, freshness: freshness(current ?? snapshots.current()))
     }
 
-    /// Where a page runs (docs/architecture.md, "Where a request runs"): on the event loop unless it
-    /// needs the database, that is when it reads the visitor's rows (`readsVisitorRows`) or shows time
-    /// series not all in memory yet (`HistoryCache.isComplete`); then the whole of `page` runs on a
-    /// worker. Decided before `page` does anything, so nothing runs twice.
+    /// Where a page runs (docs/architecture.md, "Where a request runs"): on a worker when it reads the
+    /// visitor's rows or shows time series not all in memory yet, else on the event loop. Decided before
+    /// `page` starts, so nothing runs twice.
     /// - Throws: what `page` throws when it runs here.
     func reply(
         _ current: SnapshotCache.Current, showsHistories: Bool = true, readsVisitorRows: Bool = false,
@@ -53,13 +50,8 @@ struct SiteContext: Sendable {
         return needsStore ? .onWorker(page) : .response(try page())
     }
 
-    /// A page from the page cache, with the freshness line of `current`.
-    /// - Parameters:
-    ///   - key: the page's canonical address, the cache key.
-    ///   - fill: the bytes of the page's holes for this request (the visitor's own parts).
-    ///   - fragmentTag: names the state the holes were filled from, for the `ETag`; `nil` hashes them.
-    ///   - extraFields: fields of this response only (a new visitor's `Set-Cookie`).
-    ///   - render: renders the page on a miss.
+    /// A page from the page cache, with the freshness line of `current`: `key` is its canonical address,
+    /// `fill` gives its holes' bytes for this request, the rest as in `PageCache.response`.
     /// - Throws: what `render` throws.
     func cachedPage(
         _ request: Request, key: String, _ current: SnapshotCache.Current,
@@ -87,8 +79,7 @@ struct SiteContext: Sendable {
         }
     }
 
-    /// Whether the request came over HTTPS: this server speaks plain HTTP, so only a trusted proxy's
-    /// `X-Forwarded-Proto: https` (with `--trust-forwarded-proto`) says so.
+    /// Whether the request came over HTTPS (only a trusted proxy can say: `ProxyTrust.isHTTPS`).
     func isSecure(_ request: Request) -> Bool {
         configuration.proxyTrust.isHTTPS(request)
     }

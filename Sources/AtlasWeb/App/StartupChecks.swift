@@ -2,8 +2,7 @@ import Foundation
 import Routing
 
 /// What must be in place before the app starts, each missing piece one line naming the fix: the
-/// configured folders, Leaflet's files, which the pages link by name (without them the map would
-/// quietly be missing), and at least one flag in the flags folder (else every flag would be a placeholder).
+/// folders, Leaflet's files (else the map quietly goes missing) and a flag (else all are placeholders).
 enum StartupChecks {
     /// Checks the folders and returns the static files and their fingerprinted links.
     /// - Throws: `AtlasStartupError.missingDirectory` for a folder that does not exist,

@@ -1,6 +1,5 @@
-/// Where the map's raster tiles come from: a Leaflet URL template such as
-/// `https://tile.openstreetmap.org/{z}/{x}/{y}.png` (Leaflet `L.TileLayer`; `{s}` stands for a
-/// subdomain), and the Content-Security-Policy source that lets pages load them.
+/// Where the map's raster tiles come from: a Leaflet `L.TileLayer` URL template such as
+/// `https://tile.openstreetmap.org/{z}/{x}/{y}.png` (`{s}`: a subdomain), and the CSP source for it.
 public struct TileSource: Sendable, Equatable {
     /// OpenStreetMap's standard tile server (tile usage policy: operations.osmfoundation.org/policies/tiles).
     public static let openStreetMap = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"

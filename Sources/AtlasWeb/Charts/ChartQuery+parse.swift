@@ -8,11 +8,10 @@ extension ChartQuery {
     /// - Parameters:
     ///   - defaults: the page's default view (what an absent parameter means).
     ///   - link: the address of the same page showing another view, for the error page's choices.
-    /// - Throws: `HTTPError(400)` naming the parameter with an `ErrorContext` that lists its valid values
-    ///   (each a link keeping the rest of the view), for an unknown `metric`, `interval`, `scale` or
-    ///   `per`, or a `time` that is not `START..END` with each side `YYYY-MM-DD`, `earliest` or
-    ///   `latest` and the start not after the end (`latest..earliest`, or two dates reversed).
-    ///   `subject` names what cannot show the value: `The chart`, `The CSV`.
+    /// - Throws: `HTTPError(400)` naming the parameter, with an `ErrorContext` listing its values (links
+    ///   keeping the rest of the view), for an unknown `metric`, `interval`, `scale` or `per`, or a `time`
+    ///   not `START..END` of `YYYY-MM-DD`, `earliest` or `latest` in order; `subject` names what cannot
+    ///   show the value (`The chart`, `The CSV`).
     static func parse(
         _ target: RequestTarget, defaults: ChartQuery, subject: String = "The chart", link: (ChartQuery) -> String
     ) throws -> ChartQuery {

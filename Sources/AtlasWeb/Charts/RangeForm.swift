@@ -9,15 +9,14 @@ enum RangeForm {
     /// The form's parameters, which a redirect from another spelling of the page keeps too.
     static let parameterNames = ["from", "to"]
 
-    /// A `302` to `path` with `time=FROM..TO` and the target's other chart parameters, when the target
-    /// has `from` or `to`; otherwise `nil`. A side that is empty, or a date at or beyond the data's
-    /// first (last) day, is `earliest` (`latest`): the form sent untouched shows every day, and the
-    /// canonical address is the preset's. Other values are not judged here: the page at the new
-    /// address says what is wrong with them.
-    /// - Parameter available: the data's days (days since the epoch), read only when the form was sent.
-    /// - Parameter keeping: the page's own parameters, encoded, written first (the compare page's
-    ///   `countries=kr,jp`, its commas as they are).
-    /// - Parameter trailing: the page's own parameters written last (the front page's `map=deaths`).
+    /// A `302` to `path` with `time=FROM..TO` and the target's other chart parameters when it has `from`
+    /// or `to`, else `nil`. An empty side, or one at or beyond the data's first (last) day, is `earliest`
+    /// (`latest`), so the form sent untouched gives the preset's address; other values are left for the
+    /// page at the new address to judge.
+    /// - Parameters:
+    ///   - keeping: the page's own encoded parameters, written first (the compare page's `countries=kr,jp`).
+    ///   - trailing: the page's own parameters written last (the front page's `map=deaths`).
+    ///   - available: the data's days (since the epoch), read only when the form was sent.
     static func redirect(
         _ target: RequestTarget, path: String, keeping: String? = nil, trailing: String? = nil,
         available: () throws -> ClosedRange<Int>? = { nil }

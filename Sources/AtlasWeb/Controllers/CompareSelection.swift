@@ -2,18 +2,15 @@ import AtlasCharts
 import AtlasCore
 import HTTPCore
 
-/// The countries a comparison asks for, read from a request target and resolved against a catalog:
-/// `countries=kr,jp,us` (the canonical form: canonical ids, in the order given, no duplicates), and the
-/// forms that lead to it: repeated `country=` fields (the country list's checkboxes) and `add=` (names
-/// or codes typed into a "Compare" form, comma-separated). Pure: the same target and catalog give the
-/// same outcome.
+/// The countries a comparison asks for, resolved against a catalog: `countries=kr,jp,us` (canonical:
+/// canonical ids in the order given, no duplicates), and the forms leading to it: repeated `country=`
+/// (the list's checkboxes) and `add=` (names or codes typed into a "Compare" form). Pure.
 struct CompareSelection {
     /// The most countries one comparison shows: more lines than this are a tangle, not a comparison.
     static let maximum = ComparisonChart.colours
-    /// The most different entries (as spelled, ignoring case) read from one request before anything is
-    /// resolved: a longer list is refused as too many without a search for near matches per entry (each
-    /// unknown one costs an edit-distance pass over the catalog). Twice `maximum`, so that a list of 8
-    /// countries written in two spellings each is still read and redirected.
+    /// The most different entries (as spelled, ignoring case) read before resolving: a longer list is
+    /// refused without an edit-distance search per unknown entry. Twice `maximum`, so a full list in two
+    /// spellings each is still read and redirected.
     static let maximumRead = 2 * maximum
 
     /// An entry of the request that names no country, with the near matches to offer instead.

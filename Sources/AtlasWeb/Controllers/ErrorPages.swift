@@ -4,10 +4,9 @@ import HTTPCore
 import Mustache
 import Routing
 
-/// The app's answer to every error: a JSON body in disease.sh's shape (`{"message": …}`) for clients
-/// that get JSON, otherwise the site's HTML page (4xx: what was wrong and what is allowed; 501 and 505:
-/// what the request asked for that this server does not do; other 5xx: an apology), chosen by
-/// `ResponseFormat`.
+/// The app's answer to every error, as `ResponseFormat` chooses: disease.sh's JSON (`{"message": …}`),
+/// or the site's HTML page (4xx: what was wrong and what is allowed; 501, 505: what this server does
+/// not do; 503: try again; other 5xx: an apology).
 struct ErrorPages: Sendable {
     let site: SiteContext
 

@@ -86,13 +86,11 @@ struct HistoryController: Sendable {
         }
     }
 
-    /// `GET /api/historical/{id}` (one object), `/api/historical/{id},{id}` (an array) with
-    /// `lastdays=N|all` (default 30, as disease.sh): `{"country", "province": ["mainland"], "timeline":
-    /// {"cases": {"M/D/YY": n, …}, "deaths": …, "recovered": …}}`, recovered 0 where not reported (as
-    /// disease.sh sends it). Other spellings answer `301` to the canonical ids (`/api/historical/ALL` to
-    /// `/api/historical/all`). A list answers one element per entry, in the order first named: an entry
-    /// named twice (`us,us`, `us,USA`) is answered once, so every spelling of a list shares one cached
-    /// answer.
+    /// `GET /api/historical/{id}` (an object) or `{id},{id}` (an array), `lastdays=N|all` (default 30, as
+    /// disease.sh): `{"country", "province": ["mainland"], "timeline": {"cases": {"M/D/YY": n, …},
+    /// "deaths": …, "recovered": …}}`, recovered 0 where not reported, as disease.sh. Other spellings answer
+    /// `301` to the canonical ids; an entry named twice is answered once, so every spelling shares one
+    /// cached answer.
     /// - Throws: `HTTPError(400)` for a list of more than `maximumIDs(in:)` ids or a bad `lastdays`;
     ///   `404` with disease.sh's message and the id that failed when an id is unknown or has no series.
     func countries(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
@@ -154,9 +152,8 @@ struct HistoryController: Sendable {
                 }
                 writer.beginObject()
                 writer.field("country", entry.country.country)
-                // disease.sh lists the provinces summed: a territory is its own JHU province (rows for
-                // several, Channel Islands); a country's own row is "mainland". (Which provinces a
-                // country's sum holds is not kept by the store: a country says "mainland".)
+                // disease.sh lists the provinces summed: a territory is its own JHU province(s); a country's own row
+                // is "mainland" (the store keeps no list of a country's provinces).
                 let provinces = entry.country.countryInfo.iso2.map(HistoryMapping.ownProvinces(ofISO2:)) ?? []
                 writer.key("province")
                 writer.beginArray()
@@ -171,9 +168,8 @@ struct HistoryController: Sendable {
         }
     }
 
-    /// The most ids one `/api/historical/{ids}` list may name: one per entry of the snapshot. disease.sh
-    /// documents no limit; without one, a list of the same id 2,700 times (what fits in the request
-    /// line) answered 86 MB.
+    /// The most ids one `/api/historical/{ids}` list may name: one per entry. disease.sh documents no
+    /// limit; without one, a list repeating one id answers megabytes.
     static func maximumIDs(in catalog: CountryCatalog) -> Int { max(1, catalog.entries.count) }
 
     /// `GET /api/historical/all?lastdays=N|all`: the world's series, disease.sh's

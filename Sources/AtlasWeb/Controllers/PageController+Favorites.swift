@@ -6,15 +6,11 @@ import Mustache
 /// The visitor-specific parts of the country pages, kept apart (and in their own partials,
 /// `partials/favorite-form` and `partials/starred-countries`) so the rest of a page is the same for everyone.
 extension PageController {
-    /// The favourite star for a detail page (`partials/favorite-form`, the page's `favorite` hole): the
-    /// form's action and CSRF token, and whether the country is starred for this visitor (no database
-    /// read for a new visitor, and no write ever).
-    /// - Returns: the fragment's UTF-8 bytes, and a tag for the page's `ETag` that changes whenever they
-    ///   do: the starred state and the token's first 64 bits, so the fragment need not be hashed per
-    ///   request. (The country is the page's own URL, which a validator is only ever compared for, and
-    ///   the partial is part of the template version in the cached page's tag.)
-    ///   While the database is busy or unreachable the fragment says the star cannot be shown, and the
-    ///   page (the same for everyone) is served all the same.
+    /// The favourite star for a detail page (`partials/favorite-form`, the `favorite` hole): the form's
+    /// action and CSRF token and whether this visitor starred the country (no read for a new visitor).
+    /// While the database is busy or down the fragment says the star cannot be shown.
+    /// - Returns: the fragment's bytes, and a tag for the `ETag` that changes whenever they do (the starred
+    ///   state and the token's first 64 bits), so the fragment is not hashed per request.
     /// - Throws: `StoreError` when the favourites cannot be read for another reason.
     func favoriteFragment(countryID: String, visitor: Visitor) throws -> (bytes: [UInt8], tag: String) {
         let starred: Bool
@@ -41,9 +37,8 @@ extension PageController {
         return (bytes, tag)
     }
 
-    /// The visitor's starred countries for the country list (`partials/starred-countries`, the page's
-    /// `starred` hole): empty bytes when there are none; a line saying they cannot be shown while the
-    /// database is busy or unreachable (the list itself is served all the same); never writes.
+    /// The visitor's starred countries for the country list (`partials/starred-countries`, the `starred`
+    /// hole): no bytes for none; while the database is busy or down, a line saying they cannot be shown.
     /// - Throws: `StoreError` when the favourites cannot be read for another reason.
     func starredLine(visitor: Visitor, catalog: CountryCatalog) throws -> [UInt8] {
         let starred: [FavoriteCountry]

@@ -13,7 +13,6 @@ struct PageController: Sendable {
     let outlines: CountryOutlines
     /// The front page's map outlines.
     let worldMap: WorldMapGeometry
-    /// The visitors' stars.
     let profiles: any ProfileStore
     /// The star form per country, rendered once and spliced with each visitor's token.
     let favoriteForms = FavoriteForms()
@@ -66,14 +65,13 @@ struct PageController: Sendable {
     {
         let query = try QueryParameters.countryQuery(request.target)
         let page = try QueryParameters.page(request.target, query: query)
-        // The list's form sends its Order select's "Usual order" as an empty `order`: send the browser
-        // on to the address a link to the same view has, so what it shows (and bookmarks) is that.
+        // The list form's "Usual order" sends an empty `order`: redirect to the address a link to that view
+        // has, so what the browser shows (and bookmarks) is that.
         if request.target.queryValue("order")?.isEmpty == true {
             return Response.redirect(to: Links.countryList(query, page: page), status: .found)
         }
-        // Every spelling of the same query shares one entry: the canonical link is the key. The starred
-        // line is the visitor's own: a hole filled per request. A visitor without a cookie has none, so
-        // their page is the plain cached one (shared, with Last-Modified).
+        // Every spelling of a query shares one entry, keyed by its canonical link; the starred line is a hole
+        // filled per request, and a visitor without a cookie gets the plain shared page.
         let key = Links.countryList(query, page: page)
         let starred = try visitor.map { try starredLine(visitor: $0, catalog: current.catalog) }
         return try site.cachedPage(

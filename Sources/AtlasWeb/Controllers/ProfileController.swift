@@ -4,12 +4,11 @@ import HTTPCore
 import Mustache
 import Routing
 
-/// The visitor's profile, its draft editor and the favourite stars (docs/design.md, "The profile and its draft").
-/// The profile pages send a returning visitor's cookie again (`Visitor.apply`), so it lasts its
-/// lifetime from the last visit, as pruning counts.
+/// The visitor's profile, its draft editor and the favourite stars (docs/design.md, "The profile and
+/// its draft"). The profile pages send a returning visitor's cookie again (`Visitor.apply`).
 ///
-/// Every POST answers `303 See Other` on success (Post/Redirect/Get, docs/field-cases.md B18), `422` with
-/// the visitor's own input and a message per bad field, `409` with the newer draft when the form's
+/// Every POST answers `303 See Other` on success (Post/Redirect/Get, docs/field-cases.md B18), `422`
+/// with the visitor's input and a message per bad field, `409` with the newer draft when the form's
 /// version is stale, and `403`/`415` from `FormSubmission` before anything is read or written.
 struct ProfileController: Sendable {
     let site: SiteContext
@@ -43,10 +42,9 @@ struct ProfileController: Sendable {
         return response
     }
 
-    /// `GET /profile/edit`: the editor on the visitor's draft, resumed, or on the committed profile (a
-    /// draft stored by the first Save). A GET writes only the profile of a visitor whose cookie comes
-    /// back for the first time; a new visitor gets the defaults under draft version 0 ("nothing stored
-    /// yet") and nothing is written.
+    /// `GET /profile/edit`: the editor on the visitor's draft, or on the committed profile. Only a
+    /// returning visitor's first visit writes (their profile); a new visitor gets the defaults under draft
+    /// version 0 ("nothing stored yet").
     func edit(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
         return try site.reply(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew) {
@@ -98,9 +96,8 @@ struct ProfileController: Sendable {
         guard let version = submission["version"].flatMap({ Int64($0) }) else {
             throw HTTPError(.badRequest, "The form has no draft version; open the editor again.")
         }
-        // The committed goal date bounds the form's: the form is checked against the profile the
-        // store reads under the visitor's row lock, in the transaction that saves or commits it (a
-        // visitor without a row yet has it created there, under the new-visitor limit).
+        // The form is checked against the committed goal date as read under the visitor's row lock, in the
+        // transaction that saves or commits it (creating the row, under the new-visitor limit, if need be).
         var checked: ProfileForm?
         let check = { (committed: Profile) -> Profile? in
             checked = ProfileForm(submission, committedGoal: committed.goalDate)
@@ -147,11 +144,10 @@ struct ProfileController: Sendable {
         }
     }
 
-    /// `POST /countries/{id}/favorite`: `star=on` stars the country, `star=off` unstars it (the page's
-    /// form asks for the state its button shows, so a double click or an older tab's press is harmless);
-    /// without `star` it toggles. `303` back to its page. Unknown ids are `404`, but for `star=off` on a
-    /// country the visitor starred before it left the data (the profile's "Remove the star"), which
-    /// answers `303` to the profile; other spellings of a known id act on the canonical id.
+    /// `POST /countries/{id}/favorite`: `star=on` or `off` sets the state the button showed (so a double
+    /// click or an older tab is harmless), no `star` toggles; `303` back to the page. Unknown ids are
+    /// `404`, but `star=off` for a country starred before it left the data answers `303` to the profile;
+    /// other spellings act on the canonical id.
     /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `400` for a `star` other than
     ///   `on`/`off`, `404` for an unknown country.
     func toggleFavorite(_ request: Request, _ parameters: RouteParameters) throws -> Response {

@@ -23,7 +23,6 @@ final class DatabaseHealth: Sendable {
         state = Mutex(State(isUp: true, checkedAt: now, downSince: nil, reason: nil))
     }
 
-    /// The state now.
     var current: State { state.withLock { $0 } }
 
     /// Records a successful check.

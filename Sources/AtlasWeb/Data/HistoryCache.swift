@@ -4,9 +4,8 @@ import Routing
 import Synchronization
 
 /// The time series the pages show, kept in memory for the data version they were read at, so pages
-/// render on the event loop without a database round trip. The data watcher reads every series of a
-/// new version (`warm`); until then a page that shows one runs on a worker (`SiteContext.replyShowing`).
-/// Bounded by the number of series (about 230, a few MB in all).
+/// render on the event loop. The data watcher reads every series of a new version (`warm`); until then
+/// a page showing one runs on a worker (`SiteContext.reply`). About 230 series, a few MB.
 final class HistoryCache: Sendable {
     private struct Held {
         var version: Int64 = -1
@@ -28,8 +27,9 @@ final class HistoryCache: Sendable {
         held.withLock { $0.version == version && $0.complete }
     }
 
-    /// Reads every series of `keys` not yet in memory for `version`, then marks the version complete.
-    /// Runs on the data watcher's thread. - Throws: `StoreError`.
+    /// Reads every series of `keys` not yet in memory for `version` (on the watcher's thread), then marks
+    /// the version complete.
+    /// - Throws: `StoreError`.
     func warm(_ keys: [String], version: Int64) throws {
         for key in keys { _ = try history(key, version: version) }
         held.withLock { held in

@@ -2,10 +2,9 @@ import AtlasCore
 import AtlasStore
 import Synchronization
 
-/// One round of the checks `DataWatcher` runs on its own thread: the stored data version (reloading
-/// the catalog and reading every series when another process stored new data), whether the database answered (logged once when
-/// it goes away and once when it is back), and, at most once an hour, the pruning of profiles nobody
-/// came back to.
+/// One round of `DataWatcher`'s checks: the stored data version (reloading the catalog and every series
+/// when another process stored new data), whether the database answered (logged when it goes and when
+/// it is back), and, at most hourly, pruning profiles nobody came back to.
 final class SharedStateChecks: Sendable {
     /// How long a profile is kept after its visitor's last visit: the cookie's lifetime, in ms.
     static let profileLifetime = Int64(Visitor.cookieMaxAgeSeconds) * 1000

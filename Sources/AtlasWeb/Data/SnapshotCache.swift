@@ -3,13 +3,12 @@ import AtlasStore
 import Routing
 import Synchronization
 
-/// The catalog of the stored snapshot, kept in memory and replaced when the store holds a newer data
-/// version, whether this process or another one (the CLI, another server) wrote it.
+/// The stored snapshot's catalog, kept in memory and replaced when the store holds a newer data
+/// version, whoever wrote it.
 ///
-/// Requests never touch the store for it: `DataWatcher` calls `reloadIfChanged()` on a thread of its
-/// own. The hot path takes no shared lock: each thread keeps its own reference to the current catalog
-/// and compares one atomic generation counter; only a thread's first request after a reload takes the
-/// mutex.
+/// Requests never touch the store for it (`DataWatcher` calls `reloadIfChanged()`), nor a shared lock:
+/// each thread keeps its own reference and compares an atomic generation; only its first request after
+/// a reload takes the mutex.
 final class SnapshotCache: Sendable {
     final class Current: Sendable {
         let catalog: CountryCatalog

@@ -2,10 +2,9 @@ import Foundation
 import Mustache
 import Routing
 
-/// The fingerprinted URLs of the static assets the templates link to, as the `assets` object of
-/// every template context: `{{assets.static_css_atlas_css}}` renders
-/// `/static/css/atlas.0123456789abcdef.css`. The key is the plain URL path without its leading
-/// `/`, with `/`, `.` and `-` turned into `_`. Built once at start from the files' contents.
+/// The fingerprinted URLs of the static assets, the `assets` object of every template context:
+/// `{{assets.static_css_atlas_css}}` renders `/static/css/atlas.0123456789abcdef.css` (the key is the
+/// plain path without its leading `/`, with `/`, `.` and `-` as `_`).
 struct AssetLinks: Sendable {
     /// Plain URL path → fingerprinted URL path.
     let urls: [String: String]
@@ -25,10 +24,9 @@ struct AssetLinks: Sendable {
     ]
 
     /// - Parameters:
-    ///   - publicFiles: served under `/static/`; every regular file below it gets a link.
-    ///   - leafletFiles: served under `/vendor/leaflet/`; `AssetLinks.leafletFiles` get links.
-    ///   - flagFiles: served under `/flags/` by their plain names (fingerprinting hundreds of files
-    ///     would mean reading them all at every start), with the lifetime that `StaticFiles` was given.
+    ///   - publicFiles: every regular file below it gets a link.
+    ///   - leafletFiles: `AssetLinks.leafletFiles` get links.
+    ///   - flagFiles: served by plain names: fingerprinting hundreds of files would read them all at start.
     ///   - flagCodes: the codes that have a file in `flagFiles` (`FlagImages.codes(inDirectory:)`).
     init(publicFiles: StaticFiles, leafletFiles: StaticFiles, flagFiles: StaticFiles, flagCodes: Set<String>) {
         var urls: [String: String] = [:]

@@ -1,10 +1,9 @@
 import HTTPCore
 import Routing
 
-/// What an error page may show beside the message, carried in `HTTPError.context`: the search the
-/// visitor had typed (kept in the page's search box), for a parameter with a value the page does
-/// not know, the values it takes, each a link that keeps the rest of the visitor's query, and the
-/// value the message quotes, so the page can isolate it from the words around it.
+/// What an error page may show beside the message (`HTTPError.context`): the visitor's search (kept in
+/// the search box), the values a wrong parameter takes (links keeping the rest of the query), and the
+/// quoted value, set apart from the words around it.
 struct ErrorContext: Sendable, Equatable {
     /// A value a parameter takes, and the page it leads to with the rest of the query kept (`nil` for
     /// a form of value rather than a value, such as `YYYY-MM-DD..YYYY-MM-DD`).
@@ -43,12 +42,8 @@ struct ErrorContext: Sendable, Equatable {
 }
 
 extension HTTPError {
-    /// An error whose message quotes `raw`, a value the visitor sent, as shown (`shownInMessages`).
-    /// - Parameters:
-    ///   - before: the words before the value.
-    ///   - raw: the value as received.
-    ///   - after: the words after it.
-    ///   - context: what else the page shows; its `quote` is set here.
+    /// An error whose message quotes `raw`, a value the visitor sent, as shown (`shownInMessages`), between
+    /// `before` and `after`; sets `context.quote`.
     static func quoting(
         _ status: StatusCode, _ before: String, _ raw: String, _ after: String, context: ErrorContext = ErrorContext()
     ) -> HTTPError {

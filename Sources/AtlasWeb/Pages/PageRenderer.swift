@@ -33,10 +33,8 @@ struct PageRenderer: Sendable {
 
     /// - Parameters:
     ///   - viewsDirectory: where the templates were loaded from, to name a missing file.
-    ///   - assets: the fingerprinted asset URLs, given to every template as `assets`.
     ///   - tiles: the map's tile source, whose host map pages' CSP allows.
-    /// - Throws: `AtlasStartupError.missingTemplate` naming the file of a template the app needs
-    ///   that `Views/` lacks.
+    /// - Throws: `AtlasStartupError.missingTemplate` for a template the app needs that `Views/` lacks.
     init(library: TemplateLibrary, viewsDirectory: String, assets: AssetLinks? = nil, tiles: TileSource) throws {
         if let missing = PageRenderer.requiredTemplates.first(where: { !library.names.contains($0) }) {
             throw AtlasStartupError.missingTemplate(path: viewsDirectory + "/" + missing + ".mustache")
@@ -59,26 +57,20 @@ struct PageRenderer: Sendable {
         return String(hasher.hex.prefix(8))
     }
 
-    /// A complete HTML response, rendered now (pages that are not cached: errors, not-found).
-    /// - Parameters:
-    ///   - template: the content template, e.g. `countries/show`.
-    ///   - context: the content template's values.
-    ///   - layout: the title, navigation state, freshness line and whether the page loads Leaflet.
+    /// A complete HTML response rendered now, for pages that are not cached (errors, not-found).
+    /// - Parameter layout: the title, navigation state, freshness line and whether the page loads Leaflet.
     /// - Throws: `TemplateError` only if a template vanished, which the start-up check prevents.
     func page(_ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext) throws
         -> Response
     {
-        // Not through `render`: a page sent once is not worth compressing (which `SplicedContent`
-        // does when it is made, for the cache), and it went to every editor, profile and error page.
+        // Not through `render`: a page sent once is not worth compressing, as `SplicedContent` would.
         let (fields, html) = try html(template, context: context, layout: layout, markers: PageHoles(names: []))
         return Response(status: status, fields: fields, body: Array(html.utf8))
     }
 
-    /// A page as the page cache keeps it: status, fields and the HTML split at its holes.
-    ///
-    /// A hole is a per-request fragment (`{{{holes.name}}}` in a template): each name in `holes`
-    /// renders as a marker that no data can produce, and the HTML is cut at the markers, so the
-    /// page is rendered (and compressed) once and the fragments are filled in per request.
+    /// A page as the page cache keeps it: each name in `holes` (`{{{holes.name}}}`) renders as a marker
+    /// and the HTML is cut there, so the page is rendered and compressed once and the holes filled per
+    /// request.
     /// - Throws: `TemplateError` only if a template vanished, which the start-up check prevents.
     func render(
         _ template: String, status: StatusCode = .ok, context: TemplateValue, layout: LayoutContext,
@@ -153,9 +145,9 @@ struct LayoutContext: Sendable {
 
 /// Response fields every HTML page carries.
 enum SecurityFields {
-    /// Sets `Content-Security-Policy` (no inline script; images from the tile host only on map
-    /// pages, `mapTiles` set), `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile
-    /// requests without a referrer, docs/field-cases.md B08), `X-Content-Type-Options: nosniff`, and frame denial. (Who may cache a page is `CachePolicy`'s.)
+    /// Sets `Content-Security-Policy` (no inline script; tile-host images only on map pages),
+    /// `Referrer-Policy: strict-origin-when-cross-origin` (OSM blocks tile requests without a referrer,
+    /// docs/field-cases.md B08), `nosniff` and frame denial; caching is `CachePolicy`'s.
     static func apply(to fields: inout Fields, mapTiles: TileSource?) {
         let images = mapTiles.map { "'self' data: \($0.cspSource)" } ?? "'self' data:"
         fields[.contentSecurityPolicy] =

@@ -19,22 +19,20 @@ extension String {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
-    /// The text as the app shows what a visitor sent (in a page, an attribute, a `<title>`, a message):
-    /// every character that would act instead of being seen is replaced by a visible stand-in.
-    /// - C0 control characters and DEL become their Control Pictures (U+2400…U+2421: NUL → `␀`,
-    ///   ESC → `␛`, tab → `␉`); a NUL or an escape in a page is an HTML parse error (WHATWG HTML §13.2.3.5).
-    /// - Direction controls (`isDirectionControl`), other controls (C1) and noncharacters become
-    ///   their code point in brackets, so `‮aidni` reads `[U+202E]aidni` instead of `india`, and cannot turn the
-    ///   sentence around it.
+    /// The text as the app shows what a visitor sent (page, attribute, `<title>`, message), each character
+    /// that would act instead of being seen replaced by a visible stand-in:
+    /// - C0 controls and DEL become Control Pictures (U+2400…U+2421: NUL → `␀`, tab → `␉`); a NUL or an
+    ///   escape in a page is an HTML parse error (WHATWG HTML §13.2.3.5).
+    /// - Direction controls, invisible characters, C1 controls and noncharacters become their code point
+    ///   (`[U+202E]`), so they cannot turn the sentence around them.
     ///
-    /// Templates still isolate the result (`<bdi>`, or `dir="auto"` on the element holding it), so a
-    /// right-to-left search such as `مصر` keeps its own order without reordering the words around it.
+    /// Templates still isolate the result (`<bdi>` or `dir="auto"`), so a right-to-left search such as
+    /// `مصر` keeps its order without reordering the words around it.
     var echoed: String { echoed(showingInvisible: true) }
 
-    /// The visitor's own text shown back to them (their username in the editor's input, on their
-    /// profile, in its title): `echoed`, but invisible characters (`isInvisible`) stay as they are. A
-    /// name may hold them (a soft hyphen), nobody else sees it, and shown by code point in the input
-    /// they would be sent back as `[U+00AD]` and change the name on a Done that touched nothing.
+    /// The visitor's own text shown back to them (their username in the editor, on their profile):
+    /// `echoed`, but invisible characters stay, as `[U+00AD]` in the input would change the name on a
+    /// Done that touched nothing.
     var echoedAsOwnText: String { echoed(showingInvisible: false) }
 
     private func echoed(showingInvisible: Bool) -> String {

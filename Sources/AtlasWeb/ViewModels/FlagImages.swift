@@ -3,13 +3,10 @@ import HTTPCore
 import Mustache
 import Routing
 
-/// The flag images of Debian's `iso-flags-svg` (`--flags`), served under `/flags/` (`/flags/kr.svg`),
-/// and the `flag` value `partials/flag` writes out as an `<img>`.
-///
-/// An entry whose code has no file (the cruise ships have no code; a folder may lack a code) gets a
-/// neutral placeholder from `Public/`. A flag beside its country's name is decorative (`alt=""`: the
-/// name is read already); one standing alone names its country (WAI's images tutorial,
-/// "Decorative images" and "Informative images").
+/// The flags of Debian's `iso-flags-svg` (`--flags`), served under `/flags/` (`/flags/kr.svg`), and the
+/// `flag` value `partials/flag` writes as an `<img>`. An entry without a file (the cruise ships) gets a
+/// neutral placeholder. Beside its country's name a flag is decorative (`alt=""`); alone it names the
+/// country (WAI images tutorial, "Decorative images" and "Informative images").
 struct FlagImages: Sendable {
     /// How a flag stands on a page, which decides its text alternative.
     enum Use: Sendable {
@@ -24,9 +21,8 @@ struct FlagImages: Sendable {
     /// The placeholder's URL (fingerprinted, from `Public/icons/`).
     let placeholderURL: String
 
-    /// How long a flag is kept: 30 days. The links are plain names (fingerprinting means reading every
-    /// file at start), and a flag changes only when the Debian package does; after 30 days a browser
-    /// revalidates with the `ETag` and gets a `304`.
+    /// Flags are kept 30 days: the links are plain names (fingerprinting reads every file at start) and a
+    /// flag changes only with the Debian package; then a browser revalidates by `ETag`.
     static let cachePolicy = CachePolicy.publicFor(seconds: 30 * CachePolicy.day)
 
     /// Fields of every flag: an SVG opened on its own is a document that could run script or load
@@ -67,12 +63,8 @@ struct FlagImages: Sendable {
             .map { String($0.prefix(2)) })
     }
 
-    /// The `flag` value for an entry: `src`, `alt`, `placeholder` (no flag of its own), `lazy` (load
-    /// when scrolled near: lists hold hundreds).
-    /// - Parameters:
-    ///   - iso2: the entry's ISO 3166-1 alpha-2 code in any case; `nil` for the cruise ships.
-    ///   - name: the entry's name, the text alternative of a flag standing alone.
-    ///   - use: beside the name or alone.
+    /// The `flag` value for an entry: `src`, `alt`, `placeholder` (no flag of its own), `lazy` (lists hold
+    /// hundreds); `iso2` in any case, `nil` for the cruise ships.
     func templateValue(iso2: String?, name: String, use: Use) -> TemplateValue {
         let code = iso2?.lowercased()
         let found = code.flatMap { codes.contains($0) ? $0 : nil }

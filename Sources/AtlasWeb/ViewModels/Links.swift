@@ -26,9 +26,8 @@ enum Links {
         return pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
     }
 
-    /// `path` with the chart's parameters of `target` as they were given (valid or not), its date
-    /// form's (`from`, `to`, turned into `time` at the canonical address) and no other: what a redirect
-    /// from another spelling of a page keeps.
+    /// `path` with `target`'s chart parameters as given (valid or not) and its date form's `from` and
+    /// `to`, no other: what a redirect from another spelling of a page keeps.
     static func keepingChartParameters(_ path: String, from target: RequestTarget) -> String {
         let pairs = (ChartQuery.parameterNames + RangeForm.parameterNames).compactMap { name in
             target.queryValue(name).map { (name, $0) }
@@ -36,8 +35,8 @@ enum Links {
         return pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
     }
 
-    /// The compare page's query of `ids`: `countries=kr,jp,us`, the commas as they are (an id is
-    /// letters, digits and `-`, so none needs encoding; any other character is encoded).
+    /// The compare page's query of `ids`: `countries=kr,jp,us`, commas as they are (ids need no encoding;
+    /// any other character is encoded).
     static func compareQuery(_ ids: [String]) -> String {
         "countries=" + ids.map { PercentDecoding.encode($0) }.joined(separator: ",")
     }

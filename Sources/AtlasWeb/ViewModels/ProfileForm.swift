@@ -5,17 +5,14 @@ import Mustache
 
 /// The profile editor's fields exactly as the visitor typed them, with a message for each bad one.
 ///
-/// The username limit counts user-perceived characters: Swift `Character`s, which are Unicode
-/// extended grapheme clusters (UAX #29), so `👩🏽‍💻` is 1 of 40 and `Zoë` is 3 however it is
-/// encoded. HTML's `maxlength` counts UTF-16 code units instead (👩🏽‍💻 is 7), so the input carries
-/// no `maxlength`; `profile-editor.js` counts the same clusters with `Intl.Segmenter` and the server
-/// check below is the one that decides (docs/field-cases.md B20).
+/// The username limit counts Swift `Character`s, extended grapheme clusters (UAX #29): `👩🏽‍💻` is 1 of
+/// 40. HTML's `maxlength` counts UTF-16 units (👩🏽‍💻 is 7), so the input has none; `profile-editor.js`
+/// counts with `Intl.Segmenter`, and this check decides (docs/field-cases.md B20).
 struct ProfileForm {
     /// The most user-perceived characters a username may have.
     static let maxUsernameCharacters = 40
-    /// The most Unicode scalars (code points) one username character may combine. The longest emoji
-    /// sequences (a kiss with two skin tones) have 10 and real scripts fewer; without a bound one
-    /// "character" could be a letter under a megabyte of stacked accents or joiners.
+    /// The most code points one username character may combine: the longest emoji sequences have 10;
+    /// without a bound one "character" could be a megabyte of stacked accents.
     static let maxCodePointsPerCharacter = 16
 
     var username: String
@@ -33,10 +30,10 @@ struct ProfileForm {
         goalDate = profile.goalDate.iso
     }
 
-    /// The submitted form, validated: the username trimmed, 1…`maxUsernameCharacters` characters of at most `maxCodePointsPerCharacter` code points
-    /// each, no control characters or noncharacters;
-    /// the season one of the four; the goal date a real `YYYY-MM-DD` date within one year either side
-    /// of `committedGoal`. An absent `notifications` checkbox means off.
+    /// The submitted form, validated: the username trimmed, 1…`maxUsernameCharacters` characters of at
+    /// most `maxCodePointsPerCharacter` code points each, without control or direction-control characters
+    /// or noncharacters, and showing something; the season one of the four; the goal date a real
+    /// `YYYY-MM-DD` within a year of `committedGoal`. An absent `notifications` checkbox means off.
     init(_ submission: FormSubmission, committedGoal: CalendarDate) {
         username = submission["username"] ?? ""
         notifications = submission["notifications"] != nil
@@ -56,8 +53,7 @@ struct ProfileForm {
         }) {
             errors["username"] = "Remove the control characters (such as tabs or line breaks) and any noncharacters."
         } else if trimmed.unicodeScalars.contains(where: String.isDirectionControl) {
-            // An override turns the rest of whatever line shows the name around (the tab title, the
-            // page heading), so "‮evil" reads backwards.
+            // An override turns around the rest of any line that shows the name (the tab title, the heading).
             errors["username"] = "Remove the text-direction controls (such as a right-to-left override)."
         } else if !trimmed.unicodeScalars.contains(where: ProfileForm.isVisible) {
             // Only invisible marks (a soft hyphen, a joiner, a lone accent): a name that shows nothing.
@@ -128,8 +124,7 @@ struct ProfileForm {
                 ["field": .string($0.key), "label": .string(labels[$0.key] ?? $0.key), "message": .string($0.value)]
             }
         return [
-            // As typed, with what would act instead of showing (a NUL, a right-to-left override) made
-            // visible; invisible characters a name may hold stay, so sending the form back keeps the name.
+            // As typed, acting characters made visible and invisible ones kept, so sending it back keeps the name.
             "username": .string(username.echoedAsOwnText),
             "notifications": .bool(notifications),
             "seasons": .array(

@@ -24,9 +24,7 @@ struct StatCell: Sendable {
         StatCell(label: label, value: Formatting.grouped(value), note: note, kind: kind)
     }
 
-    /// A count cell with the day's change: `+15,912 today`, `+15,912 on 14 Nov 2021` on stale data,
-    /// `not reported today` for a zero that means nothing was reported (`unreported`); no change line
-    /// when the day's figure is unknown.
+    /// A count cell with the day's change line (`DataDay.change`).
     static func count(
         _ label: String, _ value: Int64?, daily: Int64?, unreported: Bool, day: DataDay, kind: String,
         note: String? = nil

@@ -1,14 +1,10 @@
 import AtlasCharts
 import Routing
 
-/// The favourite-star form of the detail pages (`partials/favorite-form`), rendered through Mustache
-/// once per country and starred state and kept as the bytes before and after the CSRF token, so a
-/// request only joins three byte arrays instead of rendering the partial.
-///
-/// The partial is rendered with a placeholder for the token; the token itself is 64 lower-case hex
-/// digits, which HTML escaping leaves as they are, so splicing it in gives the same bytes as rendering
-/// it. Each event-loop thread keeps its own forms (no lock per request), at most `entryLimit`
-/// countries; past that the thread's forms are dropped and rendered again on demand.
+/// The favourite-star form of the detail pages (`partials/favorite-form`), rendered once per country
+/// and starred state and kept as the bytes before and after the CSRF token, so a request joins three
+/// arrays, the bytes rendering would give: the token's 64 hex digits need no escaping. Each event-loop
+/// thread keeps its own forms (no lock), at most `entryLimit` countries, then starts over.
 final class FavoriteForms: Sendable {
     /// One rendered form cut at the token's place.
     private struct Form {
@@ -16,7 +12,7 @@ final class FavoriteForms: Sendable {
         let afterToken: [UInt8]
     }
 
-    /// The most countries one thread keeps forms for (a synthetic catalog 100× the shipped one has 22,400).
+    /// The most countries one thread keeps forms for.
     static let entryLimit = 4096
     /// Stands in for the token while rendering: control characters no template or escaped data contains.
     private static let placeholder = "\u{1}csrf-token\u{2}"
@@ -25,8 +21,8 @@ final class FavoriteForms: Sendable {
     private let forms = PerThread<[String: [Form?]]> { [:] }
 
     /// The form's bytes for `countryID` with `csrfToken` (hex digits) and the starred state.
-    /// - Parameter render: renders the partial for a token string (called on the first request for a
-    ///   country and state on this thread, or every time should the placeholder not survive rendering).
+    /// - Parameter render: renders the partial for a token string (once per country, state and thread, or
+    ///   every time should the placeholder not survive rendering).
     /// - Throws: what `render` throws.
     func bytes(
         countryID: String, starred: Bool, csrfToken: [UInt8], render: (String) throws -> [UInt8]

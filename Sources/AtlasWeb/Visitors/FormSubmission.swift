@@ -11,9 +11,8 @@ struct FormSubmission {
     subscript(name: String) -> String? { fields.first { $0.name == name }?.value }
 
     /// Checks a POST the way every form handler must, in this order, and decodes its body:
-    /// 1. `Sec-Fetch-Site` `cross-site` or `same-site`, or an `Origin` (also `null`) whose host and port
-    ///    differ from `Host` (from `X-Forwarded-Host` with `--trust-forwarded-host`, for a proxy that
-    ///    passes its own `Host`): `403` (another site's page sent it).
+    /// 1. `Sec-Fetch-Site` `cross-site` or `same-site`, or an `Origin` (also `null`), else `Referer`, not
+    ///    of `ProxyTrust.host`: `403` (another site's page sent it).
     /// 2. A `Content-Type` other than `application/x-www-form-urlencoded`: `415`.
     /// 3. A body that does not decode (bad percent-escape, not UTF-8): `400`.
     /// 4. No `atlas_session` cookie this server signed, or a `csrf_token` that is not the session's

@@ -2,15 +2,11 @@ import Clocks
 import Synchronization
 
 /// How many new visitors (a first stored row) one client address may create: a token bucket per
-/// address that holds `perMinute` tokens and refills at `perMinute` a minute, so a burst of that many
-/// passes at once (an office behind one NAT address) and a script inventing sessions is held to the
-/// rate. Kept per process: behind a load balancer that spreads one client over N processes, the
-/// client gets up to N times the rate.
-///
-/// Memory is bounded: buckets that are full again (idle for a minute) are dropped when the table
-/// grows past `maxTrackedAddresses`.
+/// address of `perMinute` tokens refilled at `perMinute` a minute, so a burst passes (an office behind
+/// one NAT address) and a script inventing sessions is held to the rate. Per process: N processes
+/// behind a load balancer let a client through at up to N times the rate. Full (idle) buckets are
+/// dropped past `maxTrackedAddresses`.
 final class NewVisitorLimit: Sendable {
-    /// Addresses tracked at most before full buckets are dropped.
     static let maxTrackedAddresses = 100_000
 
     private struct Bucket {

@@ -1,9 +1,8 @@
 import Synchronization
 
-/// Which returning visitors this process has recorded as seen (`ProfileStore.touch`) on the current
-/// UTC day, so a visitor who only reads has their visit recorded once a day, not on every page: their
-/// profile is then pruned only when nobody came back to it for the cookie's lifetime. Bounded: the
-/// set starts over each day and when it reaches `maxVisitors`.
+/// Returning visitors this process recorded as seen (`ProfileStore.touch`) on the current UTC day, so a
+/// reader's visit is recorded once a day, not per page, and pruning spares profiles in use. Starts over
+/// each day and at `maxVisitors`.
 final class RecentVisits: Sendable {
     static let maxVisitors = 200_000
 

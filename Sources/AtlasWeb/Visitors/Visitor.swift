@@ -3,14 +3,11 @@ import Routing
 
 /// The browser behind a request, known by the random session id in its `atlas_session` cookie.
 ///
-/// The id is 128 bits from OpenSSL's CSPRNG (`RAND_bytes`, seeded from `getrandom(2)` on Linux). The
-/// cookie holds it as 32 lower-case hex digits, a `.`, and the 32 hex digits of its signature
-/// (`SessionSigner`): only ids this server minted are accepted. The database stores only the id's
-/// SHA-256 (`sessionHash`), so a leaked database file does not hand out sessions. The CSRF token is
-/// HMAC-SHA256 keyed by the id over a fixed label: derivable from the cookie without a database read,
-/// useless without it.
+/// The id is 128 bits from `Crypto.randomBytes`; the cookie holds it as 32 hex digits, `.`, and the 32
+/// of its signature (`SessionSigner`), so only ids this server minted count. The database stores only
+/// the id's SHA-256, so a leaked file hands out no sessions. The CSRF token is HMAC-SHA256 keyed by the
+/// id: derivable from the cookie without a database read.
 struct Visitor: Sendable {
-    /// The cookie's name.
     static let cookieName = "atlas_session"
     /// How long the browser keeps the cookie: 400 days in seconds, the most browsers honour (RFC 6265bis).
     static let cookieMaxAgeSeconds = 400 * 86_400
@@ -37,9 +34,8 @@ struct Visitor: Sendable {
         Crypto.constantTimeEqual(Array(token.utf8), Array(csrfToken.utf8))
     }
 
-    /// The visitor named by the request's `atlas_session` cookie, or `nil` when it has none that this
-    /// server signed (32 hex digits, `.`, the 32 hex digits of `sessions`' signature; anything else,
-    /// an unsigned or wrongly signed id included, is ignored, never trusted).
+    /// The visitor named by the request's `atlas_session` cookie, or `nil` when it has none this server
+    /// signed (anything else, an unsigned or wrongly signed id included, is ignored).
     static func fromCookie(_ request: Request, sessions: SessionSigner) -> Visitor? {
         for field in request.fields where field.name == .cookie {
             if let id = sessionID(inCookieLine: field.value, sessions: sessions) {
@@ -91,10 +87,8 @@ struct Visitor: Sendable {
     private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"
     private static let secureAttributes = attributes + "; Secure"
 
-    /// Adds `Set-Cookie`: a new visitor's, or a returning one's again (the same id with a fresh
-    /// `Max-Age`, so the cookie lasts its lifetime from the last visit, as pruning counts); and marks
-    /// the response as this visitor's own (`CachePolicy.privateToVisitor`) so no shared cache hands it
-    /// to another.
+    /// Adds `Set-Cookie`, for a returning visitor too (a fresh `Max-Age`, so the cookie lasts from the
+    /// last visit, as pruning counts), and marks the response `CachePolicy.privateToVisitor`.
     func apply(to response: inout Response, secure: Bool, sessions: SessionSigner) {
         response.fields.append(.setCookie, setCookie(secure: secure, sessions: sessions))
         CachePolicy.privateToVisitor.apply(to: &response)

@@ -1,25 +1,23 @@
 import HTTPCore
 
 /// Who may keep a copy of a response, and for how long (RFC 9111 §5.2.2): the one rule for
-/// `Cache-Control` and the `Vary: Cookie` that goes with a visitor's own parts. Every response the
-/// app sends that may be cached gets one of these, static files included.
+/// `Cache-Control` and the `Vary: Cookie` of a visitor's own parts, static files included.
 public enum CachePolicy: Sendable, Equatable {
     /// The same bytes for everyone: any cache may keep it but must revalidate each time
     /// (`no-cache`), which the page's `ETag` and `Last-Modified` make cheap.
     case shared
-    /// The same for everyone who sends no session cookie, while a visitor with one gets their own
-    /// copy (the country pages with the star and the starred line): `no-cache`, `Vary: Cookie`.
+    /// The same for everyone without a session cookie; a visitor with one gets their own copy (pages with
+    /// stars): `no-cache`, `Vary: Cookie`.
     case sharedVaryingByCookie
-    /// One visitor's: their token, their input or their stars. `private, no-cache`, `Vary: Cookie`,
-    /// so no shared cache hands it to anyone else.
+    /// One visitor's (their token, input or stars): `private, no-cache`, `Vary: Cookie`.
     case privateToVisitor
     /// Never kept (`no-store`): answers that only mean something now (health, the editor's autosave).
     case noStore
     /// Any cache may keep it for `seconds` without asking again (`public, max-age=N`): files that
     /// change only with a deploy.
     case publicFor(seconds: Int)
-    /// Kept for a year and never revalidated (`public, max-age=31536000, immutable`): files whose
-    /// address names their content (a fingerprint in the name).
+    /// Kept for a year, never revalidated (`public, max-age=31536000, immutable`, RFC 8246): files whose
+    /// name holds a fingerprint of their content.
     case immutable
 
     /// An hour, in seconds.

@@ -3,14 +3,12 @@ import HTTPCore
 
 /// Conditional `GET`/`HEAD` evaluation for cache validation (RFC 9110 §13).
 public enum Conditional {
-    /// Whether the client's cached copy is current, so a `304 Not Modified` answers.
-    ///
-    /// RFC 9110 §13.2.2: `If-None-Match` decides when present (weak comparison, §8.8.3.2: `W/`
-    /// ignored, `*` matches); only without it does `If-Modified-Since` count, meaning unchanged
-    /// when the date is at or after `lastModified`. A date that does not parse is ignored.
+    /// Whether the client's cached copy is current, so `304 Not Modified` answers (RFC 9110 §13.2.2):
+    /// `If-None-Match` decides when present (weak comparison, §8.8.3.2; `*` matches); only without it does
+    /// `If-Modified-Since` count, unchanged at or after `lastModified`. An unparsable date is ignored.
     /// - Parameters:
-    ///   - eTags: the entity tags (quoted) that count as the current version, e.g. one per coding.
-    ///   - lastModified: the representation's modification time, seconds since the epoch.
+    ///   - eTags: the quoted entity tags that count as current, e.g. one per coding.
+    ///   - lastModified: seconds since the epoch.
     public static func isNotModified(_ request: Request, eTags: [String], lastModified: Int) -> Bool {
         if let ifNoneMatch = request.fields[.ifNoneMatch] {
             return ifNoneMatch.split(separator: ",").contains { candidate in

@@ -1,6 +1,6 @@
-/// FNV-1a with 64 bits (Fowler–Noll–Vo, draft-eastlake-fnv §2): a fast, stable, non-cryptographic
-/// hash, for what only has to change when content does: asset fingerprints, cache validators
-/// (`ETag` parts), template versions. Never for anything an attacker must not be able to forge.
+/// FNV-1a, 64 bits (draft-eastlake-fnv §2): fast, stable and non-cryptographic, for what only has to
+/// change when content does (asset fingerprints, `ETag` parts, template versions); never for what an
+/// attacker must not forge.
 public struct FNV1a: Sendable {
     /// The 64-bit FNV offset basis and prime.
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -8,7 +8,7 @@ public struct CacheablePage: Sendable {
     public var fields: Fields
     public var content: SplicedContent
 
-    /// - Parameters: see the properties.
+    /// A page from its parts.
     public init(status: StatusCode, fields: Fields, content: SplicedContent) {
         self.status = status
         self.fields = fields
@@ -19,11 +19,10 @@ public struct CacheablePage: Sendable {
 /// Rendered pages that do not depend on the visitor, kept per data version, template version and
 /// freshness line, and served from memory with `ETag`, `Last-Modified`, `304` and gzip.
 ///
-/// Each event-loop thread has its own least-recently-used cache bounded in bytes and entries
-/// (`PerThread`), so serving takes no lock and hostile query strings cannot grow memory past the
-/// bound; the worker threads (which answer requests that needed the database) share one more, behind
-/// a mutex, rather than each growing its own. Pages render outside any lock. An entry is checked against the catalog's version on every request and against the
-/// freshness line at most once a second (the line's age is coarse, at least whole seconds).
+/// Each event-loop thread has its own LRU cache bounded in bytes and entries, so serving takes no lock
+/// and hostile query strings cannot grow memory past the bound; workers share one behind a mutex.
+/// Pages render outside any lock. The freshness line is rechecked at most once a second (its age is
+/// coarse, whole seconds at least).
 public final class PageCache: Sendable {
     /// Words on a page that change with the clock, not the data (the freshness line's "3 minutes ago").
     public struct AgeLine: Sendable {
@@ -32,14 +31,13 @@ public final class PageCache: Sendable {
         /// When the words last changed, ms since the epoch, for `Last-Modified`.
         public var changedAt: Int64
 
-        /// - Parameters: see the properties.
+        /// A line from its parts.
         public init(key: String, changedAt: Int64) {
             self.key = key
             self.changedAt = changedAt
         }
     }
 
-    /// One cached page with everything a response needs prepared.
     private final class Entry: Sendable {
         public let version: Int64
         public let freshnessKey: String
@@ -55,9 +53,8 @@ public final class PageCache: Sendable {
         public let content: SplicedContent
         public let identityBody: [UInt8]
         public let gzipBody: [UInt8]
-        /// For a page with holes: the header sections as every response with holes sends them (one
-        /// visitor's page, no `Last-Modified`) but without `ETag`, which each response adds with its
-        /// fragments' hash, so a response only joins bytes.
+        /// For a page with holes: the header sections every such response sends (`private`, no
+        /// `Last-Modified`), without the `ETag` each adds with its fragments' hash.
         public let holeIdentityHeader: PreparedFields
         public let holeGzipHeader: PreparedFields
         public let byteCount: Int
@@ -125,20 +122,18 @@ public final class PageCache: Sendable {
         self.now = now
     }
 
-    /// The response for a cacheable page: from the cache when its version and freshness line still
-    /// hold, else rendered by `render` and kept.
+    /// The response for a cacheable page: cached while its version and freshness line hold, else
+    /// rendered by `render` (on a miss only) and kept.
     /// - Parameters:
     ///   - request: for `If-None-Match`, `If-Modified-Since` and `Accept-Encoding`.
     ///   - key: the page's normalised address (`/countries?q=kor&sort=cases`).
-    ///   - version: the data version the page shows.
-    ///   - dataChangedAt: when the data of that version was stored, ms since the epoch (the earliest
-    ///     `Last-Modified`; the same in every process).
+    ///   - dataChangedAt: when that data version was stored, ms since the epoch (the earliest
+    ///     `Last-Modified`, the same in every process).
     ///   - freshness: the freshness line the page would show now, `nil` for pages without one.
-    ///   - fill: the bytes for each hole of the page, per request (called once per hole name).
-    ///   - fragmentTag: a short token that changes whenever any of `fill`'s bytes would (the state they
-    ///     are rendered from), for the `ETag`; `nil` hashes the bytes themselves instead.
-    ///   - extraFields: fields for this response only (a `Set-Cookie`), added after the cached ones.
-    ///   - render: renders the page; called on a miss only.
+    ///   - fill: the bytes for each hole, per request (called once per hole name).
+    ///   - fragmentTag: a token that changes whenever `fill`'s bytes would, for the `ETag`; `nil` hashes
+    ///     the bytes instead.
+    ///   - extraFields: fields for this response only (a `Set-Cookie`), after the cached ones.
     /// - Throws: what `render` throws.
     public func response(
         for request: Request, key: String, version: Int64, dataChangedAt: Int64, freshness: () -> PageCache.AgeLine?,
@@ -149,7 +144,6 @@ public final class PageCache: Sendable {
         let cached = withCache { local -> Entry? in
             local.clock &+= 1
             guard let cached = local.entries[key], cached.entry.version == version else { return nil }
-            // The freshness line is looked at again at most once a second.
             if time >= cached.checkedAt, time - cached.checkedAt < 1000 {
                 local.entries[key]!.lastUse = local.clock
                 return cached.entry
@@ -196,9 +190,8 @@ public final class PageCache: Sendable {
         return response
     }
 
-    /// A page with per-request fragments: its `ETag` also covers the fragments (a visitor's
-    /// own parts change their copy), it is `private` to the visitor, and it has no
-    /// `Last-Modified` (the fragments have no date), so only `If-None-Match` can answer `304`.
+    /// A page with per-request fragments: its `ETag` covers them, it is `private`, and without
+    /// `Last-Modified` (fragments have no date) only `If-None-Match` can answer `304`.
     private func responseWithHoles(
         _ entry: Entry, request: Request, gzip: Bool, fill: (String) -> [UInt8], fragmentTag: String?,
         extraFields: Fields

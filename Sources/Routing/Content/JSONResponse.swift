@@ -1,8 +1,7 @@
 import HTTPCore
 
-/// How every JSON body leaves the app: `application/json; charset=utf-8`, `nosniff`, readable from
-/// any origin (the twins are public data; nothing JSON carries a visitor's secret but the
-/// autosave's own answers, which a cross-origin page cannot trigger without the CSRF token).
+/// How every JSON body leaves the app: `application/json; charset=utf-8`, `nosniff`, readable from any
+/// origin (the data is public; the autosave's answers need the CSRF token).
 public enum JSONResponse {
     /// A response carrying `text` (JSON) with `status`.
     public static func make(_ text: String, status: StatusCode = .ok) -> Response {

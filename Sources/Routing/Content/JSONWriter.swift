@@ -32,11 +32,10 @@ public struct JSONWriter: Sendable {
     public mutating func value(_ number: Int64?) { separator(); output += number.map(String.init) ?? "null" }
     /// `true` or `false`.
     public mutating func value(_ flag: Bool) { separator(); output += flag ? "true" : "false" }
-    /// A number (integral values without `.0`), or `null` when unknown or not finite.
+    /// A number, or `null` when unknown or not finite; integral values without `.0`, as disease.sh sends them.
     public mutating func value(_ number: Double?) {
         separator()
         guard let number, number.isFinite else { output += "null"; return }
-        // Integral values print without ".0", as disease.sh sends them.
         if number == number.rounded(), abs(number) < 9.0e15 {
             output += String(Int64(number))
         } else {

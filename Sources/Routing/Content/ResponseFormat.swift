@@ -2,10 +2,9 @@ import HTTPCore
 
 /// Whether a client is answered in JSON or HTML, errors included: the app's one rule for it.
 ///
-/// JSON for the machine-readable addresses (`/api/…`, `/healthz`) and for a request whose `Accept`
-/// weighs `application/json` above `text/html` (or alike and first; the profile editor's autosave
-/// sends `Accept: application/json`); HTML for everything else, which is what a browser following a
-/// link or submitting a form gets, and for `application/json;q=0` (RFC 9110 §12.4.2: not acceptable).
+/// JSON for `/api/…` and `/healthz`, and for a request whose `Accept` weighs `application/json` above
+/// `text/html` (or alike and named first); HTML otherwise, as a browser following a link gets, and for
+/// `application/json;q=0` (RFC 9110 §12.4.2: not acceptable).
 public enum ResponseFormat: Sendable, Equatable {
     case html
     case json
@@ -16,9 +15,8 @@ public enum ResponseFormat: Sendable, Equatable {
         // Several Accept lines are one list (RFC 9110 §5.3).
         let lines = request.fields.values(for: .accept)
         guard !lines.isEmpty else { return .html }
-        // Each named type's weight and place (RFC 9110 §12.5.1); wildcards name neither, so `*/*`
-        // gets HTML, this site's default. A range with parameters other than `q` and `charset=utf-8`
-        // (`text/html;level=1`) names another type than the UTF-8 ones served here: it does not apply.
+        // Each named type's weight and place (RFC 9110 §12.5.1); wildcards name neither, so `*/*` gets HTML.
+        // A range with parameters other than `q` and `charset=utf-8` (`text/html;level=1`) does not apply.
         var json: (quality: Double, position: Int)?
         var html: (quality: Double, position: Int)?
         let elements = lines.flatMap { $0.split(separator: ",") }

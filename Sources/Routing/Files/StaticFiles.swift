@@ -4,19 +4,15 @@ import Foundation
 import HTTPCore
 import Synchronization
 
-/// Serves the files under one directory, and nothing outside it (docs/architecture.md, "Static files stay inside their root").
+/// Serves the files under one directory, and nothing outside it (docs/architecture.md, "Static files
+/// stay inside their root"): beyond `RequestTarget`'s decoding and dot-segment removal, a segment that
+/// is empty, starts with `.` or holds `/` or NUL is refused, and the real path must lie under the
+/// root's. Directories are `404`.
 ///
-/// Segments come already percent-decoded with dot segments removed (`RequestTarget`); on top of
-/// that, any segment that is empty, starts with `.`, or holds `/` or NUL is refused, and the
-/// resolved real path (symbolic links followed) must still lie under the root's real path.
-/// Directories are `404`. Files are read once and kept in memory with their `ETag`, their gzip
-/// form (text types) and their prepared header sections; each thread looks again at a file's size
-/// and modification time at most once a second, so a deploy that edits the directory is picked up.
-///
-/// Fingerprinted names: `fingerprinted("css/site.css")` gives `css/site.0123456789.css`, the
-/// content hash before the extension. That name is served with a year-long `immutable`
-/// `Cache-Control`; a fingerprint of older content still serves the current file, with the
-/// ordinary `Cache-Control`, and so does the plain name.
+/// Files are kept in memory with their `ETag`, gzip form (text types) and header sections; each thread
+/// rechecks a file's size and mtime at most once a second, so a deploy is picked up. A fingerprinted
+/// name (`css/site.0123456789abcdef.css`, the content hash before the extension) is served `immutable`;
+/// an old fingerprint, like the plain name, serves the current file with the ordinary `Cache-Control`.
 public final class StaticFiles: Sendable {
     private final class CachedFile: Sendable {
         let bytes: [UInt8]
@@ -67,8 +63,6 @@ public final class StaticFiles: Sendable {
         let checkedAt: UInt64
     }
 
-    /// `Cache-Control` for a fingerprinted name: a year, never revalidated (RFC 8246).
-
     /// The real path of the served directory.
     public let root: String
     private let cachePolicy: CachePolicy
@@ -80,11 +74,10 @@ public final class StaticFiles: Sendable {
     private let lookups = PerThread<[String: Lookup]> { [:] }
 
     /// - Parameters:
-    ///   - root: the directory to serve; relative paths are resolved against the working directory.
-    ///   - cachePolicy: how long every file may be kept under its plain name (an hour by default).
-    ///   - extraFields: fields added to every response for a file (and its `304`), after the file's own.
-    ///
-    /// A missing root serves nothing (`404`); the app checks its directories exist at start.
+    ///   - root: the directory to serve, relative to the working directory unless absolute; a missing
+    ///     one serves nothing (`404`).
+    ///   - cachePolicy: for files under their plain name (an hour by default).
+    ///   - extraFields: added to every file response (and its `304`), after the file's own.
     public init(
         root: String, cachePolicy: CachePolicy = .publicFor(seconds: CachePolicy.hour), extraFields: Fields = Fields()
     ) {
@@ -94,7 +87,7 @@ public final class StaticFiles: Sendable {
         self.extraFields = extraFields
     }
 
-    /// The fingerprinted form of a path below the root (`css/site.css` → `css/site.0123456789.css`),
+    /// The fingerprinted form of a path below the root (`css/site.css` → `css/site.0123456789abcdef.css`),
     /// or `nil` when there is no such file.
     public func fingerprinted(_ relativePath: String) -> String? {
         let segments = relativePath.split(separator: "/").map(String.init)
@@ -152,7 +145,7 @@ public final class StaticFiles: Sendable {
         return found
     }
 
-    /// `css/site.0123456789.css` → (`css/site.css`, `0123456789`).
+    /// `css/site.0123456789abcdef.css` → (`css/site.css`, `0123456789abcdef`).
     private static func withoutFingerprint(_ segments: [String]) -> ([String], String)? {
         guard let last = segments.last else { return nil }
         var parts = last.split(separator: ".", omittingEmptySubsequences: false)

@@ -26,11 +26,9 @@ public enum ClientAddress {
         return last
     }
 
-    /// What per-address limits count `address` (from `of(_:trustForwardedFor:)`) under: an IPv4
-    /// address as it is; an IPv6 address by its /64 (`2001:db8:1:2::/64`), the block one subscriber
-    /// is usually given, so a client cannot pass the limit by moving through its own addresses (as
-    /// the server's per-client connection cap counts them); an IPv4-mapped one (`::ffff:a.b.c.d`) as
-    /// its IPv4 address; anything else (a forwarded entry that is no address) as written.
+    /// What per-address limits count `address` under: IPv4 as it is; IPv6 by its /64 (`2001:db8:1:2::/64`),
+    /// one subscriber's usual block, so a client cannot pass the limit by moving through its own addresses;
+    /// IPv4-mapped (`::ffff:a.b.c.d`) as IPv4; anything else (a forwarded non-address) as written.
     public static func limitKey(_ address: String) -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
         guard address.utf8.contains(UInt8(ascii: ":")), inet_pton(AF_INET6, address, &bytes) == 1 else {

@@ -1,9 +1,7 @@
 import HTTPCore
 
-/// An error a visitor may see: a status code and a message that is safe to show (no internals).
-///
-/// Handlers throw it; the router turns it into the error page. Anything else a handler throws
-/// becomes a generic `500` page and a log line (docs/architecture.md, "Errors users see").
+/// An error a visitor may see: a status and a message safe to show (no internals). Anything else a
+/// handler throws becomes a generic `500` page and a log line (docs/architecture.md, "Errors users see").
 public struct HTTPError: Error, Sendable, Equatable {
     /// The status code sent.
     public var status: StatusCode
@@ -11,12 +9,11 @@ public struct HTTPError: Error, Sendable, Equatable {
     public var message: String
     /// Extra fields for the response, e.g. `Allow` on a `405`.
     public var fields: Fields
-    /// A value of the app's own type that its error page knows how to show (what the visitor asked
-    /// for, the values a parameter takes); `nil` for none. The router only passes it on.
+    /// A value of the app's own type for its error page (what the visitor asked for); `nil` for none. The
+    /// router only passes it on.
     public var context: (any Sendable)?
 
-    /// - Parameters: `message` defaults to the reason phrase; `fields` are added to the response;
-    ///   `context` is handed to the error page.
+    /// An error; `message` defaults to the reason phrase and `context` goes to the error page.
     public init(
         _ status: StatusCode, _ message: String? = nil, fields: Fields = Fields(), context: (any Sendable)? = nil
     ) {

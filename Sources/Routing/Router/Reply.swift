@@ -1,10 +1,7 @@
 import HTTPCore
 
-/// What a handler answers on the event loop: the response, or the rest of its work, which the
-/// router hands to a worker thread to run once (docs/architecture.md, "Where a request runs").
-///
-/// A handler that may reach the database decides so in so many words (`.onWorker { … }`) before it
-/// does; nothing a handler did on the loop is done again.
+/// What a handler answers on the event loop: the response, or the rest of its work, which the router
+/// runs once on a worker thread (docs/architecture.md, "Where a request runs").
 public enum Reply: Sendable {
     /// The response, made on the event loop without blocking.
     case response(Response)
@@ -15,22 +12,20 @@ public enum Reply: Sendable {
 
 /// Where a route's handler runs, declared with the route.
 public enum RunsOn: Sendable {
-    /// On the event loop, where the handler answers `.response`, or hands its rest to a worker with
-    /// `.onWorker` when it finds it must reach the database.
+    /// On the event loop: the handler answers `.response`, or hands its rest on with `.onWorker`.
     case eventLoop
     /// On a worker thread from its first line: for handlers that always reach the database (forms).
     case worker
 }
 
-/// Whether the current thread is running an event loop's part of a request (set by `Router` around
-/// a handler's loop part): what may block must never run there, and per-thread caches key on it.
+/// Whether this thread is running a handler's event-loop part (set by `Router`): nothing may block
+/// there, and per-thread caches key on it.
 public enum EventLoopThread {
     private static let marked = PerThread<Bool> { false }
 
     /// Whether this thread is inside a handler's event-loop part now.
     public static var isCurrent: Bool { marked.withValue { $0 } }
 
-    /// Runs `body` marked as an event loop's part.
     static func running<T>(_ body: () throws -> T) rethrows -> T {
         marked.withValue { $0 = true }
         defer { marked.withValue { $0 = false } }

@@ -55,6 +55,6 @@ public struct RouteParameters: Sendable, Equatable {
     /// No captures.
     public init() {}
 
-    /// The capture named `name`; an empty string when the pattern has none (a programming error caught by tests).
+    /// The capture named `name`; `""` when the pattern has none.
     public subscript(name: String) -> String { values[name] ?? "" }
 }

@@ -9,8 +9,8 @@ public typealias Handler = @Sendable (Request, RouteParameters) throws -> Respon
 /// - Throws: as `Handler`.
 public typealias ReplyingHandler = @Sendable (Request, RouteParameters) throws -> Reply
 
-/// Dispatches requests to handlers by method and path pattern; a `Responder`, so it runs the same
-/// behind the socket server and in `TestClient`.
+/// Dispatches requests to handlers by method and path pattern; a `Responder`, so `TestClient` runs it
+/// as the server does.
 ///
 /// - `HEAD` uses the `GET` handler when there is no `HEAD` route (the server drops the body).
 /// - A path that matches with another method answers `405` with `Allow` (RFC 9110 §15.5.6);
@@ -31,15 +31,15 @@ public struct Router: Responder {
     private let translateError: @Sendable (any Error) -> HTTPError?
     private let logError: @Sendable (String) -> Void
 
+    /// A router without routes.
     /// - Parameters:
     ///   - errorPage: renders an `HTTPError` for a request; defaults to a plain-text page.
-    ///   - unparsablePage: renders the error for bytes that never became a request (the parser's
-    ///     status and reason as an `HTTPError`); without it, or when it returns `nil`, the server
-    ///     sends its plain-text line. The server keeps the parser's status either way.
-    ///   - translateError: turns an error a handler threw that is not an `HTTPError` into one the
-    ///     visitor should see (a database that is down → `503`), or `nil` for a logged `500`.
-    ///   - logError: receives one line per unexpected error (method, path, error); defaults to a blocking
-    ///     write to standard error, so servers pass a logger that never blocks the event loop.
+    ///   - unparsablePage: renders the error for bytes that never became a request; without it, or on
+    ///     `nil`, the server sends its plain-text line. The status stays the parser's.
+    ///   - translateError: turns a non-`HTTPError` a handler threw into one to show (a database that is
+    ///     down → `503`), or `nil` for a logged `500`.
+    ///   - logError: one line per unexpected error; the default blocks on standard error, so servers pass
+    ///     a logger that does not.
     public init(
         logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog,
         errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage,
@@ -57,9 +57,8 @@ public struct Router: Responder {
         unparsablePage?(HTTPError(error.status, error.reason))
     }
 
-    /// Adds a route; earlier routes win when several match.
-    /// - Parameter runsOn: where `handler` runs: on the event loop (the default; it must not block and
-    ///   hands blocking work on with `.onWorker`), or on a worker from the start.
+    /// Adds a route; earlier routes win when several match. On the event loop (the default) `handler`
+    /// must not block: it hands blocking work on with `.onWorker`.
     public mutating func add(
         _ method: Method, _ pattern: String, runsOn: RunsOn = .eventLoop, replying handler: @escaping ReplyingHandler
     ) {
@@ -118,8 +117,7 @@ public struct Router: Responder {
         }
     }
 
-    /// The error page for what a handler threw: an `HTTPError` as it is, another error translated
-    /// (`translateError`) or a logged `500`.
+    /// An `HTTPError` as it is, another error translated (`translateError`), else a logged `500`.
     private func errorResponse(_ request: Request, _ error: any Error) -> Response {
         if let error = error as? HTTPError { return errorResponse(request, error) }
         if let translated = translateError(error) { return errorResponse(request, translated) }
@@ -184,7 +182,6 @@ public struct Router: Responder {
         throw HTTPError(.notFound, "There is no page at this address.")
     }
 
-    /// Every method a route answers, in the order the routes were added, `HEAD` after them when `GET` is one.
     private var routedMethods: [Method] {
         var methods: [Method] = []
         for route in routes where !methods.contains(route.method) { methods.append(route.method) }
@@ -212,8 +209,7 @@ public struct Router: Responder {
 }
 
 extension Reply {
-    /// The response, running the worker part here when there is one (a worker thread already).
-    /// - Throws: what the worker part throws.
+    /// The response, running the worker part here, if any (on a worker already); rethrows its error.
     func response() throws -> Response {
         switch self {
         case .response(let response): return response

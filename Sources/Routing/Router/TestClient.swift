@@ -1,8 +1,7 @@
 import HTTPCore
 
-/// Runs requests through a `Responder` in-process, with no socket, the way the server would: its
-/// event-loop part (`answer(_:)`), then its worker part when it has one; HEAD answers carry no body.
-/// For tests of routes, pages and forms.
+/// Runs requests through a `Responder` in-process, as the server would: the event-loop part
+/// (`answer(_:)`), then the worker part if any; HEAD answers carry no body.
 public struct TestClient: Sendable {
     private let responder: any Responder
 
@@ -11,11 +10,9 @@ public struct TestClient: Sendable {
 
     /// Sends one request.
     /// - Parameters:
-    ///   - method: the request method.
-    ///   - target: a request target such as `/countries?q=kor` (origin-form), `http://host/path` (absolute-form) or `*`.
+    ///   - target: origin-form (`/countries?q=kor`), absolute-form (`http://host/path`) or `*`.
     ///   - fields: header fields; `Host` is added when missing.
-    ///   - body: the message body.
-    ///   - remoteAddress: the peer's address as the server reports it (`HOST:PORT`, IPv6 in brackets).
+    ///   - remoteAddress: the peer as the server reports it (`HOST:PORT`, IPv6 in brackets).
     /// - Throws: `ParseError` when `target` is not a valid request target.
     public func execute(
         _ method: Method, _ target: String, fields: Fields = Fields(), body: [UInt8] = [],

@@ -13,10 +13,8 @@ public enum Crypto {
 
     /// HMAC-SHA256 (RFC 2104) of `message` under `key`: 32 bytes.
     ///
-    /// Through a context kept per thread (`EVP_MAC_CTX`, re-keyed by each `EVP_MAC_init`): OpenSSL 3's
-    /// one-shot `HMAC()` fetches the MAC and digest implementations from the provider on every call,
-    /// which cost a cookie-less request more than its page. Should a context call fail, the one-shot
-    /// `HMAC()` gives the same bytes.
+    /// Through a per-thread `EVP_MAC_CTX`, since OpenSSL 3's one-shot `HMAC()` fetches the implementations
+    /// on every call (docs/performance.md); should a context call fail, `HMAC()` gives the same bytes.
     public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
         if let digest = hmacContext.withValue({ $0.sign(key: key, message: message) }) { return digest }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
@@ -31,10 +29,9 @@ public enum Crypto {
         return Array(digest.prefix(Int(length)))
     }
 
-    /// `count` bytes (at most `RandomPool.size`) from OpenSSL's CSPRNG (`RAND_bytes`: a DRBG seeded from
-    /// the system's `getrandom(2)`), drawn 4 KiB at a time into a per-thread pool: one `RAND_bytes`
-    /// call cost as much as the rest of a cookie-less request. Should it fail, the bytes come from
-    /// `SystemRandomNumberGenerator`.
+    /// `count` bytes (at most `RandomPool.size`) from OpenSSL's CSPRNG (`RAND_bytes`, seeded from
+    /// `getrandom(2)`), drawn 4 KiB at a time into a per-thread pool as each call is costly; should it
+    /// fail, from `SystemRandomNumberGenerator`.
     public static func randomBytes(_ count: Int) -> [UInt8] {
         if let bytes = randomPool.withValue({ $0.take(count) }) { return bytes }
         var generator = SystemRandomNumberGenerator()
@@ -59,7 +56,7 @@ public enum Crypto {
 
     /// Lower-case hexadecimal as UTF-8 bytes, two digits per byte.
     public static func hexDigits(_ bytes: [UInt8]) -> [UInt8] {
-        // Written straight into the new array's storage: every request of a new visitor makes two.
+        // Straight into the array's storage: every request of a new visitor makes two.
         [UInt8](unsafeUninitializedCapacity: bytes.count * 2) { text, initialized in
             for (index, byte) in bytes.enumerated() {
                 text[2 &* index] = hexAlphabet[Int(byte >> 4)]

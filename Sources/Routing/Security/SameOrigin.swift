@@ -8,7 +8,7 @@ public enum SameOrigin {
     /// in current browsers, and the CSRF token still applies).
     public static func isSameOrigin(_ request: Request, host: String?) -> Bool {
         if let origin = request.fields[.origin] { return Self.origin(origin, matchesHost: host) }
-        // Without an Origin (older browsers, some privacy settings) a Referer from another site says the same.
+        // Without an Origin (older browsers, privacy settings), a Referer from another site says the same.
         if let referer = request.fields[.referer] {
             return Self.origin(Self.origin(ofReferer: referer), matchesHost: host)
         }

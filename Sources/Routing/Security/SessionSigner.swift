@@ -1,7 +1,6 @@
-/// Signs session ids so that only ids this server minted are accepted: the cookie carries the id and
-/// an HMAC-SHA256 of it under a key every process shares (`SessionKeyStore`: created once, kept in the
-/// database). An id without a valid signature, such as one a script invented, is treated as no cookie
-/// at all, so it never gets rows.
+/// Signs session ids so only ids this server minted are accepted: the cookie carries the id and an
+/// HMAC-SHA256 of it under a key every process shares (`SessionKeyStore`). An id without a valid
+/// signature counts as no cookie, so it never gets rows.
 public struct SessionSigner: Sendable {
     /// The key's length in bytes.
     public static let keyLength = 32

@@ -1,9 +1,7 @@
 import Glibc
 
-/// One value per thread (pthread thread-specific data), created on first use by each thread.
-///
-/// The server answers on a few event-loop threads; giving each its own cache means the hot path
-/// takes no lock that every request contends on. A value lives until its thread exits.
+/// One value per thread (pthread thread-specific data), created on each thread's first use and kept
+/// until the thread exits: per-thread caches let the hot path take no lock every request contends on.
 public final class PerThread<Value>: @unchecked Sendable {
     // @unchecked: `key` is written once in init; each thread only ever touches its own box.
     private final class Box {

@@ -2,10 +2,9 @@ import HTTPCore
 
 /// Content-coding negotiation for `Accept-Encoding` (RFC 9110 §12.5.3).
 public enum ContentCoding {
-    /// Whether `gzip` is acceptable to the client: named (or as `x-gzip`, RFC 9110 §8.4.1.3) with a
-    /// qvalue above 0, or covered by `*` with a qvalue above 0 when not named. No `Accept-Encoding`
-    /// field means no preference, which this server answers with the identity coding, as most do.
-    /// A qvalue that does not parse counts as 0 (not acceptable), the safe reading.
+    /// Whether `gzip` is acceptable: named (or `x-gzip`, RFC 9110 §8.4.1.3), or else covered by `*`, with
+    /// a qvalue above 0; an unparsable qvalue counts as 0. No `Accept-Encoding` gets identity, as most
+    /// servers answer.
     public static func acceptsGzip(_ request: Request) -> Bool {
         let values = request.fields.values(for: .acceptEncoding)
         guard !values.isEmpty else { return false }

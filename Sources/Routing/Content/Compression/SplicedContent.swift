@@ -1,15 +1,13 @@
 import CZlib
 
-/// A message body made of fixed byte chunks with named holes between them, kept both as is and
-/// gzip-compressed (RFC 9110 §8.4.1.3, RFC 1952), so that a cached page can carry small
-/// per-request fragments (a visitor's token) without being rendered or compressed again.
+/// A body of fixed byte chunks with named holes between them, kept as is and gzipped (RFC 9110
+/// §8.4.1.3, RFC 1952), so a cached page can carry per-request fragments (a visitor's token) without
+/// being rendered or compressed again.
 ///
-/// Each chunk is compressed once, by its own raw deflate stream (RFC 1951) ended with
-/// `Z_SYNC_FLUSH`: the chunk's blocks end on a byte boundary, none is final, and no back-reference
-/// reaches outside the chunk, so chunks stay valid whatever is put between them. A hole's fragment
-/// goes in as stored (uncompressed) blocks, the stream ends with an empty final stored block, and
-/// the gzip trailer's CRC-32 is joined from the chunks' precomputed CRCs with zlib's
-/// `crc32_combine`. Per request that is a copy of the pieces plus a CRC over the fragments only.
+/// Each chunk is its own raw deflate stream (RFC 1951) ended with `Z_SYNC_FLUSH`: byte-aligned, not
+/// final, no back-reference outside it, so chunks stay valid whatever lies between. Fragments go in
+/// as stored blocks, an empty final stored block ends the stream, and the trailer's CRC-32 joins the
+/// chunks' precomputed CRCs (`crc32_combine`).
 public struct SplicedContent: Sendable {
     /// The fixed chunks, one more than `holes`: `chunks[0] holes[0] chunks[1] … chunks[n]`.
     public let chunks: [[UInt8]]
@@ -20,13 +18,9 @@ public struct SplicedContent: Sendable {
     /// The whole gzip member when there are no holes, assembled once.
     private var wholeGzip: [UInt8]?
 
-    /// Compresses `chunks` once.
-    /// - Parameters:
-    ///   - chunks: the fixed bytes; must hold exactly `holes.count + 1` arrays.
-    ///   - holes: the names of the holes between consecutive chunks.
-    ///   - level: the zlib compression level, 1 (fastest) to 9 (smallest). On a 100 KB page 6 takes
-    ///     about 3 ms and 9 about 11 ms for 5 % fewer bytes, so pages (rendered on a cache miss) use
-    ///     6 and files (read once) use 9.
+    /// Compresses `chunks`, exactly `holes.count + 1` of them, once.
+    /// - Parameter level: zlib's 1 (fastest) to 9 (smallest); pages, compressed on a cache miss, use 6, and
+    ///   files, read once, 9 (docs/performance.md).
     public init(chunks: [[UInt8]], holes: [String] = [], level: Int32 = 6) {
         precondition(chunks.count == holes.count + 1, "a spliced body has one chunk more than holes")
         self.chunks = chunks
@@ -52,9 +46,7 @@ public struct SplicedContent: Sendable {
         return Array(identityParts(fill).joined())
     }
 
-    /// The uncompressed body with every hole filled, as its pieces in order (no copy of the chunks):
-    /// for `Response.bodyParts`.
-    /// - Parameter fill: the bytes for a hole, by name; called once per hole.
+    /// `identity(_:)` as its pieces in order, without copying the chunks (for `Response.bodyParts`).
     public func identityParts(_ fill: (String) -> [UInt8] = { _ in [] }) -> [[UInt8]] {
         guard hasHoles else { return [chunks[0]] }
         var parts: [[UInt8]] = []
@@ -66,8 +58,7 @@ public struct SplicedContent: Sendable {
         return parts
     }
 
-    /// The gzip member (RFC 1952) of the body with every hole filled.
-    /// - Parameter fill: the bytes for a hole, by name; called once per hole.
+    /// The gzip member (RFC 1952) of the body, `fill` as in `identity(_:)`.
     public func gzip(_ fill: (String) -> [UInt8] = { _ in [] }) -> [UInt8] {
         wholeGzip ?? assembleGzip(fill)
     }
