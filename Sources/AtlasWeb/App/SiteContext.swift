@@ -50,6 +50,17 @@ struct SiteContext: Sendable {
         return needsStore ? .onWorker(page) : .response(try page())
     }
 
+    /// `handler` as a route's handler that shows time series: given the data as of the request, and run
+    /// where `reply` decides.
+    func showingHistories(
+        _ handler: @escaping @Sendable (Request, RouteParameters, SnapshotCache.Current) throws -> Response
+    ) -> ReplyingHandler {
+        { request, parameters in
+            let current = snapshots.current()
+            return try reply(current) { try handler(request, parameters, current) }
+        }
+    }
+
     /// A page from the page cache, with the freshness line of `current`: `key` is its canonical address,
     /// `fill` gives its holes' bytes for this request, the rest as in `PageCache.response`.
     /// - Throws: what `render` throws.

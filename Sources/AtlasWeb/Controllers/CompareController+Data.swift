@@ -11,12 +11,7 @@ extension CompareController {
     /// - Throws: `HTTPError(400)` for an empty list, an unknown id, more than `CompareSelection.maximum`
     ///   countries or a bad `time`; `404` when no country of the list has a series, or none of its days
     ///   is in `time`.
-    func csv(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        return try site.reply(current) { try csvResponse(request, parameters, current) }
-    }
-
-    private func csvResponse(
+    func csv(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
         let entries: [CountryCatalog.Entry]
@@ -64,12 +59,7 @@ extension CompareController {
     /// daily figures or the cumulative count, per million when asked (null where the chart has no point;
     /// no `line` for a country without a series or a population). Redirects as the page does.
     /// - Throws: `HTTPError(400)` as `csv`, and for any chart parameter the chart cannot show.
-    func json(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        return try site.reply(current) { try jsonResponse(request, parameters, current) }
-    }
-
-    private func jsonResponse(
+    func json(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
         let entries: [CountryCatalog.Entry]

@@ -16,12 +16,7 @@ struct CompareController: Sendable {
 
     /// `GET /compare?countries=…&metric=…&interval=…&scale=…&per=…&time=…`.
     /// - Throws: `HTTPError(400)` for a chart parameter the chart cannot show (`ChartQuery.parse`).
-    func page(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        return try site.reply(current) { try pageResponse(request, parameters, current) }
-    }
-
-    private func pageResponse(
+    func page(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
         switch CompareSelection.read(request.target, catalog: current.catalog) {

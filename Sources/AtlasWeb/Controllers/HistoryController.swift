@@ -19,12 +19,7 @@ struct HistoryController: Sendable {
     /// Other spellings of the id answer `301` to the canonical address, keeping `time`.
     /// - Throws: `HTTPError(404)` for an unknown id, an entry JHU does not cover, or a `time` with no day
     ///   of the data (each saying so); `400` for a bad `time`.
-    func csv(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        return try site.reply(current) { try csvResponse(request, parameters, current) }
-    }
-
-    private func csvResponse(
+    func csv(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
         let entry: CountryCatalog.Entry
@@ -43,12 +38,7 @@ struct HistoryController: Sendable {
 
     /// `GET /history.csv?time=…`: the world's series (the sum of every JHU row) as a country's CSV.
     /// - Throws: `HTTPError(404)` when no history is stored or `time` has no day of it; `400` for a bad `time`.
-    func worldCSV(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        return try site.reply(current) { try worldCSVResponse(request, parameters, current) }
-    }
-
-    private func worldCSVResponse(
+    func worldCSV(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
         try csv(
@@ -93,12 +83,7 @@ struct HistoryController: Sendable {
     /// cached answer.
     /// - Throws: `HTTPError(400)` for a list of more than `maximumIDs(in:)` ids or a bad `lastdays`;
     ///   `404` with disease.sh's message and the id that failed when an id is unknown or has no series.
-    func countries(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        return try site.reply(current) { try countriesResponse(request, parameters, current) }
-    }
-
-    private func countriesResponse(
+    func countries(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
         let lastDays = try HistoryController.lastDays(request.target)
@@ -175,12 +160,7 @@ struct HistoryController: Sendable {
     /// `GET /api/historical/all?lastdays=N|all`: the world's series, disease.sh's
     /// `{"cases": {…}, "deaths": {…}, "recovered": {…}}`.
     /// - Throws: `HTTPError(404)` when no history is stored; `400` for a bad `lastdays`.
-    func world(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        return try site.reply(current) { try worldResponse(request, parameters, current) }
-    }
-
-    private func worldResponse(
+    func world(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
         let lastDays = try HistoryController.lastDays(request.target)

@@ -8,7 +8,8 @@ import Routing
 struct PageRenderer: Sendable {
     static let requiredTemplates = [
         "layout", "world", "countries/index", "countries/show", "countries/not-found",
-        "errors/client-error", "errors/server-error", "errors/not-supported", "profile/show", "profile/edit",
+        "errors/client-error", "errors/server-error", "errors/not-supported", "errors/unavailable", "profile/show",
+        "profile/edit",
         "partials/favorite-form",
         "partials/starred-countries", "partials/history",
     ]
