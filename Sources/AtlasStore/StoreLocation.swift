@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where the data lives: the `--database` value, a SQLite file path or a libpq connection URI.
 public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// A SQLite file (created when missing).
@@ -22,6 +24,11 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
                 "\(value[..<scheme.lowerBound]):// is not a store here: give a SQLite file path or a postgresql:// URI")
         } else {
             guard !value.isEmpty else { throw .invalidLocation("the path is empty") }
+            // SQLite would open a device (`/dev/null`) and leave its journal beside it.
+            var status = stat()
+            if stat(value, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                throw .invalidLocation("\(value) is not a regular file: give a SQLite file path")
+            }
             self = .sqlite(path: value)
         }
     }

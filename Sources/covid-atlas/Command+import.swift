@@ -9,6 +9,16 @@ func importFiles(_ arguments: Arguments) throws {
         throw Arguments.UsageError.missingArgument("FILE (a saved /v3/covid-19/countries response)")
     }
     if arguments.positional.count > 1 { throw Arguments.UsageError.unexpectedArgument(arguments.positional[1]) }
+    // Combinations that import nothing are bad arguments, refused before any file is read.
+    if countriesPath == "-" && arguments.value("historical") == nil {
+        throw Arguments.UsageError.conflicting("FILE - imports only a history: give it with --historical FILE")
+    }
+    if countriesPath == "-" && arguments.isGiven("all") {
+        throw Arguments.UsageError.conflicting("--all goes with a countries FILE, not with -")
+    }
+    for option in ["all", "historical"] where arguments.value(option)?.isEmpty == true {
+        throw Arguments.UsageError.conflicting("--\(option) needs a file path")
+    }
     let lines = try DataCommands.importFiles(
         countries: countriesPath, all: arguments.value("all"), historical: arguments.value("historical"),
         into: try DataSettings(database: arguments.string("database")), now: WallClock.millisecondsSinceEpoch())

@@ -1,5 +1,6 @@
 import AtlasRefresh
 import Clocks
+import Foundation
 import Glibc
 
 /// `covid-atlas refresh [--database PATH|URI] [--source URL] [fetch limits]`: fetches with a progress bar
@@ -40,7 +41,10 @@ func sourceURL(_ arguments: Arguments) throws -> String {
     let scheme = ["http://", "https://"].first { lowercased.hasPrefix($0) }
     guard let scheme,
         let host = source.dropFirst(scheme.count).split(separator: "/", omittingEmptySubsequences: false).first,
-        !host.isEmpty, !source.contains(where: { $0.isWhitespace })
+        !host.isEmpty, !source.contains(where: { $0.isWhitespace }),
+        // A port out of range or an unclosed IPv6 bracket would fail only at fetch time.
+        let parsed = URLComponents(string: source), parsed.host?.isEmpty == false,
+        (parsed.port ?? 80) <= 65_535
     else {
         throw Arguments.UsageError.invalidValue(
             option: "--source", value: source,

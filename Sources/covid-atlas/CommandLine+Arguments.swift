@@ -9,6 +9,8 @@ struct Arguments {
         case unexpectedArgument(String)
         case repeatedOption(String)
         case missingArgument(String)
+        /// Arguments that cannot go together, or one that asks for nothing: the sentence says which.
+        case conflicting(String)
 
         var description: String {
             switch self {
@@ -19,6 +21,7 @@ struct Arguments {
             case .unexpectedArgument(let argument): return "unexpected argument “\(argument)”"
             case .repeatedOption(let option): return "\(option) is given more than once"
             case .missingArgument(let what): return "missing \(what)"
+            case .conflicting(let sentence): return sentence
             }
         }
     }

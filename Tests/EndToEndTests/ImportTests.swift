@@ -179,3 +179,28 @@ struct ImplausibleImportTests {
                 "left out 1 entry: entry \(index("IT") + 1) (ISO2 IT, ISO3 ITA): a blank country name"))
     }
 }
+
+/// Arguments that can import nothing, or name no store, are bad arguments: one line, exit 64, no file
+/// read and nothing written (docs/operations.md, "import").
+struct ImportArgumentTests {
+    @Test(arguments: [
+        (["import", "-"], "FILE - imports only a history: give it with --historical FILE"),
+        (["import", "-", "--historical", "h.json", "--all", "a.json"], "--all goes with a countries FILE, not with -"),
+        (["import", "countries.json", "--all="], "--all needs a file path"),
+        (["import", "countries.json", "--database", "/dev/null"], "/dev/null is not a regular file"),
+        (["refresh", "--source", "http://127.0.0.1:99999"], "--source “http://127.0.0.1:99999” is not"),
+        (["refresh", "--source", "http://[::1"], "--source “http://[::1” is not"),
+    ])
+    func aCombinationThatImportsNothingIsABadArgument(arguments: [String], message: String) throws {
+        let directory = NSTemporaryDirectory() + "import-args-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = arguments.contains("--database") ? [] : ["--database", directory + "/atlas.sqlite"]
+        let result = try runCLI(arguments + database)
+        #expect(result.status == 64, "\(result.errors)")
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/atlas.sqlite"), "a database was created")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"), "SQLite wrote beside /dev/null")
+    }
+}

@@ -5,7 +5,7 @@ import Routing
 /// Every store the app uses, opened in one place from the configuration (`Stores.open`).
 struct AtlasStores: Sendable {
     let stores: Stores
-    /// Profiles, drafts and favourites, for request handlers (on workers only: `SiteContext.reply`).
+    /// Profiles, drafts and favourites, for request handlers (on workers only: `SiteContext.runsOnWorker`).
     var profiles: any ProfileStore { stores.profiles }
 
     /// Opens (creating and migrating when needed) the database of `configuration`.

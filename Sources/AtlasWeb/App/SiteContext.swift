@@ -38,26 +38,25 @@ struct SiteContext: Sendable {
         LayoutContext(title: title, section: section, freshness: freshness(current ?? snapshots.current()))
     }
 
-    /// Where a page runs (docs/architecture.md, "Where a request runs"): on a worker when it reads the
-    /// visitor's rows or shows time series not all in memory yet, else on the event loop. Decided before
-    /// `page` starts, so nothing runs twice.
-    /// - Throws: what `page` throws when it runs here.
-    func reply(
-        _ current: SnapshotCache.Current, showsHistories: Bool = true, readsVisitorRows: Bool = false,
-        _ page: @escaping @Sendable () throws -> Response
-    ) throws -> Reply {
-        let needsStore = readsVisitorRows || (showsHistories && !histories.isComplete(at: current.version))
-        return needsStore ? .onWorker(page) : .response(try page())
+    /// Whether a page runs on a worker (docs/architecture.md, "Where a request runs"): when it reads the
+    /// visitor's rows or shows time series not all in memory yet; else on the event loop. Handlers ask
+    /// before the page starts, so nothing runs twice, and build the worker's closure only when it is
+    /// needed (the loop's path allocates none).
+    func runsOnWorker(
+        _ current: SnapshotCache.Current, showsHistories: Bool = true, readsVisitorRows: Bool = false
+    ) -> Bool {
+        readsVisitorRows || (showsHistories && !histories.isComplete(at: current.version))
     }
 
     /// `handler` as a route's handler that shows time series: given the data as of the request, and run
-    /// where `reply` decides.
+    /// where `runsOnWorker` decides.
     func showingHistories(
         _ handler: @escaping @Sendable (Request, RouteParameters, SnapshotCache.Current) throws -> Response
     ) -> ReplyingHandler {
         { request, parameters in
             let current = snapshots.current()
-            return try reply(current) { try handler(request, parameters, current) }
+            guard !runsOnWorker(current) else { return .onWorker { try handler(request, parameters, current) } }
+            return .response(try handler(request, parameters, current))
         }
     }
 

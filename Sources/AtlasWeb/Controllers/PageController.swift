@@ -19,7 +19,8 @@ struct PageController: Sendable {
 
     func world(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let current = site.snapshots.current()
-        return try site.reply(current) { try worldPage(request, current) }
+        guard !site.runsOnWorker(current) else { return .onWorker { try worldPage(request, current) } }
+        return .response(try worldPage(request, current))
     }
 
     private func worldPage(_ request: Request, _ current: SnapshotCache.Current) throws -> Response {
@@ -55,9 +56,10 @@ struct PageController: Sendable {
     func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.fromCookie(request, sessions: site.sessions)
         let current = site.snapshots.current()
-        return try site.reply(current, showsHistories: false, readsVisitorRows: visitor != nil) {
-            try countryListPage(request, visitor, current)
+        guard !site.runsOnWorker(current, showsHistories: false, readsVisitorRows: visitor != nil) else {
+            return .onWorker { try countryListPage(request, visitor, current) }
         }
+        return .response(try countryListPage(request, visitor, current))
     }
 
     private func countryListPage(_ request: Request, _ visitor: Visitor?, _ current: SnapshotCache.Current) throws
@@ -100,9 +102,10 @@ struct PageController: Sendable {
         switch current.catalog.resolve(parameters["id"]) {
         case .found(let entry):
             let visitor = Visitor.resolve(request, sessions: site.sessions)
-            return try site.reply(current, readsVisitorRows: !visitor.isNew) {
-                try countryPage(request, entry, visitor, current)
+            guard !site.runsOnWorker(current, readsVisitorRows: !visitor.isNew) else {
+                return .onWorker { try countryPage(request, entry, visitor, current) }
             }
+            return .response(try countryPage(request, entry, visitor, current))
         case .moved(let canonicalID):
             return .response(
                 Response.redirect(

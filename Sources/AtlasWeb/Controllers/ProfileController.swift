@@ -18,9 +18,10 @@ struct ProfileController: Sendable {
     /// visitor, a crawler that keeps no cookies); a GET never creates rows.
     func show(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
-        return try site.reply(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew) {
-            try profilePage(request, visitor)
-        }
+        // A first visit has no rows to read: the defaults, on the loop.
+        guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew)
+        else { return .onWorker { try profilePage(request, visitor) } }
+        return .response(try profilePage(request, visitor))
     }
 
     private func profilePage(_ request: Request, _ visitor: Visitor) throws -> Response {
@@ -47,9 +48,9 @@ struct ProfileController: Sendable {
     /// version 0 ("nothing stored yet").
     func edit(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
-        return try site.reply(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew) {
-            try editorPage(request, visitor)
-        }
+        guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew)
+        else { return .onWorker { try editorPage(request, visitor) } }
+        return .response(try editorPage(request, visitor))
     }
 
     private func editorPage(_ request: Request, _ visitor: Visitor) throws -> Response {

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The time series the pages show, kept in memory for the data version they were read at, so pages
 /// render on the event loop. The data watcher reads every series of a new version (`warm`); until then
-/// a page showing one runs on a worker (`SiteContext.reply`). About 230 series, a few MB.
+/// a page showing one runs on a worker (`SiteContext.runsOnWorker`). About 230 series, a few MB.
 final class HistoryCache: Sendable {
     private struct Held {
         var version: Int64 = -1
