@@ -8,6 +8,9 @@ public final class RepeatingThread: Sendable {
     private let work: @Sendable () -> Double
     private let wakeUp = NSCondition()
     private let stopped = Atomic<Bool>(false)
+    /// Signalled once the thread has left its loop, for `stop(waitingAtMost:)`.
+    private let exited = DispatchSemaphore(value: 0)
+    private let started = Atomic<Bool>(false)
 
     /// - Parameters:
     ///   - name: the thread's name, as `top -H` and debuggers show it.
@@ -19,20 +22,27 @@ public final class RepeatingThread: Sendable {
 
     /// Starts the thread; its first round runs at once.
     public func start() {
+        started.store(true, ordering: .releasing)
         let thread = Thread { [self] in
             while !isStopped { wait(seconds: work()) }
+            exited.signal()
         }
         thread.name = name
         thread.start()
     }
 
-    /// Stops the thread after its current round (waking it if it waits); returns without waiting for a
-    /// round in progress, which bounds itself with store and fetch timeouts.
-    public func stop() {
+    /// Stops the thread after its current round (waking it if it waits). A round bounds itself with
+    /// store and fetch timeouts and checks `isStopped` between its steps.
+    /// - Parameter seconds: how long to wait for a round in progress to end (0: return at once), so
+    ///   that what the round uses (a database connection) can be closed after it.
+    public func stop(waitingAtMost seconds: Double = 0) {
         stopped.store(true, ordering: .releasing)
         wakeUp.lock()
         wakeUp.broadcast()
         wakeUp.unlock()
+        if seconds > 0, started.load(ordering: .acquiring) {
+            _ = exited.wait(timeout: .now() + seconds)
+        }
     }
 
     /// Whether `stop()` was called.

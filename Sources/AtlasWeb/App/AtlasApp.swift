@@ -113,7 +113,9 @@ public final class AtlasApp: Sendable {
     /// close); call once no request runs, after the server stopped.
     public func close() {
         refresher?.stop()
-        watcher?.stop()
+        // The watcher may be reading series: its connection must be back before the store closes.
+        checks.stop()
+        watcher?.stop(waitingAtMost: 10)
         atlasStores.close()
     }
 }

@@ -19,7 +19,7 @@ final class DataWatcher: Sendable {
 
     func start() { thread.start() }
 
-    /// Stops the thread after its current round (which the store's timeouts bound) and returns
-    /// without waiting for it.
-    func stop() { thread.stop() }
+    /// Stops the thread and waits up to `seconds` for its current round (which the store's timeouts
+    /// bound) to end, so the store can be closed after it.
+    func stop(waitingAtMost seconds: Double) { thread.stop(waitingAtMost: seconds) }
 }

@@ -30,8 +30,12 @@ final class HistoryCache: Sendable {
     /// Reads every series of `keys` not yet in memory for `version` (on the watcher's thread), then marks
     /// the version complete.
     /// - Throws: `StoreError`.
-    func warm(_ keys: [String], version: Int64) throws {
-        for key in keys { _ = try history(key, version: version) }
+    /// Stops early, leaving the version incomplete, once `shouldContinue` is false (a shutdown).
+    func warm(_ keys: [String], version: Int64, while shouldContinue: () -> Bool = { true }) throws {
+        for key in keys {
+            guard shouldContinue() else { return }
+            _ = try history(key, version: version)
+        }
         held.withLock { held in
             if held.version == version { held.complete = true }
         }

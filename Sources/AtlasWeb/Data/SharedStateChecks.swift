@@ -21,6 +21,8 @@ final class SharedStateChecks: Sendable {
     let now: @Sendable () -> Int64
     let log: @Sendable (String) -> Void
     private let lastPruned = Atomic<Int64>(0)
+    /// Set by `stop()`: a round in progress ends at its next step.
+    private let stopping = Atomic<Bool>(false)
 
     init(
         snapshots: SnapshotCache, histories: HistoryCache, health: DatabaseHealth, profiles: any ProfileStore,
@@ -42,7 +44,8 @@ final class SharedStateChecks: Sendable {
             let current = snapshots.current()
             if !histories.isComplete(at: current.version) {
                 try histories.warm(
-                    current.catalog.entries.map(\.id) + [HistoryKey.world], version: current.version)
+                    current.catalog.entries.map(\.id) + [HistoryKey.world], version: current.version,
+                    while: { !stopping.load(ordering: .relaxed) })
             }
             if health.recordUp(at: time) { log("covid-atlas: the database answers again; serving from it") }
         } catch {
@@ -53,6 +56,9 @@ final class SharedStateChecks: Sendable {
         }
         pruneIfDue(time)
     }
+
+    /// Ends a round in progress at its next step, for a shutdown.
+    func stop() { stopping.store(true, ordering: .relaxed) }
 
     /// What `/healthz` says of a failed check: the kind of failure, never libpq's or SQLite's text,
     /// which names hosts, ports and users to anyone who asks (the log line has it all).
