@@ -154,8 +154,12 @@ struct HistoryRefreshTests {
         }
         #expect(try waitFor(server.port, "/api/historical/kr?lastdays=1", toContain: "\"11/13/21\":397460"))
         let noHistory = try runCLI(["import", "-", "--database", server.directory + "/atlas.sqlite"])
-        #expect(noHistory.status == 1)
-        #expect(noHistory.errors == "covid-atlas: FILE - imports only a history: give it with --historical FILE\n")
+        // A combination that imports nothing is a bad argument (docs/operations.md).
+        #expect(noHistory.status == 64)
+        #expect(
+            noHistory.errors
+                == "covid-atlas: FILE - imports only a history: give it with --historical FILE (see covid-atlas --help)\n"
+        )
     }
 
     @Test func anEmptyHistoryIsCalledOneAndTheFileNamed() throws {
