@@ -1,6 +1,5 @@
 import AtlasCore
 import AtlasStore
-import Routing
 import Synchronization
 
 /// The time series the pages show, kept in memory for the data version they were read at, so pages
@@ -11,12 +10,12 @@ final class HistoryCache: Sendable {
         var version: Int64 = -1
         /// `nil` values: looked up and not stored.
         var series: [String: History?] = [:]
-        /// Whether every series of `version` is here.
-        var complete = false
     }
 
     private let store: any HistoryStore
     private let held = Mutex(Held())
+    /// The version whose every series is held, -1 for none: read on every page request without a lock.
+    private let completeVersion = Atomic<Int64>(-1)
 
     init(store: any HistoryStore) {
         self.store = store
@@ -24,20 +23,20 @@ final class HistoryCache: Sendable {
 
     /// Whether every series of data version `version` is in memory, so reading any costs no round trip.
     func isComplete(at version: Int64) -> Bool {
-        held.withLock { $0.version == version && $0.complete }
+        completeVersion.load(ordering: .acquiring) == version
     }
 
     /// Reads every series of `keys` not yet in memory for `version` (on the watcher's thread), then marks
-    /// the version complete.
+    /// the version complete. Stops early, leaving the version incomplete, once `shouldContinue` is false
+    /// (a shutdown).
     /// - Throws: `StoreError`.
-    /// Stops early, leaving the version incomplete, once `shouldContinue` is false (a shutdown).
     func warm(_ keys: [String], version: Int64, while shouldContinue: () -> Bool = { true }) throws {
         for key in keys {
             guard shouldContinue() else { return }
             _ = try history(key, version: version)
         }
         held.withLock { held in
-            if held.version == version { held.complete = true }
+            if held.version == version { completeVersion.store(version, ordering: .releasing) }
         }
     }
 
