@@ -6,6 +6,8 @@ import HTTPCore
 import Routing
 import Testing
 
+@testable import AtlasWeb
+
 struct CountryDetailPageTests {
     let app: AppFixture
     var client: TestClient { app.client }
@@ -148,6 +150,50 @@ struct LooseIDTests {
         let response = try client.get("/countries/\(id)")
         #expect(response.status == .found)
         #expect(response.fields[.location] == location)
+    }
+
+    /// A code that is no entry's was once read with the search's "contained anywhere" rule: `gs` (South
+    /// Georgia) opened Hong Kong, `tk` Saint Kitts and Nevis.
+    @Test(arguments: ["gs", "cc", "hm", "tk", "niu", "zz", "ong"])
+    func lettersInsideANameAreNotFoundWithSuggestions(_ id: String) throws {
+        let response = try client.get("/countries/\(id)")
+        #expect(response.status == .notFound, "\(id) answered \(response.status)")
+        #expect(response.fields[.location] == nil)
+    }
+
+    /// Every two-letter id either is an entry's code, a whole word of exactly one entry's names, or is
+    /// not found: none opens a country by letters inside its name.
+    @Test func noTwoLetterIDRedirectsByLettersInsideAName() throws {
+        let catalog = app.app.checks.snapshots.current().catalog
+        let letters = "abcdefghijklmnopqrstuvwxyz"
+        for first in letters {
+            for second in letters {
+                let id = String([first, second])
+                let response = try client.get("/countries/\(id)")
+                guard response.status == .found, let location = response.fields[.location] else { continue }
+                let entry = try #require(catalog.entry(id: String(location.dropFirst("/countries/".count))))
+                #expect(entry.namesWholeWords(id), "\(id) redirected to \(location)")
+            }
+        }
+    }
+
+    @Test(arguments: [("kp", "North Korea"), ("prk", "North Korea"), ("tm", "Turkmenistan"), ("unk", "Kosovo")])
+    func aCodeOfACountryTheDataLacksIsNamedAsSuch(_ id: String, _ name: String) throws {
+        let response = try client.get("/countries/\(id)")
+        #expect(response.status == .notFound)
+        #expect(response.text.contains("\(name) is not in the data"), "\(id)")
+    }
+
+    @Test(arguments: [
+        ("/api/historical/vatican", "/api/historical/va"),
+        ("/countries/vatican/history.csv", "/countries/va/history.csv"),
+        ("/api/countries/vatican", "/api/countries/va"), ("/api/historical/kr,vatican", "/api/historical/kr,va"),
+    ])
+    func wordMatchesRedirectTemporarilyEverywhere(_ path: String, _ location: String) throws {
+        let response = try client.get(path)
+        #expect(response.status == .found, "\(path)")
+        #expect(response.fields[.location] == location)
+        #expect(try client.get("/api/historical/KOR").status == .movedPermanently)
     }
 
     @Test(arguments: ["kr%00", "kr%09", "kr%2F", "%2Fkr"])

@@ -39,6 +39,16 @@ public struct CountryCatalog: Sendable {
             self.isoCodes = isoCodes
         }
 
+        /// Whether folded `key` is one or more whole words, in order, of one of the entry's names or
+        /// other names (`vatican`, `korea`), the way an id typed in a URL is read; `hm` inside
+        /// "Macedonia" is not. Search (`rank(for:)`) is looser: it finds text anywhere.
+        public func namesWholeWords(_ key: String) -> Bool {
+            guard !key.isEmpty else { return false }
+            let padded = " " + key + " "
+            return searchKeys.contains { (" " + $0 + " ").contains(padded) }
+                || otherKeys.contains { ($0 + " ").contains(padded) }
+        }
+
         /// Whether a folded search key matches (`rank(for:)`).
         public func matches(searchKey key: String) -> Bool { rank(for: SearchTerm(folded: key)) != nil }
 
@@ -84,8 +94,8 @@ public struct CountryCatalog: Sendable {
         case found(Entry)
         /// Another spelling (upper case, ISO3, a name slug): redirect permanently to this id.
         case moved(canonicalID: String)
-        /// The words match exactly one entry (`vatican`): redirect temporarily, since a later snapshot could
-        /// make them ambiguous.
+        /// The words are whole words of exactly one entry's names (`vatican`): redirect temporarily, since a
+        /// later snapshot could make them ambiguous.
         case matched(canonicalID: String)
         /// Nothing matches; near matches, best first (at most 5).
         case notFound(suggestions: [Entry])
@@ -147,9 +157,11 @@ public struct CountryCatalog: Sendable {
         absentCountries = facts.keys.sorted().filter { !present.contains($0) }.map { code in
             let fact = facts[code]!
             let names = [fact.name.common, fact.name.official] + (otherNames[code] ?? [])
+            // Its codes name it too: `/countries/kp` and `prk` say "not in the data".
+            let codes = [code, fact.cca3].compactMap { $0?.lowercased() }
             return AbsentCountry(
                 iso2: code, name: fact.name.common, flag: fact.flag,
-                keys: Set(names.map { TextFolding.searchKey($0) }.filter { !$0.isEmpty }))
+                keys: Set((names.map { TextFolding.searchKey($0) } + codes).filter { !$0.isEmpty }))
         }
         var orders: [CountryQuery.OrderKey: [Int32]] = [:]
         for sort in CountryQuery.Sort.allCases {
@@ -242,8 +254,13 @@ public struct CountryCatalog: Sendable {
         if let index = byID[lowered] ?? byAlias[lowered] ?? byAlias[TextFolding.slug(rawID)] {
             return .moved(canonicalID: entries[index].id)
         }
-        let key = TextFolding.searchKey(rawID)
-        let matching = key.isEmpty ? [] : entries.filter { $0.matches(searchKey: key) }
+        // A country the data lacks is named as such by the caller (`absentCountry(named:)`), never
+        // answered with a namesake: `kp` is not a word of any entry.
+        if absentCountry(named: rawID) != nil { return .notFound(suggestions: []) }
+        // Only whole words name an entry: `gs` (South Georgia) is inside "Hong Kong"'s folded names
+        // and must not open it.
+        let key = TextFolding.searchKey(rawID.replacingOccurrences(of: "-", with: " "))
+        let matching = key.isEmpty ? [] : entries.filter { $0.namesWholeWords(key) }
         if matching.count == 1 { return .matched(canonicalID: matching[0].id) }
         return .notFound(suggestions: suggestions(for: rawID))
     }

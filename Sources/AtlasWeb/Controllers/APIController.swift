@@ -24,18 +24,18 @@ struct APIController: Sendable {
         }
     }
 
-    /// `GET /api/countries/{id}`: one country; other spellings `301` to the canonical id.
+    /// `GET /api/countries/{id}`: one country; other spellings `301` to the canonical id, words `302`.
     func country(_ request: Request, _ parameters: RouteParameters) throws -> Response {
         let current = site.snapshots.current()
-        switch current.catalog.resolve(parameters["id"]) {
+        let resolution = current.catalog.resolve(parameters["id"])
+        switch resolution {
         case .found(let entry):
             return site.cachedJSON(request, key: "/api" + Links.country(entry.id), current) { writer in
                 writer.country(entry.country)
             }
-        case .moved(let canonicalID):
-            return Response.redirect(to: "/api" + Links.country(canonicalID), status: .movedPermanently)
-        case .matched(let canonicalID):
-            return Response.redirect(to: "/api" + Links.country(canonicalID), status: .found)
+        case .moved, .matched:
+            let (canonicalID, status) = resolution.redirect!
+            return Response.redirect(to: "/api" + Links.country(canonicalID), status: status)
         case .notFound:
             throw HTTPError(.notFound, "Country not found or doesn't have any cases")
         }

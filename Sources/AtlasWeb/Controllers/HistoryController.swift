@@ -16,19 +16,21 @@ struct HistoryController: Sendable {
 
     /// `GET /countries/{id}/history.csv?time=…`: `date,cases,deaths,recovered`, one row per day of
     /// `time` (ISO dates), the counts cumulative as published, recovered empty after its last report.
-    /// Other spellings of the id answer `301` to the canonical address, keeping `time`.
+    /// Other spellings of the id answer `301` to the canonical address (words `302`), keeping `time`.
     /// - Throws: `HTTPError(404)` for an unknown id, an entry JHU does not cover, or a `time` with no day
     ///   of the data (each saying so); `400` for a bad `time`.
     func csv(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
         let entry: CountryCatalog.Entry
-        switch current.catalog.resolve(parameters["id"]) {
+        let resolution = current.catalog.resolve(parameters["id"])
+        switch resolution {
         case .found(let found): entry = found
-        case .moved(let id), .matched(let id):
+        case .moved, .matched:
+            let (id, status) = resolution.redirect!
             return Response.redirect(
                 to: Links.keepingChartParameters(Links.country(id) + "/history.csv", from: request.target),
-                status: .movedPermanently)
+                status: status)
         case .notFound: throw HTTPError(.notFound, "There is no country with this id.")
         }
         return try csv(
@@ -103,12 +105,18 @@ struct HistoryController: Sendable {
         }
         var entries: [CountryCatalog.Entry] = []
         var canonical: [String] = []
+        var redirectStatus = StatusCode.movedPermanently
         for id in raw {
-            switch current.catalog.resolve(id) {
+            let resolution = current.catalog.resolve(id)
+            switch resolution {
             case .found(let entry):
                 if !entries.contains(where: { $0.id == entry.id }) { entries.append(entry) }
                 canonical.append(entry.id)
-            case .moved(let id), .matched(let id): canonical.append(id)
+            case .moved, .matched:
+                let (id, status) = resolution.redirect!
+                canonical.append(id)
+                // One word match makes the whole list's redirect temporary.
+                if status == .found { redirectStatus = .found }
             case .notFound:
                 throw HTTPError(.notFound, HistoryController.notFoundMessage + ": “\(id.shownInMessages)”")
             }
@@ -116,7 +124,7 @@ struct HistoryController: Sendable {
         guard canonical == raw else {
             return Response.redirect(
                 to: "/api/historical/" + canonical.map { PercentDecoding.encode($0) }.joined(separator: ",") + query,
-                status: .movedPermanently)
+                status: redirectStatus)
         }
         // The shape follows the request: a list (even of one entry named twice) is an array.
         let isList = raw.count > 1

@@ -99,22 +99,19 @@ struct PageController: Sendable {
 
     func countryDetail(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let current = site.snapshots.current()
-        switch current.catalog.resolve(parameters["id"]) {
+        let resolution = current.catalog.resolve(parameters["id"])
+        switch resolution {
         case .found(let entry):
             let visitor = Visitor.resolve(request, sessions: site.sessions)
             guard !site.runsOnWorker(current, readsVisitorRows: !visitor.isNew) else {
                 return .onWorker { try countryPage(request, entry, visitor, current) }
             }
             return .response(try countryPage(request, entry, visitor, current))
-        case .moved(let canonicalID):
+        case .moved, .matched:
+            let (canonicalID, status) = resolution.redirect!
             return .response(
                 Response.redirect(
-                    to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target),
-                    status: .movedPermanently))
-        case .matched(let canonicalID):
-            return .response(
-                Response.redirect(
-                    to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: .found))
+                    to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: status))
         case .notFound(let near):
             let shownID = parameters["id"].echoed
             // A country the data lacks (North Korea) is named as such, not answered with a namesake.
