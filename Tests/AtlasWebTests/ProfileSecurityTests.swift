@@ -81,6 +81,21 @@ struct SessionCookieTests {
         #expect(try storedProfileRow(fixture).isEmpty)
     }
 
+    /// HEAD is safe (RFC 9110 §9.2.1): the editor's HEAD answers as its GET would, and writes no row.
+    @Test(arguments: StoreKind.available)
+    func headOnTheEditorWritesNothing(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
+        let cookie = try #require(try fixture.client.get("/countries/kr").fields[.setCookie]).prefix { $0 != ";" }
+        let head = try fixture.client.execute(.head, "/profile/edit", fields: [.cookie: String(cookie)])
+        #expect(head.status == .ok)
+        #expect(head.body.isEmpty)
+        #expect(try storedProfileRow(fixture).isEmpty)
+        let get = try fixture.client.get("/profile/edit", fields: [.cookie: String(cookie)])
+        #expect(get.status == .ok)
+        #expect(try storedProfileRow(fixture).count == 1)
+        #expect(try fixture.client.execute(.head, "/profile/edit", fields: [.cookie: String(cookie)]).status == .ok)
+    }
+
     static let id = "0123456789abcdef0123456789abcdef"
     static let signer = SessionSigner(key: [UInt8](repeating: 7, count: 32))
     /// `id` and its signature under `signer`: a cookie value this server minted.

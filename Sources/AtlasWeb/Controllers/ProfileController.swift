@@ -45,7 +45,7 @@ struct ProfileController: Sendable {
 
     /// `GET /profile/edit`: the editor on the visitor's draft, or on the committed profile. Only a
     /// returning visitor's first visit writes (their profile); a new visitor gets the defaults under draft
-    /// version 0 ("nothing stored yet").
+    /// version 0 ("nothing stored yet"). `HEAD` writes nothing.
     func edit(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
         guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew)
@@ -60,6 +60,13 @@ struct ProfileController: Sendable {
         if visitor.isNew {
             profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
             draft = Draft(profile: profile, version: 0)
+        } else if request.method == .head {
+            // HEAD is safe (RFC 9110 §9.2.1): it reads what GET would show and writes nothing, so it
+            // neither creates the visitor's row nor counts against the new-visitor limit.
+            profile =
+                try store.profile(visitor.sessionHash)
+                ?? Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
+            draft = try store.draft(visitor.sessionHash) ?? Draft(profile: profile, version: 0)
         } else {
             (profile, draft) = try store.openDraft(site.writing(as: visitor, request))
             try site.recordVisit(visitor, in: store)
