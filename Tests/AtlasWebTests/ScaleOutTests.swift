@@ -62,7 +62,10 @@ struct NewVisitorLimitTests {
         let refused = try Self.firstStar(fixture.client, from: "192.0.2.1:4002")
         #expect(refused.status == .tooManyRequests)
         #expect(Int(refused.fields[.retryAfter] ?? "") ?? 0 > 0)
+        // The words state the rule the limit applies: a burst, then an even rate (not "in the last minute").
         #expect(refused.text.contains("Too many new visitors"))
+        #expect(refused.text.contains("2 at once, then one every 30 s (2 a minute)"))
+        #expect(!refused.text.contains("last minute"))
         #expect(try storedProfileRow(fixture).count == 2)
         // Another address has its own allowance.
         #expect(try Self.firstStar(fixture.client, from: "198.51.100.7:4000").status == .seeOther)
@@ -186,6 +189,14 @@ struct DatabaseStateTests {
         #expect(!SharedStateChecks.publicReason(refused).contains("10.1.2.3"))
     }
 
+    @Test(arguments: [
+        (120, "120 at once, then one every 0.5 s (120 a minute)"), (2, "2 at once, then one every 30 s (2 a minute)"),
+        (7, "7 at once, then one every 8.6 s (7 a minute)"), (1, "1 at once, then one every 60 s (1 a minute)"),
+    ])
+    func theNewVisitorRuleIsStatedAsTheBucketAppliesIt(_ perMinute: Int, _ words: String) {
+        #expect(NewVisitorLimit(perMinute: perMinute).ruleInWords == words)
+    }
+
     /// Each way the store can fail has the page a visitor should see.
     @Test(arguments: [
         (StoreError.busy("the database is locked"), 503, "1"),
@@ -193,7 +204,7 @@ struct DatabaseStateTests {
         (StoreError.newVisitorRefused, 429, "60"),
     ])
     func storeErrorsBecomePagesThatSayWhatToDo(_ error: StoreError, _ status: Int, _ retryAfter: String) throws {
-        let http = try #require(ErrorPages.httpError(for: error, newVisitorRetryAfter: 60))
+        let http = try #require(ErrorPages.httpError(for: error, newVisitors: NewVisitorLimit(perMinute: 1)))
         #expect(http.status.code == status)
         #expect(http.fields[FieldName.retryAfter] == retryAfter)
     }

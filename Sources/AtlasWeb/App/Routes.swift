@@ -14,13 +14,13 @@ enum Routes {
         let history = HistoryController(site: site)
         let compare = CompareController(site: site)
         let errors = ErrorPages(site: site)
-        let newVisitorRetryAfter = site.newVisitors.retryAfterSeconds
+        let newVisitors = site.newVisitors
         var router = Router(
             logError: site.configuration.logError,
             errorPage: { request, error in errors.response(request, error) },
             // Bytes that never became a request (`?q=%ZZ` typed in) get the site's 4xx page, not a line of text.
             unparsablePage: { error in errors.page(error) },
-            translateError: { error in ErrorPages.httpError(for: error, newVisitorRetryAfter: newVisitorRetryAfter) })
+            translateError: { error in ErrorPages.httpError(for: error, newVisitors: newVisitors) })
         // Where each handler runs (docs/architecture.md, "Where a request runs"): `replying` handlers hand
         // the page to a worker when it needs the database; the forms always write, so start on one.
         router.get("/", replying: pages.world)

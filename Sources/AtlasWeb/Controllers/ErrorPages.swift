@@ -72,17 +72,19 @@ struct ErrorPages: Sendable {
     /// What a visitor sees for a store error that is not their fault and not a bug: the database busy
     /// or down (`503`, `Retry-After`), or the per-address limit on new visitors (`429`, `Retry-After`).
     /// Nothing was written in any of these cases. `nil` for every other error (a logged `500`).
-    /// - Parameter newVisitorRetryAfter: seconds until the limit lets another new visitor in.
-    static func httpError(for error: any Error, newVisitorRetryAfter: Int) -> HTTPError? {
+    /// - Parameter newVisitors: the per-address limit, for its rule and `Retry-After` (seconds).
+    static func httpError(for error: any Error, newVisitors: NewVisitorLimit) -> HTTPError? {
         guard let error = error as? StoreError else { return nil }
         var fields = Fields()
         switch error {
         case .newVisitorRefused:
-            fields[.retryAfter] = String(newVisitorRetryAfter)
+            let retryAfter = newVisitors.retryAfterSeconds
+            fields[.retryAfter] = String(retryAfter)
             return HTTPError(
                 .tooManyRequests,
-                "Too many new visitors came from your network address in the last minute, so nothing was "
-                    + "stored for you. Try again in \(newVisitorRetryAfter) s.", fields: fields)
+                "Too many new visitors came from your network address: each address may start "
+                    + "\(newVisitors.ruleInWords). Nothing was stored for you; try again in \(retryAfter) s.",
+                fields: fields)
         case .busy:
             fields[.retryAfter] = "1"
             return HTTPError(

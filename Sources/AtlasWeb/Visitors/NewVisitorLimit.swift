@@ -22,6 +22,18 @@ final class NewVisitorLimit: Sendable {
         self.perMinute = perMinute
     }
 
+    /// The rule as the `429` page states it, e.g. "120 at once, then one every 0.5 s (120 a minute)":
+    /// the bucket lets a burst of `perMinute` through, then refills evenly, so "in the last minute"
+    /// would be untrue (a client may make nearly twice `perMinute` in its first minute).
+    var ruleInWords: String {
+        guard perMinute > 0 else { return "no limit" }
+        let interval = 60.0 / Double(perMinute)
+        let every =
+            interval >= 1 && interval == interval.rounded()
+            ? "\(Int(interval)) s" : String(format: "%.2g s", interval)
+        return "\(perMinute) at once, then one every \(every) (\(perMinute) a minute)"
+    }
+
     /// Seconds until the next token for a refused address: what `Retry-After` says.
     var retryAfterSeconds: Int { perMinute > 0 ? max(1, (60 + perMinute - 1) / perMinute) : 1 }
 
