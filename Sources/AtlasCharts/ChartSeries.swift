@@ -3,7 +3,8 @@ import AtlasCore
 /// What one chart draws from a `History`: per shown day the daily change or cumulative count of one
 /// metric (per million if asked), and for daily changes the trailing 7-day average. Nothing is smoothed
 /// or clipped: a correction stays negative (docs/field-cases.md B29). The data's first day has no daily
-/// change unless its count is 0, since what it adds to the day before is unknown.
+/// change, whatever its count, since what it adds to the day before is unknown: every metric's daily
+/// series starts on the second day.
 public struct ChartSeries: Equatable, Sendable {
     /// The first shown day, days since 1970-01-01.
     public let firstDay: Int
@@ -38,7 +39,7 @@ public struct ChartSeries: Equatable, Sendable {
                 continue
             }
             if index == 0 {
-                daily.append(value == 0 ? 0 : nil)
+                daily.append(nil)
             } else if let previous = cumulative[index - 1] {
                 daily.append(Double(value - previous))
             } else {

@@ -75,7 +75,7 @@ public struct ChartWords: Sendable {
         else {
             // Daily figures without an average: the data's first six days.
             let value = series.values[lastReport] ?? 0
-            return "There is no 7-day average yet: the data has fewer than seven days. "
+            return "There is no 7-day average yet: the data has fewer than seven days of new figures. "
                 + "On \(series.date(lastReport).short), the latest day, there were \(ChartWords.figure(value)) new \(noun)."
         }
         let what = query.interval == .daily ? "The 7-day average" : "The total"
@@ -84,16 +84,20 @@ public struct ChartWords: Sendable {
         if peak == latest {
             return "\(what) was highest on the latest day, \(latestDay): \(ChartWords.figure(latestValue))."
         }
+        // A tie in words (a flat total, an average that holds): "peaked … the latest is" the same figure
+        // would read as a contradiction.
+        if ChartWords.figure(peakValue) == ChartWords.figure(latestValue) {
+            return "\(what) was highest on \(peakDay) and is still there on the latest day, \(latestDay): "
+                + "\(ChartWords.figure(latestValue))."
+        }
         return "\(what) peaked at \(ChartWords.figure(peakValue)) on \(peakDay); "
             + "the latest, on \(latestDay), is \(ChartWords.figure(latestValue))."
     }
 
-    /// A figure in words: whole numbers grouped (`1,234`), others up to two decimals (`12.5`), negatives
-    /// with U+2212 as the labels (CSV and JSON keep the ASCII hyphen-minus).
+    /// A figure in words, rounded as its size calls for (`NumberText.figure`: `489,292`, `33.3`, `2.46`),
+    /// negatives with U+2212 as the labels (CSV and JSON keep every digit and the ASCII hyphen-minus).
     public static func figure(_ value: Double) -> String {
-        let magnitude =
-            value == value.rounded() && abs(value) < 9e15
-            ? NumberText.grouped(Int64(abs(value))) : NumberText.decimal(abs(value)) ?? "n/a"
+        let magnitude = NumberText.figure(abs(value)) ?? "n/a"
         return value < 0 && magnitude != "0" ? "\u{2212}" + magnitude : magnitude
     }
 }

@@ -49,8 +49,8 @@ public struct MapBuckets: Sendable, Equatable {
         return MapBuckets.format(thresholds[band - 1]) + " to " + MapBuckets.format(thresholds[band])
     }
 
-    /// A figure in the map's words: whole and grouped from 10 up (`5,971`), up to two decimals below (`2.5`).
+    /// A figure in the map's words, rounded as everywhere else (`NumberText.figure`: `5,971`, `33.3`, `2.5`).
     public static func format(_ value: Double) -> String {
-        value.magnitude >= 10 ? NumberText.grouped(Int64(value.rounded())) : NumberText.decimal(value) ?? "n/a"
+        NumberText.figure(value) ?? "n/a"
     }
 }

@@ -164,7 +164,7 @@ struct TickTests {
 
 /// What a chart draws from a series: daily changes, the 7-day average, per million, recoveries that end.
 struct ChartSeriesTests {
-    /// Ten days from 2021-01-01 with cumulative 0, 1, 3, 6, 10, 15, 21, 28, 36, 45 (daily 0 … 9).
+    /// Ten days from 2021-01-01 with cumulative 0, 1, 3, 6, 10, 15, 21, 28, 36, 45 (daily unknown, then 1 … 9).
     static let history = History(
         firstDay: CalendarDate(iso: "2021-01-01")!.daysSinceEpoch, cases: [0, 1, 3, 6, 10, 15, 21, 28, 36, 45],
         deaths: [0, 0, 0, 1, 1, 1, 1, 1, 0, 2], recovered: [0, 1, 1, 2, 2, 3, nil, nil, nil, nil])
@@ -174,9 +174,10 @@ struct ChartSeriesTests {
     @Test func dailyChangesComeWithTheirTrailingSevenDayAverage() throws {
         let series = try #require(
             ChartSeries(Self.history, metric: .cases, interval: .daily, per: .total, population: nil, days: Self.all))
-        #expect(series.values == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
-        // The mean of the day and the six before it: (0+…+6)/7 = 3 on the seventh day, (3+…+9)/7 = 6 on the tenth.
-        #expect(series.average == [nil, nil, nil, nil, nil, nil, 3, 4, 5, 6])
+        // The first day's new cases are unknown (what it adds to the day before is not in the data).
+        #expect(series.values == [nil, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+        // The mean of the day and the six before it: (1+…+7)/7 = 4 on the eighth day, (3+…+9)/7 = 6 on the tenth.
+        #expect(series.average == [nil, nil, nil, nil, nil, nil, nil, 4, 5, 6])
         #expect(series.line == series.average)
         #expect(series.peakIndex == 9)
     }
@@ -184,10 +185,10 @@ struct ChartSeriesTests {
     @Test(arguments: [
         // cumulative from the data's first day → the daily values shown
         ([Int64](arrayLiteral: 548, 643, 920), [Double?](arrayLiteral: nil, 95, 277)),  // China: 548 before day 1
-        ([0, 3, 3], [0, 3, 0]),  // from zero: the first day added nothing
+        ([0, 3, 3], [nil, 3, 0]),  // from zero too: the day before is not in the data
         ([1_000_000, 1_000_010], [nil, 10]),  // a history cut to its last days: not a million new
     ])
-    func theFirstDayOfTheDataHasNoDailyChangeUnlessItStartsAtZero(cumulative: [Int64], daily: [Double?]) throws {
+    func theFirstDayOfTheDataHasNoDailyChange(cumulative: [Int64], daily: [Double?]) throws {
         let history = History(
             firstDay: 18_000, cases: cumulative, deaths: cumulative.map { _ in 0 },
             recovered: cumulative.map { _ in nil })
@@ -199,9 +200,10 @@ struct ChartSeriesTests {
         #expect(series.average.allSatisfy { $0 == nil })
     }
 
-    @Test(arguments: [2, 6, 7])
+    @Test(arguments: [2, 7, 8])
     func theAverageIsUndefinedUntilSevenDaysExistNeverTheDailyValues(days: Int) throws {
-        // Daily 1, 2, 3, … from a cumulative series that starts at 0.
+        // Daily unknown, then 1, 2, 3, … from a cumulative series that starts at 0: seven known days
+        // take eight days of data.
         let cumulative = (0..<days).map { Int64($0 * ($0 + 1) / 2) }
         let history = History(
             firstDay: 18_000, cases: cumulative, deaths: cumulative, recovered: cumulative.map { _ in nil })
@@ -210,17 +212,34 @@ struct ChartSeriesTests {
                 history, metric: .cases, interval: .daily, per: .total, population: nil,
                 days: history.firstDay...history.lastDay))
         #expect(series.line == series.average)
-        #expect(series.line.compactMap { $0 } == (days < 7 ? [] : [3]), "\(series.line)")
+        #expect(series.line.compactMap { $0 } == (days < 8 ? [] : [4]), "\(series.line)")
         let chart = try #require(ChartModel(series, query: ChartQuery(), place: "Testland", words: ChartWords()))
-        #expect(chart.linePath.isEmpty == (days < 7))
+        #expect(chart.linePath.isEmpty == (days < 8))
         #expect(chart.barsPath.isEmpty == (days == 1), "a day of 0 has no bar")
         let summary = try #require(ChartWords().summary(series, query: ChartQuery()))
-        if days < 7 {
+        if days < 8 {
             #expect(summary.hasPrefix("There is no 7-day average yet"), "\(summary)")
             #expect(chart.peak == nil && chart.latest == nil)
         } else {
             #expect(summary.contains("The 7-day average was highest on the latest day"), "\(summary)")
         }
+    }
+
+    /// A total that stops growing peaks on its first day at the top and holds: the words say it held,
+    /// not "peaked at 5; the latest is 5".
+    @Test func aPeakThatHoldsToTheLatestDayIsOneFigureNotTwo() throws {
+        let history = History(
+            firstDay: 18_000, cases: [0, 2, 5, 5, 5], deaths: [0, 0, 0, 0, 0], recovered: [nil, nil, nil, nil, nil])
+        var query = ChartQuery()
+        query.interval = .cumulative
+        let series = try #require(
+            ChartSeries(
+                history, metric: .cases, interval: .cumulative, per: .total, population: nil,
+                days: history.firstDay...history.lastDay))
+        let summary = try #require(ChartWords().summary(series, query: query))
+        #expect(
+            summary == "The total was highest on \(series.date(2).short) and is still there on the latest day, "
+                + "\(series.date(4).short): 5.")
     }
 
     @Test(arguments: [ChartQuery.Interval.daily, .cumulative])
@@ -271,14 +290,14 @@ struct ChartSeriesTests {
         var query = ChartQuery()
         query.metric = .recovered
         let text = ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1)
-        #expect(text.hasPrefix("Bars: new recoveries per day from 1 Jan 2021 to 6 Jan 2021."), "\(text)")
+        #expect(text.hasPrefix("Bars: new recoveries per day from 2 Jan 2021 to 6 Jan 2021."), "\(text)")
     }
 
     @Test func aCorrectionStaysBelowZeroAndCountsInTheAverage_B29() throws {
         let series = try #require(
             ChartSeries(Self.history, metric: .deaths, interval: .daily, per: .total, population: nil, days: Self.all))
-        #expect(series.values == [0, 0, 0, 1, 0, 0, 0, 0, -1, 2])
-        #expect(series.average[8] == 0)  // (1+0+0+0+0+0-1)/7
+        #expect(series.values == [nil, 0, 0, 1, 0, 0, 0, 0, -1, 2])
+        #expect(series.average[8] == 0)  // (0+1+0+0+0+0-1)/7
     }
 
     @Test func aShownRangeStillTakesItsFirstAveragesFromTheDaysBefore() throws {
@@ -371,11 +390,11 @@ struct ChartModelTests {
             #expect(abs(centre - wanted) <= 0.15, "bar \(bar): \(centre) against \(wanted)")
         }
         if size == 1 {
-            // The line's points are the days' centres too, from the seventh day on.
+            // The line's points are the days' centres too, from the eighth day on (the first is unknown).
             let points = Self.numbers(chart.linePath)
             let xs = stride(from: 0, to: points.count, by: 2).map { points[$0] }
-            #expect(abs(xs[0] - geometry.x(ofDay: 18_006)) <= 0.05)
-            #expect(abs(xs[0] - centres[5]) <= 0.15, "day 7's bar and point")
+            #expect(abs(xs[0] - geometry.x(ofDay: 18_007)) <= 0.05)
+            #expect(abs(xs[0] - centres[6]) <= 0.15, "day 8's bar and point")
             for tick in chart.xTicks {
                 let day = Int(((tick.position - chart.plot.left) / geometry.dayWidth - 0.5).rounded())
                 #expect(abs(tick.position - geometry.x(ofDay: 18_000 + day)) <= 0.05)

@@ -25,12 +25,25 @@ struct HistoryPageTests {
         return String(page[start.lowerBound..<end.upperBound])
     }
 
+    /// The data's first day has a total but no known new figure, for every metric alike: China's 547
+    /// cases on 22 Jan 2020 are not "no cases".
+    @Test func theFirstDaysNewFiguresAreUnknownNotZero() throws {
+        let only = try page("/countries/cn?time=earliest..2020-01-22")
+        #expect(!only.contains("reported no cases"))
+        #expect(only.contains("22 Jan 2020 is the first day of JHU’s series, so its new cases are unknown"))
+        #expect(only.contains("the total that day, 547, includes every day before it"))
+        for metric in ["cases", "deaths"] {
+            let svg = try svg(try page("/countries/cn?metric=\(metric)&time=earliest..2020-03-01"))
+            #expect(svg.contains("per day from 23 Jan 2020"), "\(metric) starts on the second day")
+        }
+    }
+
     @Test func theDefaultChartIsDailyCasesAsBarsWithTheSevenDayAverage() throws {
         let page = try page("/countries/fr")
         let svg = try svg(page)
         #expect(svg.contains("role=\"img\" aria-labelledby=\"chart-title chart-desc\""))
         #expect(svg.contains("<title id=\"chart-title\">Daily new cases in France, with the 7-day average</title>"))
-        #expect(svg.contains("<desc id=\"chart-desc\">Bars: new cases per day from 22 Jan 2020 to 13 Nov 2021."))
+        #expect(svg.contains("<desc id=\"chart-desc\">Bars: new cases per day from 23 Jan 2020 to 13 Nov 2021."))
         #expect(svg.contains("class=\"chart-bars chart-cases\""))
         #expect(svg.contains("class=\"chart-bars chart-bars-negative\""), "France's correction of 20 May 2021")
         #expect(svg.contains("349,116"), "the description names the correction")
@@ -245,7 +258,7 @@ struct HistoryPageTests {
         let page = try page("/countries/us?metric=recovered")
         #expect(page.contains("JHU’s recovery figures for USA end on 13 Dec 2020, so the line ends there"))
         #expect(page.contains("on the latest day, 13 Dec 2020"), "the line ends there, not in November 2021")
-        #expect(page.contains("Bars: new recoveries per day from 22 Jan 2020 to 13 Dec 2020."), "nor do the bars")
+        #expect(page.contains("Bars: new recoveries per day from 23 Jan 2020 to 13 Dec 2020."), "nor do the bars")
     }
 
     @Test(arguments: [

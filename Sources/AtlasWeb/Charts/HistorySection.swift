@@ -73,14 +73,26 @@ struct HistorySection {
             value["chart"] = chart.templateValue
             value["summary"] = words.summary(series, query: query).map(TemplateValue.string) ?? .null
         } else {
-            value["message"] = .string(
-                query.scale == .log
-                    ? "Nothing to draw on a log scale: no day in this range is above zero."
-                    : "JHU reported no \(ChartWords.noun(query.metric)) for \(place) in this range.")
+            value["message"] = .string(Self.nothingToDraw(series, history, query: query, place: place))
         }
         let rows = weeklyRows()
         value["table"] = rows.isEmpty ? .null : ["rows": .array(rows), "caption": .string(tableCaption)]
         return .object(value)
+    }
+
+    /// Why a chart has nothing to draw, in words: a log scale without a day above zero, only the data's
+    /// first day (whose daily figure is unknown, not zero), or no figure reported in the range.
+    static func nothingToDraw(_ series: ChartSeries, _ history: History, query: ChartQuery, place: String) -> String {
+        let noun = ChartWords.noun(query.metric)
+        if query.interval == .daily, series.values.allSatisfy({ $0 == nil }), series.firstDay == history.firstDay,
+            let total = history.values(query.metric).first ?? nil
+        {
+            return "\(history.date(at: 0).short) is the first day of JHU’s series, so its new \(noun) are unknown: "
+                + "the total that day, \(Formatting.grouped(total)), includes every day before it. "
+                + "Daily figures start the next day."
+        }
+        if query.scale == .log { return "Nothing to draw on a log scale: no day in this range is above zero." }
+        return "JHU reported no \(noun) for \(place) in this range."
     }
 
     /// The groups of links that change one part of the view, the current choice marked.

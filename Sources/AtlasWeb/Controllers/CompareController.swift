@@ -179,10 +179,10 @@ struct CompareController: Sendable {
             "flag": flags.templateValue(iso2: country.countryInfo.iso2, name: country.country, use: .besideName),
             "cases": .string(Formatting.grouped(country[.cases])),
             "deaths": .string(Formatting.grouped(country[.deaths])),
-            "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
-            "deathsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.deathsPerMillion, of: entry))),
+            "casesPerMillion": .string(Formatting.figure(CountryQuery.figure(.casesPerMillion, of: entry))),
+            "deathsPerMillion": .string(Formatting.figure(CountryQuery.figure(.deathsPerMillion, of: entry))),
             // No tests reported is unknown, not 0, as in the list and on the map.
-            "testsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.testsPerMillion, of: entry))),
+            "testsPerMillion": .string(Formatting.figure(CountryQuery.figure(.testsPerMillion, of: entry))),
             "population": .string(Formatting.grouped(populated ? country[.population] : nil)),
             "removeHref": .string(removing),
         ]

@@ -16,7 +16,13 @@ enum Formatting {
         value.map(NumberText.grouped) ?? notAvailable
     }
 
-    /// At most two decimals, grouped (`NumberText.decimal`); `nil` or not finite → `"n/a"`.
+    /// A figure rounded as its size calls for (`NumberText.figure`: `613`, `33.3`, `2.46`); `nil` or not
+    /// finite → `"n/a"`.
+    static func figure(_ value: Double?) -> String {
+        value.flatMap(NumberText.figure) ?? notAvailable
+    }
+
+    /// At most two decimals, grouped (`NumberText.decimal`), for coordinates; `nil` or not finite → `"n/a"`.
     static func decimal(_ value: Double?) -> String {
         value.flatMap(NumberText.decimal) ?? notAvailable
     }
@@ -71,6 +77,6 @@ enum Formatting {
     /// Area in km² with grouping: `100210` → `"100,210 km²"`, `0.44` → `"0.44 km²"`; `nil`/negative → `nil`.
     static func area(_ km2: Double?) -> String? {
         guard let km2, km2 >= 0 else { return nil }
-        return decimal(km2) + " km²"
+        return figure(km2) + " km²"
     }
 }

@@ -36,6 +36,6 @@ struct StatCell: Sendable {
 
     /// A per-million (or other ratio) cell.
     static func ratio(_ label: String, _ value: Double?, kind: String) -> StatCell {
-        StatCell(label: label, value: Formatting.decimal(value), kind: kind)
+        StatCell(label: label, value: Formatting.figure(value), kind: kind)
     }
 }

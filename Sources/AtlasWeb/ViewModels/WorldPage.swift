@@ -65,10 +65,10 @@ struct CountryRow {
             "population": .string(Formatting.grouped(country[.population].flatMap { $0 > 0 ? $0 : nil })),
             "cases": .string(Formatting.grouped(country[.cases])),
             "deaths": .string(Formatting.grouped(country[.deaths])),
-            "casesPerMillion": .string(Formatting.decimal(CountryQuery.figure(.casesPerMillion, of: entry))),
-            "deathsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.deathsPerMillion, of: entry))),
-            "activePerMillion": .string(Formatting.decimal(CountryQuery.figure(.activePerMillion, of: entry))),
-            "testsPerMillion": .string(Formatting.decimal(CountryQuery.figure(.testsPerMillion, of: entry))),
+            "casesPerMillion": .string(Formatting.figure(CountryQuery.figure(.casesPerMillion, of: entry))),
+            "deathsPerMillion": .string(Formatting.figure(CountryQuery.figure(.deathsPerMillion, of: entry))),
+            "activePerMillion": .string(Formatting.figure(CountryQuery.figure(.activePerMillion, of: entry))),
+            "testsPerMillion": .string(Formatting.figure(CountryQuery.figure(.testsPerMillion, of: entry))),
             "todayCases": .string(
                 country.figures.dailyFiguresAreUnreported
                     ? Formatting.notReported : Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),

@@ -13,6 +13,30 @@ public enum NumberText {
         return value < 0 ? "-" + result : result
     }
 
+    /// A measured figure (an average, a figure per million, an area) rounded as its size calls for, the
+    /// one rule for figures in words: whole and grouped from 100 up (`489,291.86` → `"489,292"`,
+    /// `613.02` → `"613"`), one decimal from 10 (`33.34` → `"33.3"`), two below (`2.456` → `"2.46"`),
+    /// trailing zeros dropped (`12.0` → `"12"`), `-` for negatives; `nil` when not finite or beyond
+    /// 9.2 × 10¹⁶. Counts stay whole (`grouped`); coordinates use `decimal`.
+    public static func figure(_ value: Double) -> String? {
+        guard value.isFinite else { return nil }
+        // The size is read after rounding to two decimals, so 99.996 counts as 100.
+        let magnitude = (value.magnitude * 100).rounded() / 100
+        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2
+        let factor: Double = decimals == 0 ? 1 : decimals == 1 ? 10 : 100
+        let units = (value.magnitude * factor).rounded()
+        guard units < 9.2e18 else { return nil }
+        let whole = Int64(units) / Int64(factor)
+        var text = grouped(whole)
+        let fraction = Int(Int64(units) % Int64(factor))
+        if fraction != 0 {
+            var digits = Digits.padded(fraction, width: decimals)
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return value < 0 && units != 0 ? "-" + text : text
+    }
+
     /// A ratio with grouping and at most two decimals, trailing zeros dropped: `1529.05` → `"1,529.05"`,
     /// `0.7` → `"0.7"`, `3901.0` → `"3,901"`; `nil` when not finite or beyond 9.2 × 10¹⁶.
     public static func decimal(_ value: Double) -> String? {
