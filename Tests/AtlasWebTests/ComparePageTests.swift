@@ -61,7 +61,7 @@ struct ComparePageTests {
     /// Recoveries end where JHU stopped reporting them: each country's note says when, as its page does.
     @Test func theRecoveredChartSaysWhereEachCountrysFiguresEnd() throws {
         let page = try page("/compare?countries=kr,us&metric=recovered")
-        #expect(page.contains("JHU’s recovery figures for USA end on 13 Dec 2020"))
+        #expect(page.contains("JHU’s recovery figures for the USA end on 13 Dec 2020"))
     }
 
     /// A typo in the add form comes back in a form to correct it, beside the countries that were fine.
@@ -255,7 +255,8 @@ struct ComparePageTests {
         let page = try page("/compare?countries=kr,diamond-princess")
         #expect(page.components(separatedBy: "<g class=\"chart-series ").count - 1 == 1)
         #expect(page.contains("Diamond Princess"))
-        #expect(page.contains("Diamond Princess has no population in the data, so there are no per-million figures."))
+        #expect(
+            page.contains("The data has no population for the Diamond Princess, so there are no per-million figures."))
     }
 
     @Test func pagesAreCachedPerDataVersion() throws {

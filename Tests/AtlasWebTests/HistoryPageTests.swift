@@ -27,6 +27,12 @@ struct HistoryPageTests {
 
     /// The data's first day has a total but no known new figure, for every metric alike: China's 547
     /// cases on 22 Jan 2020 are not "no cases".
+    @Test(arguments: [("us", "in the USA"), ("gb", "in the UK"), ("ph", "in the Philippines"), ("kr", "in S. Korea")])
+    func aNameReadsAsEnglishWritesItInsideASentence(_ id: String, _ words: String) throws {
+        let svg = try svg(try page("/countries/\(id)"))
+        #expect(svg.contains("Daily new cases \(words), with the 7-day average"))
+    }
+
     @Test func theFirstDaysNewFiguresAreUnknownNotZero() throws {
         let only = try page("/countries/cn?time=earliest..2020-01-22")
         #expect(!only.contains("reported no cases"))
@@ -250,13 +256,14 @@ struct HistoryPageTests {
 
     @Test func aShipHasNoPerMillionFigures() throws {
         let page = try page("/countries/diamond-princess?per=million")
-        #expect(page.contains("Diamond Princess has no population in the data, so there are no per-million figures."))
+        #expect(
+            page.contains("The data has no population for the Diamond Princess, so there are no per-million figures."))
         #expect(!page.contains("<svg"))
     }
 
     @Test func recoveriesEndAtTheLastReportAndThePageSaysSo_B30() throws {
         let page = try page("/countries/us?metric=recovered")
-        #expect(page.contains("JHU’s recovery figures for USA end on 13 Dec 2020, so the line ends there"))
+        #expect(page.contains("JHU’s recovery figures for the USA end on 13 Dec 2020, so the line ends there"))
         #expect(page.contains("on the latest day, 13 Dec 2020"), "the line ends there, not in November 2021")
         #expect(page.contains("Bars: new recoveries per day from 23 Jan 2020 to 13 Dec 2020."), "nor do the bars")
     }

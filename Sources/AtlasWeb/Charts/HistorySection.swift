@@ -62,7 +62,8 @@ struct HistorySection {
                 history, metric: query.metric, interval: query.interval, per: query.per, population: population,
                 days: days)
         else {
-            value["message"] = .string("\(place) has no population in the data, so there are no per-million figures.")
+            value["message"] = .string(
+                "The data has no population for \(place), so there are no per-million figures.")
             return .object(value)
         }
         if let note = recoveredNote(history, days: days) { value["note"] = .string(note) }

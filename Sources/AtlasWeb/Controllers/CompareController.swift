@@ -87,7 +87,7 @@ struct CompareController: Sendable {
         _ entries: [CountryCatalog.Entry], chart: ChartQuery, _ current: SnapshotCache.Current
     ) throws -> [(entry: CountryCatalog.Entry, history: History?, series: ChartSeries?, note: String?)] {
         try entries.map { entry in
-            let name = entry.country.country
+            let name = entry.country.nameInSentence
             guard let history = try site.histories.history(entry.id, version: current.version), !history.isEmpty else {
                 return (entry, nil, nil, "JHU CSSE’s time series does not cover \(name), so it has no line.")
             }
@@ -100,7 +100,7 @@ struct CompareController: Sendable {
                     population: entry.country[.population], days: days)
             else {
                 return (
-                    entry, history, nil, "\(name) has no population in the data, so there are no per-million figures."
+                    entry, history, nil, "The data has no population for \(name), so there are no per-million figures."
                 )
             }
             // Recoveries end where JHU stopped reporting them: the line ends there, and a note says so.

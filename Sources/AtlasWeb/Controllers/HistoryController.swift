@@ -34,7 +34,7 @@ struct HistoryController: Sendable {
         case .notFound: throw HTTPError(.notFound, "There is no country with this id.")
         }
         return try csv(
-            request, path: Links.country(entry.id) + "/history.csv", key: entry.id, place: entry.country.country,
+            request, path: Links.country(entry.id) + "/history.csv", key: entry.id, place: entry.country.nameInSentence,
             filename: entry.id + "-history.csv", current: current)
     }
 

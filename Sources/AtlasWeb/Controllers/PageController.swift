@@ -157,7 +157,7 @@ struct PageController: Sendable {
             pageLayout.description =
                 "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
             let history = HistorySection(
-                place: entry.country.country,
+                place: entry.country.nameInSentence,
                 history: try site.histories.history(entry.id, version: current.version),
                 population: entry.country[.population], query: chart, defaults: ChartQuery(),
                 link: { Links.chart(path, $0) }, path: path, csvPath: path + "/history.csv")
