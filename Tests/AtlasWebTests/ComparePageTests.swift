@@ -58,6 +58,17 @@ struct ComparePageTests {
         #expect(!response.text.contains("did you mean"))
     }
 
+    /// The world is no entry: the 400 points to the worldwide page instead of a namesake.
+    @Test(arguments: ["/compare?countries=world,kr", "/compare?countries=kr&add=Worldwide"])
+    func theWorldInAComparisonPointsToTheWorldwidePage(_ target: String) throws {
+        let response = try app.client.get(target)
+        #expect(response.status == .badRequest)
+        #expect(
+            response.text.contains(
+                "the worldwide figures are not a country’s: they have <a href=\"/\">their own page</a>"))
+        #expect(!response.text.contains("did you mean"))
+    }
+
     /// Recoveries end where JHU stopped reporting them: each country's note says when, as its page does.
     @Test func theRecoveredChartSaysWhereEachCountrysFiguresEnd() throws {
         let page = try page("/compare?countries=kr,us&metric=recovered")

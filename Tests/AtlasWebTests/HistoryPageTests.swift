@@ -165,6 +165,14 @@ struct HistoryPageTests {
         #expect(csv.text.hasPrefix("date,cases,deaths,recovered\n2021-01-01,"))
     }
 
+    /// The front page's 400 for a chart value links to the valid views of the map the visitor had.
+    @Test func aBadChartValueOnTheFrontPageKeepsTheMapInItsLinks() throws {
+        let bad = try app.client.get("/?map=deaths&metric=vaccines")
+        #expect(bad.status == .badRequest)
+        #expect(bad.text.contains("href=\"/?metric=deaths&amp;map=deaths\""), "\(bad.text.prefix(3000))")
+        #expect(!bad.text.contains("href=\"/?metric=deaths\""))
+    }
+
     @Test func theCSVsErrorsSpeakOfTheCSV() throws {
         let bad = try app.client.get("/countries/kr/history.csv?time=yesterday")
         #expect(bad.status == .badRequest)
@@ -205,6 +213,9 @@ struct HistoryPageTests {
         ("/countries/kr?scale=log&from=2020-11-14&to=2021-11-13", "/countries/kr?scale=log&time=2020-11-14..latest"),
         ("/?from=2019-06-01&to=2030-01-01", "/"),  // beyond the data on both sides: every day
         ("/countries/kr?from=2020-01-22&to=2021-06-30", "/countries/kr?time=earliest..2021-06-30"),
+        // Dates the wrong way round are the days between them, not a 400.
+        ("/countries/kr?from=2021-02-01&to=2021-01-01", "/countries/kr?time=2021-01-01..2021-02-01"),
+        ("/compare?countries=kr,jp&from=2021-11-13&to=2020-01-22", "/compare?countries=kr,jp"),
     ])
     func theDateFormSentUntouchedLeadsToThePreset(target: String, location: String) throws {
         let response = try app.client.get(target)

@@ -11,8 +11,8 @@ enum RangeForm {
 
     /// A `302` to `path` with `time=FROM..TO` and the target's other chart parameters when it has `from`
     /// or `to`, else `nil`. An empty side, or one at or beyond the data's first (last) day, is `earliest`
-    /// (`latest`), so the form sent untouched gives the preset's address; other values are left for the
-    /// page at the new address to judge.
+    /// (`latest`), so the form sent untouched gives the preset's address; two dates in reverse order are
+    /// swapped; other values are left for the page at the new address to judge.
     /// - Parameters:
     ///   - keeping: the page's own encoded parameters, written first (the compare page's `countries=kr,jp`).
     ///   - trailing: the page's own parameters written last (the front page's `map=deaths`).
@@ -27,6 +27,13 @@ enum RangeForm {
         let days = try available()
         var start = from.flatMap { $0.isEmpty ? nil : $0 } ?? "earliest"
         var end = to.flatMap { $0.isEmpty ? nil : $0 } ?? "latest"
+        // Two dates the wrong way round (`from` after `to`) mean the days between them: a form filled in
+        // from the end is no mistake worth a 400.
+        if let first = CalendarDate(iso: start), let last = CalendarDate(iso: end),
+            first.daysSinceEpoch > last.daysSinceEpoch
+        {
+            (start, end) = (end, start)
+        }
         if let days {
             if let date = CalendarDate(iso: start), date.daysSinceEpoch <= days.lowerBound { start = "earliest" }
             if let date = CalendarDate(iso: end), date.daysSinceEpoch >= days.upperBound { end = "latest" }

@@ -108,6 +108,12 @@ struct CompareController: Sendable {
         }
     }
 
+    /// Whether an id a visitor put in a comparison means the whole world (`world`, `all`, `Worldwide`,
+    /// `global`), which has its own page rather than an entry.
+    static func namesTheWorld(_ raw: String) -> Bool {
+        ["world", "all", "worldwide", "global", "earth"].contains(TextFolding.searchKey(raw))
+    }
+
     private func context(
         _ entries: [CountryCatalog.Entry], chart: ChartQuery, _ current: SnapshotCache.Current
     ) throws -> TemplateValue {
@@ -224,13 +230,15 @@ struct CompareController: Sendable {
                     // North Korea is named as not in the data, not offered as S. Korea.
                     let absent = current.catalog.absentCountry(named: unknown.raw)
                     let suggestions =
-                        absent != nil
+                        absent != nil || CompareController.namesTheWorld(unknown.raw)
                         ? []
                         : unknown.suggestions.filter { entry in
                             (fine.contains(entry.id) ? fine.count : fine.count + 1) <= CompareSelection.maximum
                         }
                     return [
                         "id": .string(unknown.raw.shownInMessages),
+                        // `world` is the front page's, not an entry's: point there instead of a namesake.
+                        "isWorld": .bool(CompareController.namesTheWorld(unknown.raw)),
                         "absent": absent.map { AbsentCountryValue.templateValue($0, flags: site.flags) } ?? .null,
                         "hasSuggestions": .bool(!suggestions.isEmpty),
                         "suggestions": .array(

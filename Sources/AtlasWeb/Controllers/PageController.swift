@@ -33,7 +33,10 @@ struct PageController: Sendable {
         if let redirect = try RangeForm.redirect(request.target, path: "/", trailing: keptFigure, available: days) {
             return redirect
         }
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.world($0, .cases) }
+        // A 400 for a chart value links to the valid views with the map as sent, not back to cases.
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) {
+            Links.world($0, sentFigure ?? .cases)
+        }
         let figure = try MapFigure.parse(request.target) { Links.world(chart, $0) }
         return try site.cachedPage(request, key: Links.world(chart, figure), current) {
             let history = HistorySection(
