@@ -125,10 +125,13 @@ public struct ChartModel: Equatable, Sendable {
         if let peakIndex, let peakValue, peakValue > latestIndex.flatMap({ series.line[$0] }) ?? 0,
             let y = geometry.y(of: peakValue)
         {
-            peakMarker = ChartModel.markerAbove(
-                x: geometry.x(ofDay: series.firstDay + peakIndex), y: y, label: "Peak " + format(peakValue))
+            // A log scale brings the peak and the latest value close: the label moves beside or below its
+            // point rather than cover the latest's, and only goes when no place is free.
+            let places = ChartModel.markerPlaces(
+                x: geometry.x(ofDay: series.firstDay + peakIndex), y: y, label: "Peak " + format(peakValue), plot: box)
+            let latestMarker = latest
+            peakMarker = places.first { place in latestMarker.map { !ChartModel.overlap(place, $0) } ?? true }
         }
-        if let marker = peakMarker, let latest, ChartModel.overlap(marker, latest) { peakMarker = nil }
         peak = peakMarker
         var legend: [LegendItem] = []
         let noun = ChartWords.noun(query.metric)
@@ -191,6 +194,26 @@ public struct ChartModel: Equatable, Sendable {
         return Marker(
             x: x, y: y, label: label, anchor: anchor, labelX: x,
             labelY: max(LabelWidth.narrowFontSize * 0.8 + 2, y - 9))
+    }
+
+    /// The places a point's label may take, best first: above it, below it, to its left, to its right;
+    /// each inside the plot.
+    public static func markerPlaces(x: Double, y: Double, label: String, plot: ChartGeometry.Box) -> [Marker] {
+        let font = LabelWidth.narrowFontSize
+        let width = LabelWidth.of(label, fontSize: font, bold: true)
+        var places = [markerAbove(x: x, y: y, label: label)]
+        let anchor = places[0].anchor
+        if y + 9 + font * 0.8 <= plot.bottom {
+            places.append(Marker(x: x, y: y, label: label, anchor: anchor, labelX: x, labelY: y + 9 + font * 0.8))
+        }
+        let middle = min(plot.bottom, max(plot.top + font * 0.8, y + 4))
+        if x - 6 - width >= 2 {
+            places.append(Marker(x: x, y: y, label: label, anchor: "end", labelX: x - 6, labelY: middle))
+        }
+        if x + 6 + width <= ChartGeometry.width - 2 {
+            places.append(Marker(x: x, y: y, label: label, anchor: "start", labelX: x + 6, labelY: middle))
+        }
+        return places
     }
 
     /// Whether two markers' labels (at the largest font) would overlap.

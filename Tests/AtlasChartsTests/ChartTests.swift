@@ -358,6 +358,19 @@ struct ChartSeriesTests {
 /// Where a chart puts its marks: bars, line points and ticks on the same days; the latest value beside
 /// the line's last point; a visible legend.
 struct ChartModelTests {
+    /// (x, y) of the point → the anchors of the places its label may take, best first.
+    @Test(arguments: [
+        (320.0, 150.0, ["middle", "middle", "end", "start"]),  // room everywhere: above, below, left, right
+        (320.0, ChartGeometry.defaultPlot.bottom - 2, ["middle", "end", "start"]),  // no room below
+        (630.0, 150.0, ["end", "end", "end"]),  // at the right edge: nothing to its right
+        (10.0, 150.0, ["start", "start", "start"]),  // at the left edge: nothing to its left
+    ])
+    func aLabelHasPlacesAroundItsPointInsideThePlot(_ x: Double, _ y: Double, _ anchors: [String]) {
+        let places = ChartModel.markerPlaces(x: x, y: y, label: "Peak 1.2K", plot: ChartGeometry.defaultPlot)
+        #expect(places.map(\.anchor) == anchors)
+        #expect(places.allSatisfy { $0.x == x && $0.y == y })
+    }
+
     /// The numbers of an SVG path, in order.
     static func numbers(_ path: String) -> [Double] {
         path.split(whereSeparator: { "MLVHhz ".contains($0) }).compactMap { Double($0) }

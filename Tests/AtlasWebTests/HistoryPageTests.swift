@@ -173,6 +173,20 @@ struct HistoryPageTests {
         #expect(!bad.text.contains("href=\"/?metric=deaths\""))
     }
 
+    /// The peak is marked on a log scale as on a linear one: where its label would cover the latest
+    /// value's, it moves beside or below its point instead of going.
+    @Test(arguments: ["kr", "fr", "us", "in", "jp", "de", "br", "za"])
+    func thePeakIsMarkedOnALogScaleToo(_ id: String) throws {
+        for metric in ["cases", "deaths"] {
+            let linear = try page("/countries/\(id)?metric=\(metric)")
+            // A peak on the latest day has no marker of its own.
+            guard linear.contains("peaked at") else { continue }
+            let log = try svg(try page("/countries/\(id)?metric=\(metric)&scale=log"))
+            #expect(try svg(linear).contains(">Peak "), "\(id) \(metric) linear")
+            #expect(log.contains(">Peak "), "\(id) \(metric) log")
+        }
+    }
+
     @Test func theCSVsErrorsSpeakOfTheCSV() throws {
         let bad = try app.client.get("/countries/kr/history.csv?time=yesterday")
         #expect(bad.status == .badRequest)
