@@ -18,6 +18,10 @@ public struct WorldMapGeometry: Sendable {
     public let width: Int
     public let height: Int
     public let shapes: [Shape]
+    /// The projection's west edge and north edge (Equal Earth units) and view box units per unit.
+    private let west: Double
+    private let north: Double
+    private let scale: Double
 
     /// Codes left off the map.
     public static let leftOut: Set<String> = ["AQ"]
@@ -38,6 +42,7 @@ public struct WorldMapGeometry: Sendable {
         let north = points.map(\.y).max() ?? 1
         let south = points.map(\.y).min() ?? -1
         let scale = Double(width) / (east - west)
+        (self.west, self.north, self.scale) = (west, north, scale)
         self.width = width
         height = Int(((north - south) * scale).rounded(.up))
         shapes = zip(kept, projected).map { shape, polygons in
@@ -46,6 +51,13 @@ public struct WorldMapGeometry: Sendable {
             }
             return Shape(iso2: shape.iso2, name: shape.name, path: WorldMapGeometry.path(rings, tolerance: tolerance))
         }
+    }
+
+    /// Where a place (degrees: longitude east, latitude north) falls in the view box, in units from its
+    /// top left: the dot of an entry too small for an outline at this scale (Singapore, Malta).
+    public func point(long: Double, lat: Double) -> (x: Double, y: Double) {
+        let projected = EqualEarth.project(long: long, lat: lat)
+        return ((projected.x - west) * scale, (north - projected.y) * scale)
     }
 
     /// Rings as path data in view box units, each simplified and rounded, repeats dropped; rings below a

@@ -63,11 +63,39 @@ struct WorldMapPageTests {
                 try Regex(
                     "aria-label=\"Western Sahara: no data\"><title>Western Sahara: no data</title><path class=\"map-nodata\""
                 )))
-        // North Korea's outline is drawn, hatched, in the group screen readers skip, with no link.
-        #expect(page.contains("<g class=\"map-nodata\" aria-hidden=\"true\"><path d=\"M"))
+        // North Korea's outline is drawn, hatched and named "no data", with no link.
+        #expect(page.contains("<path role=\"img\" aria-label=\"North Korea: no data\" d=\"M"))
+        #expect(page.contains("<title>North Korea: no data</title></path>"))
+        #expect(!page.contains("<g class=\"map-nodata\" aria-hidden"))
         #expect(!page.contains("href=\"/countries/kp\""))
         let links = page.matches(of: try Regex("<a href=\"/countries/[a-z-]+\" aria-label=")).count
         #expect(links > 160, "\(links)")
+    }
+
+    /// Entries too small to outline at 1:110m are dots at their coordinates, links named with their value
+    /// like the outlines: every entry with coordinates is on the map, once.
+    @Test(arguments: ["cases", "deaths", "tests"])
+    func everyEntryWithCoordinatesIsOnTheMapSmallOnesAsDots(_ figure: String) throws {
+        let page = try client.get("/?map=\(figure)").text
+        for (id, name) in [
+            ("sg", "Singapore"), ("mt", "Malta"), ("bh", "Bahrain"), ("hk", "Hong Kong"), ("gp", "Guadeloupe"),
+        ] {
+            #expect(
+                page.contains(
+                    try Regex(
+                        "<a href=\"/countries/\(id)\" aria-label=\"\(name): [0-9.,]+ \(figure) per million\">"
+                            + "<title>[^<]*</title><circle class=\"map-dot map-b[0-5]\"")), "\(id)")
+        }
+        let api =
+            try JSONSerialization.jsonObject(with: Data(try client.get("/api/countries").body)) as! [[String: Any]]
+        let placed = api.filter { entry in
+            let info = entry["countryInfo"] as? [String: Any]
+            return info?["iso2"] is String
+                && ((info?["lat"] as? Double ?? 0) != 0 || (info?["long"] as? Double ?? 0) != 0)
+        }
+        let links = page.matches(of: try Regex("<a href=\"/countries/[a-z-]+\" aria-label=")).count
+        #expect(links == placed.count, "\(links) links for \(placed.count) entries with coordinates")
+        #expect(!page.contains("href=\"/countries/diamond-princess\""), "a ship is at sea")
     }
 
     @Test func anUnknownFigureIsA400NamingTheChoices() throws {
@@ -100,7 +128,7 @@ struct WorldMapPageTests {
 
 struct MapFigureWordsTests {
     @Test(arguments: [(5971.3, "5,971"), (613.02, "613"), (10, "10"), (2.5, "2.5"), (0.837, "0.84"), (0, "0")])
-    func figuresAreWholeFromTenUpAndKeepTwoDecimalsBelow(_ value: Double, _ text: String) {
+    func figuresAreRoundedAsEverywhereElse(_ value: Double, _ text: String) {
         #expect(MapBuckets.format(value) == text)
     }
 }

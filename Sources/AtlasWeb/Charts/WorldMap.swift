@@ -43,8 +43,9 @@ enum MapFigure: String, CaseIterable, Sendable {
 }
 
 /// The front page's choropleth: every outline of `WorldMapGeometry` filled by the band of its
-/// country's figure, a link to the country's page named with its value; outlines the data has no
-/// figure for are hatched, and those it has no entry for are drawn but not links.
+/// country's figure, a link to the country's page named with its value; entries too small to outline
+/// are dots at their coordinates, links the same way; outlines the data has no figure for are hatched,
+/// and those it has no entry for are drawn and named "no data" but not links.
 struct WorldMap {
     let geometry: WorldMapGeometry
     let catalog: CountryCatalog
@@ -55,30 +56,49 @@ struct WorldMap {
     var templateValue: TemplateValue {
         let entries = geometry.shapes.map { shape in shape.iso2.flatMap { catalog.entry(id: $0.lowercased()) } }
         let values = entries.map { $0.flatMap(figure.value) }
-        let buckets = MapBuckets(values: values.compactMap { $0 })
+        // Entries too small for an outline at 1:110m (Singapore, Malta, the Caribbean islands) are dots
+        // at their coordinates, banded from the same figures; the ships, at sea, are not on the map.
+        let outlined = Set(entries.compactMap { $0?.id })
+        let dotted = catalog.entries.filter { entry in
+            guard !outlined.contains(entry.id), entry.country.countryInfo.iso2 != nil,
+                let lat = entry.country.countryInfo.lat, let long = entry.country.countryInfo.long
+            else { return false }
+            return lat != 0 || long != 0
+        }
+        let dotValues = dotted.map(figure.value)
+        let buckets = MapBuckets(values: (values + dotValues).compactMap { $0 })
         var countries: [TemplateValue] = []
+        var dots: [TemplateValue] = []
         var others: [TemplateValue] = []
         var anyWithoutFigure = false
+        func named(_ entry: CountryCatalog.Entry, _ value: Double?) -> (label: String, band: String) {
+            let name = entry.country.country
+            guard let value else {
+                anyWithoutFigure = true
+                return ("\(name): no data", "map-nodata")
+            }
+            return ("\(name): \(MapBuckets.format(value)) \(figure.label)", "map-b\(buckets.bucket(value))")
+        }
         for (index, shape) in geometry.shapes.enumerated() {
             guard let entry = entries[index] else {
-                others.append(["path": .string(shape.path)])
+                // An outline the data has no entry for (North Korea, Somaliland) is named, not a link.
+                others.append(["path": .string(shape.path), "label": .string("\(shape.name): no data")])
                 continue
             }
-            let name = entry.country.country
-            let label: String
-            let band: String
-            if let value = values[index] {
-                label = "\(name): \(MapBuckets.format(value)) \(figure.label)"
-                band = "map-b\(buckets.bucket(value))"
-            } else {
-                label = "\(name): no data"
-                band = "map-nodata"
-                anyWithoutFigure = true
-            }
+            let (label, band) = named(entry, values[index])
             countries.append(
                 [
                     "href": .string(Links.country(entry.id)), "label": .string(label), "band": .string(band),
                     "path": .string(shape.path),
+                ])
+        }
+        for (entry, value) in zip(dotted, dotValues) {
+            let (label, band) = named(entry, value)
+            let point = geometry.point(long: entry.country.countryInfo.long!, lat: entry.country.countryInfo.lat!)
+            dots.append(
+                [
+                    "href": .string(Links.country(entry.id)), "label": .string(label), "band": .string(band),
+                    "x": .string(ChartGeometry.coordinate(point.x)), "y": .string(ChartGeometry.coordinate(point.y)),
                 ])
         }
         let legend: [TemplateValue] = (0..<buckets.count).map { band in
@@ -102,8 +122,9 @@ struct WorldMap {
             "heading": .string(figure.label.prefix(1).uppercased() + figure.label.dropFirst() + " people"),
             "description": .string(
                 "Each country is shaded by its \(figure.label) people in \(buckets.count) bands, the lightest "
-                    + "\(lowest), the darkest \(highest). Hatched: no data. Each country is a link to its page."),
-            "countries": .array(countries), "others": .array(others), "legend": .array(legend),
+                    + "\(lowest), the darkest \(highest). Hatched: no data. Countries too small to outline are dots. "
+                    + "Each country is a link to its page."),
+            "countries": .array(countries), "dots": .array(dots), "others": .array(others), "legend": .array(legend),
             "hasNoData": .bool(anyWithoutFigure || !others.isEmpty), "choices": .array(choices), "table": table,
         ]
     }
