@@ -139,6 +139,14 @@ public enum ValueAxis: Equatable, Sendable {
         return .linear(NiceTicks(minimum: min(0, values.min() ?? 0), maximum: max(0, values.max() ?? 0)))
     }
 
+    /// `value` brought within the axis' range: where a bar beyond it ends, at the plot's edge.
+    public func clamped(_ value: Double) -> Double {
+        switch self {
+        case .linear(let ticks): return min(max(value, ticks.lower), ticks.upper)
+        case .log(let ticks): return min(max(value, ticks.lower), ticks.upper)
+        }
+    }
+
     /// The tick values.
     public var ticks: [Double] {
         switch self {

@@ -49,6 +49,8 @@ public struct ChartModel: Equatable, Sendable {
     /// The zero line when the axis reaches below zero.
     public let zeroLine: Double?
     public let peak: Marker?
+    /// Bars beyond the axis (`OutlierDays`), drawn to its edge: each labelled with its figure and date.
+    public let beyondAxis: [Marker]
     /// The line's last point, labelled beside it where there is room.
     public let latest: Marker?
     /// What the marks mean, shown above the chart.
@@ -67,7 +69,10 @@ public struct ChartModel: Equatable, Sendable {
         let days = series.firstDay...lastDay
         let daily = query.interval == .daily
         let bars = daily ? ChartModel.buckets(series.values) : []
-        let drawn = bars.compactMap(\.value) + series.line.compactMap { $0 }
+        // A correction far beyond every other day would flatten them all: the axis fits the ordinary days.
+        let outliers = query.scale == .linear ? OutlierDays(bars.map(\.value)) : nil
+        let ordinary = bars.indices.filter { !(outliers?.indices.contains($0) ?? false) }.compactMap { bars[$0].value }
+        let drawn = ordinary + series.line.compactMap { $0 }
         guard !drawn.isEmpty, let axis = ValueAxis.fitting(drawn, log: query.scale == .log) else { return nil }
         let format = { (value: Double) in ChartNumbers.abbreviated(value) }
         var box = ChartGeometry.defaultPlot
@@ -83,11 +88,14 @@ public struct ChartModel: Equatable, Sendable {
         daysPerBar = daily ? ChartModel.bucketSize(series.values.count) : 0
         var above = ""
         var below = ""
+        var beyond: [Marker] = []
         if daily {
             let width = max(0.4, geometry.dayWidth * Double(daysPerBar) * 0.8)
             let base = geometry.baseline
-            for bar in bars {
-                guard let value = bar.value, value != 0, let top = geometry.y(of: value) else { continue }
+            for (index, bar) in bars.enumerated() {
+                guard let value = bar.value, value != 0 else { continue }
+                let isOutlier = outliers?.indices.contains(index) ?? false
+                guard let top = geometry.y(of: isOutlier ? axis.clamped(value) : value) else { continue }
                 let (baseText, topText) = (ChartGeometry.coordinate(base), ChartGeometry.coordinate(top))
                 // A bar too short to see at this precision is left out.
                 guard baseText != topText else { continue }
@@ -100,8 +108,17 @@ public struct ChartModel: Equatable, Sendable {
                     "M\(ChartGeometry.coordinate(centre - width / 2)) \(baseText)V\(topText)"
                     + "h\(ChartGeometry.coordinate(width))V\(baseText)z"
                 if value > 0 { above += piece } else { below += piece }
+                if isOutlier {
+                    let days =
+                        daysPerBar == 1
+                        ? series.date(bar.start).short : "the \(daysPerBar) days from \(series.date(bar.start).short)"
+                    beyond.append(
+                        ChartModel.edgeMarker(
+                            x: centre, y: top, label: "\(ChartWords.figure(value)) on \(days)", plot: box))
+                }
             }
         }
+        beyondAxis = beyond
         barsPath = above
         negativeBarsPath = below
         let line = ChartModel.linePath(series.line, firstDay: series.firstDay, geometry: geometry)
@@ -145,7 +162,9 @@ public struct ChartModel: Equatable, Sendable {
         }
         self.legend = legend
         title = words.title(query: query, place: place)
-        description = words.description(series, query: query, place: place, daysPerBar: daysPerBar)
+        description =
+            words.description(series, query: query, place: place, daysPerBar: daysPerBar)
+            + (beyond.isEmpty ? "" : " " + ChartWords.beyondAxis(beyond.map(\.label)))
     }
 
     /// The time axis' ticks for labels at `fontSize`.
@@ -214,6 +233,18 @@ public struct ChartModel: Equatable, Sendable {
             places.append(Marker(x: x, y: y, label: label, anchor: "start", labelX: x + 6, labelY: middle))
         }
         return places
+    }
+
+    /// The marker of a bar drawn to the plot's edge: the label inside the plot beside the bar's end, on
+    /// the side with room.
+    public static func edgeMarker(x: Double, y: Double, label: String, plot: ChartGeometry.Box) -> Marker {
+        let font = LabelWidth.narrowFontSize
+        let width = LabelWidth.of(label, fontSize: font, bold: true)
+        let labelY = y <= plot.top + 1 ? plot.top + font * 0.8 + 2 : plot.bottom - 4
+        if x + 6 + width <= plot.right {
+            return Marker(x: x, y: y, label: label, anchor: "start", labelX: x + 6, labelY: labelY)
+        }
+        return Marker(x: x, y: y, label: label, anchor: "end", labelX: x - 6, labelY: labelY)
     }
 
     /// Whether two markers' labels (at the largest font) would overlap.

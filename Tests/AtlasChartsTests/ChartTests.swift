@@ -451,3 +451,24 @@ struct ChartModelTests {
         #expect(chart.legend.map { "\($0.kind): \($0.label)" } == legend)
     }
 }
+
+/// Which days are so far beyond the rest that the axis leaves them out (drawn to its edge instead).
+struct OutlierDaysTests {
+    /// 100 ordinary days of 1…100 with `extra` at the end.
+    static func days(_ extra: [Double?]) -> [Double?] { (1...100).map { Double($0) } + extra }
+
+    @Test(arguments: [
+        ([-1_000.0], [100]),  // a correction ten times the largest day
+        ([1_000.0], [100]),  // a backlog published on one day
+        ([240.0], []),  // within 2.5 × the 98th percentile (98 × 2.5 = 245)
+        ([nil, -1_000.0, nil], [101]),  // unknown days are skipped
+        ([1_000.0, 1_000.0], []),  // two in 102 days: more than 1 % are no exceptions
+    ])
+    func theAxisLeavesOutOnlyRareDaysFarBeyondTheRest(_ extra: [Double?], _ indices: [Int]) {
+        #expect(OutlierDays(Self.days(extra))?.indices ?? [] == indices)
+    }
+
+    @Test func aShortSeriesHasNoOutliers() {
+        #expect(OutlierDays([1, 2, 3, -1_000]) == nil)
+    }
+}

@@ -187,6 +187,20 @@ struct HistoryPageTests {
         }
     }
 
+    /// France's −349,116 on 20 May 2021 took four fifths of the chart: the axis now fits the other days
+    /// and the correction is drawn to its edge with its figure and date; the table keeps it.
+    @Test func aCorrectionFarBeyondTheOtherDaysIsDrawnToTheAxisEdgeAndNamed() throws {
+        let page = try page("/countries/fr?time=2021-01-01..2021-09-30")
+        let svg = try svg(page)
+        #expect(svg.contains("class=\"chart-label chart-beyond\""))
+        #expect(svg.contains(">\u{2212}349,116 on 20 May 2021</text>"))
+        #expect(svg.contains("One day is beyond the axis, drawn to its edge: \u{2212}349,116 on 20 May 2021."))
+        #expect(!svg.contains(">\u{2212}300K<") && !svg.contains(">\u{2212}400K<"), "the axis fits the other days")
+        // The linear view without the correction has no such label.
+        let summer = try self.svg(try self.page("/countries/fr?time=2021-06-01..2021-09-30"))
+        #expect(!summer.contains("chart-beyond"))
+    }
+
     @Test func theCSVsErrorsSpeakOfTheCSV() throws {
         let bad = try app.client.get("/countries/kr/history.csv?time=yesterday")
         #expect(bad.status == .badRequest)

@@ -40,6 +40,7 @@ extension ChartModel {
             "linePath": linePath.isEmpty ? .null : .string(linePath),
             "zeroLine": zeroLine.map { .string(ChartGeometry.coordinate($0)) } ?? .null,
             "peak": marker(peak),
+            "beyondAxis": .array(beyondAxis.map(marker)),
             "latest": marker(latest),
         ]
     }
