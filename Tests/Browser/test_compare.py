@@ -81,3 +81,61 @@ def test_the_names_at_the_lines_ends_stay_inside_the_chart_and_apart(browser, se
     set_width(browser, 390)
     browser.get(server_url + "/compare?countries=kr,jp,us")
     save_screenshot(browser, "compare-phone")
+
+
+def _rgb(css):
+    """`rgb(0, 114, 178)` → (0, 114, 178)."""
+    return tuple(int(float(part)) for part in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+def _contrast(a, b):
+    """WCAG 2.1 contrast ratio of two sRGB colours."""
+    def luminance(rgb):
+        channels = [c / 255 for c in rgb]
+        channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_each_line_is_named_in_its_own_colour_and_the_colours_are_apart(browser, server_url):
+    """Eight lines in eight colours readable as text on the page (4.5:1), no two alike (two teals once),
+    each name written in its line's colour, in light and dark mode."""
+    for dark in (False, True):
+        set_dark_mode(browser, dark)
+        browser.get(server_url + "/compare?countries=kr,jp,us,fr,de,gb,in,br")
+        styles = browser.execute_script("""
+            var page = getComputedStyle(document.querySelector('.chart')).backgroundColor;
+            return Array.from(document.querySelectorAll('svg.chart-svg .chart-series')).map(function (g) {
+                return {line: getComputedStyle(g.querySelector('.chart-line')).stroke,
+                        label: getComputedStyle(g.querySelector('.chart-series-label')).fill, page: page}; });""")
+        assert len(styles) == 8
+        colours = [_rgb(style["line"]) for style in styles]
+        page = _rgb(styles[0]["page"])
+        for style, colour in zip(styles, colours):
+            assert _rgb(style["label"]) == colour, style
+            assert _contrast(colour, page) >= 4.5, (dark, colour, page)
+        for i, a in enumerate(colours):
+            for b in colours[i + 1:]:
+                distance = sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+                assert distance >= 60, f"{a} and {b} are hard to tell apart (dark={dark})"
+    set_dark_mode(browser, False)
+
+
+def test_the_latest_figures_fit_a_phone_and_the_list_fits_the_narrowest(browser_no_js, server_url):
+    """The compare table once ran past a 390 px phone (Remove cut off) and /countries past a 320 px one."""
+    driver = browser_no_js
+    for width in (390, 320):
+        set_width(driver, width)
+        driver.get(server_url + "/compare?countries=kr,jp,us,fr,de,gb,in,br")
+        assert page_overflow(driver) <= 0
+        fits = driver.execute_script("""
+            var wrap = document.querySelector('.compare-table-wrap');
+            var removes = Array.from(document.querySelectorAll('.compare-remove')).map(function (a) {
+                return a.getBoundingClientRect().right; });
+            return {table: wrap.scrollWidth, room: wrap.clientWidth, right: Math.max.apply(null, removes),
+                    edge: wrap.getBoundingClientRect().right};""")
+        assert fits["table"] <= fits["room"], (width, fits)
+        assert fits["right"] <= fits["edge"], (width, fits)
+        driver.get(server_url + "/countries")
+        assert page_overflow(driver) <= 0, width
