@@ -154,6 +154,18 @@ struct LooseIDTests {
         #expect(response.fields[.location] == location)
     }
 
+    /// Without JavaScript the map box holds the country's outline among its neighbours, drawn on the
+    /// server; a place too small to outline has its marker; a ship has no map.
+    @Test(arguments: [("kr", true), ("fr", true), ("sg", false)])
+    func theMapWithoutJavaScriptIsAnOutlineMapDrawnOnTheServer(_ id: String, _ outlined: Bool) throws {
+        let page = try client.get("/countries/\(id)").text
+        #expect(page.contains("<svg class=\"map-fallback locator-map\" viewBox=\"0 0 480 288\""))
+        #expect(page.contains("class=\"locator-selected\"") == outlined)
+        #expect(page.contains("<circle class=\"locator-marker\""))
+        #expect(!page.contains("It needs JavaScript"))
+        #expect(!(try client.get("/countries/diamond-princess").text.contains("locator-map")))
+    }
+
     /// A code that is no entry's was once read with the search's "contained anywhere" rule: `gs` (South
     /// Georgia) opened Hong Kong, `tk` Saint Kitts and Nevis.
     @Test(arguments: ["gs", "cc", "hm", "tk", "niu", "zz", "ong"])

@@ -4,7 +4,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import PAGE_KINDS, console_errors, navigate, page_overflow
+from conftest import PAGE_KINDS, console_errors, navigate, page_overflow, set_width
 
 
 @pytest.mark.parametrize("kind", PAGE_KINDS)
@@ -21,14 +21,27 @@ def test_page_scripts_really_are_off(browser_no_js, server_url):
     assert browser_no_js.find_elements(By.CSS_SELECTOR, "#map .leaflet-pane") == []
 
 
-def test_the_map_is_a_notice_with_the_coordinates(browser_no_js, server_url):
-    browser_no_js.get(server_url + "/countries/kr")
-    notice = browser_no_js.find_element(By.CSS_SELECTOR, "#map .map-fallback")
-    assert notice.is_displayed()
-    assert notice.text == "Map centred on 37° N, 127.5° E. It needs JavaScript."
-    map_height = browser_no_js.find_element(By.ID, "map").rect["height"]
-    assert map_height < 150, "without JavaScript the map box shrinks to its notice"
-    assert browser_no_js.find_element(By.CSS_SELECTOR, ".map-flag").is_displayed()
+def test_the_map_is_the_countrys_outline_among_its_neighbours_drawn_on_the_server(browser_no_js, server_url):
+    """Without JavaScript the map box holds an outline map drawn on the server, the country picked out
+    and its centre marked; Leaflet replaces it when scripts run."""
+    for width in (390, 1280):
+        set_width(browser_no_js, width)
+        browser_no_js.get(server_url + "/countries/kr")
+        svg = browser_no_js.find_element(By.CSS_SELECTOR, "#map svg.locator-map")
+        assert svg.is_displayed()
+        assert svg.get_attribute("aria-label") == \
+            "Outline map of S. Korea among its neighbours, centred on 37° N, 127.5° E"
+        box = svg.rect
+        frame = browser_no_js.find_element(By.ID, "map").rect
+        assert box["height"] > 150 and abs(box["width"] - frame["width"]) <= 2, (width, box, frame)
+        selected = browser_no_js.find_element(By.CSS_SELECTOR, "#map svg.locator-map path.locator-selected")
+        inside = selected.rect
+        assert inside["width"] > 40 and inside["height"] > 40, inside
+        assert box["x"] <= inside["x"] and inside["x"] + inside["width"] <= box["x"] + box["width"] + 1
+        neighbours = browser_no_js.find_elements(By.CSS_SELECTOR, "#map svg.locator-map path:not(.locator-selected)")
+        assert len(neighbours) >= 2, "North Korea, Japan and China are in view"
+        assert browser_no_js.find_element(By.CSS_SELECTOR, ".map-flag").is_displayed()
+    set_width(browser_no_js, 1280)
 
 
 def test_search_continent_and_sort_work_as_plain_forms_and_links(browser_no_js, server_url):

@@ -166,7 +166,7 @@ struct PageController: Sendable {
                 link: { Links.chart(path, $0) }, path: path, csvPath: path + "/history.csv")
             var context = CountryDetailPage(
                 entry: entry, day: DataDay(site.freshness(current)),
-                outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] },
+                outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] }, outlines: outlines,
                 tileURL: site.renderer.tiles.template, flags: site.flags
             ).templateValue
             context.set("history", history.templateValue)

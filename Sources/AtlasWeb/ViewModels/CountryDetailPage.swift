@@ -1,3 +1,4 @@
+import AtlasCharts
 import AtlasCore
 import Foundation
 import Mustache
@@ -10,6 +11,8 @@ struct CountryDetailPage {
     /// The country's outline bounds (Natural Earth), which the map fits; nil for places too small
     /// for the 1:110m outlines (Singapore, Malta), whose map zooms by area instead.
     var outlineBounds: CountryOutlines.Bounds? = nil
+    /// The shipped outlines, for the map drawn on the server that shows until Leaflet replaces it.
+    var outlines: CountryOutlines? = nil
     /// The Leaflet tile URL template the map loads tiles from.
     var tileURL = TileSource.openStreetMap
     /// The flags there are: the page's flag stands alone, over the map.
@@ -113,6 +116,19 @@ struct CountryDetailPage {
             "iso2": .string(entry.country.countryInfo.iso2 ?? ""),
             "tileURL": .string(tileURL),
         ]
+        // Without JavaScript the outlines drawn here show the country among its neighbours.
+        if let outlines {
+            let map = LocatorMap(
+                outlines: outlines, iso2: entry.country.countryInfo.iso2?.uppercased(), lat: lat, long: long,
+                bounds: outlineBounds)
+            value["locator"] = [
+                "width": .string(String(LocatorMap.width)), "height": .string(String(LocatorMap.height)),
+                "outlines": .array(
+                    map.outlines.map { ["path": .string($0.path), "selected": .bool($0.isSelected)] }),
+                "markerX": .string(ChartGeometry.coordinate(map.marker.x)),
+                "markerY": .string(ChartGeometry.coordinate(map.marker.y)),
+            ]
+        }
         // The marker always stays in view, even where the data's centre lies off the outline.
         if let bounds = outlineBounds?.including(lat: lat, long: long) {
             value["bounds"] = .string(
