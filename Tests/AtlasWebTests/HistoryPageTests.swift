@@ -462,3 +462,41 @@ struct HistoryAPIListTests {
         #expect(response.text.contains(#""allowed":"all, a whole number from 1""#), "\(response.text)")
     }
 }
+
+/// A history list of every entry takes tenths of a second to build: it never runs on the event loop,
+/// where it would hold up the cached pages and `/healthz`, and a repeat is served from the cache.
+struct LongHistoryListTests {
+    let app: AppFixture
+    init() throws { app = try AppFixture() }
+
+    func request(_ target: String) throws -> Request {
+        Request(method: .get, target: try RequestTarget(parsing: target), fields: [.host: "test.local"])
+    }
+
+    @Test func aLongListRunsOnAWorkerAndAShortOneOnTheLoop() throws {
+        // Every series in memory, as the data watcher leaves them: only then do short lists stay on the loop.
+        app.app.checkSharedState()
+        let ids = app.app.checks.snapshots.current().catalog.entries.map(\.id).filter { $0 != "eh" }
+        let long =
+            "/api/historical/" + ids.prefix(HistoryController.longListCount + 1).joined(separator: ",")
+            + "?lastdays=all"
+        guard case .onWorker(let work) = app.app.responder.answer(try request(long)) else {
+            Issue.record("\(HistoryController.longListCount + 1) ids were answered on the event loop")
+            return
+        }
+        let first = work()
+        #expect(first.status == .ok)
+        guard case .onWorker(let again) = app.app.responder.answer(try request(long)) else {
+            Issue.record("a repeat ran on the loop")
+            return
+        }
+        let second = again()
+        #expect(second.fields[.eTag] == first.fields[.eTag], "the repeat is the cached answer")
+        let short = "/api/historical/" + ids.prefix(HistoryController.longListCount).joined(separator: ",")
+        guard case .response(let quick) = app.app.responder.answer(try request(short)) else {
+            Issue.record("a short list went to a worker")
+            return
+        }
+        #expect(quick.status == .ok)
+    }
+}

@@ -39,7 +39,9 @@ enum Routes {
         router.get("/api/countries", api.countries)
         router.get("/api/countries/:id", api.country)
         router.get("/api/historical/all", replying: site.showingHistories(history.world))
-        router.get("/api/historical/:ids", replying: site.showingHistories(history.countries))
+        router.get(
+            "/api/historical/:ids",
+            replying: site.showingHistories(isHeavy: HistoryController.namesALongList, history.countries))
         router.get("/healthz", api.health)
         addFiles(to: &router, assets: assets, shipped: shipped, pageCache: site.pageCache)
         return router
