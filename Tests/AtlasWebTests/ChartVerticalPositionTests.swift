@@ -215,8 +215,8 @@ struct ChartVerticalPositionTests {
     }
 
     @Test func thePeakIsMarkedAboveTheLowerLatestValue() throws {
-        // Daily 70 for seven days, then none: the 7-day average is 60, 70, 60, 50, 40, 30, 20, 10 from
-        // day 6; the axis runs from 0 to 70.
+        // Daily 70 for seven days after the first (whose new count is unknown), then none: the 7-day
+        // average is 70, 60, 50, 40, 30, 20, 10 from day 7; the axis runs from 0 to 70.
         let cumulative: [Int64] = [0, 70, 140, 210, 280, 350, 420, 490, 490, 490, 490, 490, 490, 490]
         let chart = try #require(
             ChartModel(
@@ -230,7 +230,7 @@ struct ChartVerticalPositionTests {
         #expect(peak.y < latest.y)
         #expect(peak.labelY < peak.y, "the peak's label is above its point")
         let line = Self.points(chart.linePath)
-        let averages = [60.0, 70, 60, 50, 40, 30, 20, 10]
+        let averages = [70.0, 60, 50, 40, 30, 20, 10]
         #expect(line.count == averages.count)
         for (point, average) in zip(line, averages) {
             #expect(Self.near(point.y, 278 - average / 70 * 248), "\(point) against \(average)")

@@ -288,7 +288,7 @@ struct HistoryPageTests {
     @Test func aPlaceJHUDoesNotCoverSaysSo() throws {
         let page = try page("/countries/eh")
         #expect(page.contains("JHU CSSE’s time series does not cover Western Sahara"))
-        #expect(!page.contains("<svg"))
+        #expect(!page.contains("<svg class=\"chart-svg\""))
         #expect(try app.client.get("/countries/eh/history.csv").status == .notFound)
         #expect(try app.client.get("/api/historical/eh").text.contains("doesn't have any historical data"))
     }
