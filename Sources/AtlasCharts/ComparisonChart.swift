@@ -15,8 +15,10 @@ public struct ComparisonChart: Equatable, Sendable {
         /// The line's last point.
         public let endX: Double
         public let endY: Double
-        /// The label's baseline, nudged from `endY` when labels would overlap.
+        /// The label's baseline at the largest font (phones), nudged from `endY` when labels would overlap.
         public let labelY: Double
+        /// The same at the desktop's font: labels closer to their lines, with less room needed apart.
+        public let wideLabelY: Double
         /// The last value, as the axis writes values.
         public let value: String
     }
@@ -70,15 +72,21 @@ public struct ComparisonChart: Equatable, Sendable {
             drawn.append((index, geometry.x(ofDay: country.series.firstDay + end), y, value, path))
         }
         // Baselines 0.35 em below the labels' centres at the lines' ends; the gap a line box (about 1.16 em
-        // in DejaVu Sans) and a little air, at the largest font.
-        let font = LabelWidth.narrowFontSize
-        let centres = EndLabels.place(
-            drawn.map(\.y), gap: font * 1.2, top: font * 0.5, bottom: ChartGeometry.height - font * 0.5)
-        let placed = zip(drawn, centres).map { line, centre in
-            Line(
+        // in DejaVu Sans) and a little air, once for each font the page draws them at, so a desktop's
+        // smaller labels stay close to their lines.
+        func baselines(_ font: Double) -> [Double] {
+            EndLabels.place(
+                drawn.map(\.y), gap: font * 1.2, top: font * 0.5, bottom: ChartGeometry.height - font * 0.5
+            ).map { $0 + font * 0.35 }
+        }
+        let narrow = baselines(LabelWidth.narrowFontSize)
+        let wide = baselines(LabelWidth.wideFontSize)
+        let placed = drawn.indices.map { position in
+            let line = drawn[position]
+            return Line(
                 id: series[line.index].id, name: series[line.index].name, label: labels[line.index],
                 colour: line.index % ComparisonChart.colours, path: line.path, endX: line.x, endY: line.y,
-                labelY: centre + font * 0.35, value: format(line.value))
+                labelY: narrow[position], wideLabelY: wide[position], value: format(line.value))
         }
         lines = placed
         title = ComparisonChart.title(query: query, names: series.map(\.name))

@@ -11,9 +11,12 @@ def series_labels(driver):
     """The names at the lines' ends, with their boxes and the chart's, in CSS pixels."""
     return driver.execute_script("""
         var svg = document.querySelector('svg.chart-svg').getBoundingClientRect();
-        return Array.from(document.querySelectorAll('svg.chart-svg .chart-series-label')).map(function (t) {
+        return Array.from(document.querySelectorAll('svg.chart-svg .chart-series-label')).filter(function (t) {
+            return getComputedStyle(t).display !== 'none'; }).map(function (t) {
             var r = t.getBoundingClientRect();
+            var end = t.parentNode.querySelector('.chart-point').getBoundingClientRect();
             return {text: t.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                    distance: Math.abs((r.top + r.bottom) / 2 - (end.top + end.bottom) / 2),
                     svgLeft: svg.left, svgRight: svg.right, svgTop: svg.top, svgBottom: svg.bottom}; });""")
 
 
@@ -73,6 +76,9 @@ def test_the_names_at_the_lines_ends_stay_inside_the_chart_and_apart(browser, se
                 assert label["top"] >= label["svgTop"] - 1 and label["bottom"] <= label["svgBottom"] + 1, (width, label)
             for a, b in zip(labels, labels[1:]):
                 assert a["bottom"] <= b["top"] + 1, f"at {width} px: {a['text']} overlaps {b['text']}"
+            # Each name close to its line's end (once up to 81 px away on a desktop).
+            farthest = max(labels, key=lambda l: l["distance"])
+            assert farthest["distance"] <= 50, f"at {width} px: {farthest['text']} is {farthest['distance']} px away"
     set_dark_mode(browser, False)
     set_width(browser, 1280)
     browser.get(server_url + "/compare?countries=kr,jp,us,fr,de,gb,in,br")

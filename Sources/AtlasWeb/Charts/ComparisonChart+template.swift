@@ -36,6 +36,8 @@ extension ComparisonChart {
                         "labelX": .string(coordinate(line.endX + 10)), "labelY": .string(coordinate(line.labelY)),
                         "leaderX": .string(coordinate(line.endX + 8)),
                         "leaderY": .string(coordinate(line.labelY - LabelWidth.narrowFontSize * 0.35)),
+                        "wideLabelY": .string(coordinate(line.wideLabelY)),
+                        "wideLeaderY": .string(coordinate(line.wideLabelY - LabelWidth.wideFontSize * 0.35)),
                         "value": .string(line.value),
                     ]
                 }),
