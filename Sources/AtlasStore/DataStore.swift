@@ -30,8 +30,9 @@ public protocol DataTransaction {
     /// - Throws: `StoreError.emptySnapshot` for a snapshot without countries; a store error for a
     ///   rejected row (two countries with one `iso2`).
     func replaceSnapshot(_ snapshot: Snapshot) throws
-    /// Replaces every stored series (keys as in `HistoryStore.history(_:)`), bumps the data version and
-    /// dates the data `storedAt` (ms since the epoch), so pages get a new `Last-Modified`.
+    /// Replaces every stored series (keys as in `HistoryStore.history(_:)`) with its JHU rows
+    /// (`History.rows`), bumps the data version and dates the data `storedAt` (ms since the epoch), so
+    /// pages get a new `Last-Modified`.
     func replaceHistory(_ series: [String: History], storedAt: Int64) throws
     /// Stores `validators` for `url`, replacing any; a row with both values `nil` still records
     /// `fetchedAt` for every process.

@@ -7,10 +7,15 @@ import Testing
 struct HistoryContractTests {
     static let korea = History(
         firstDay: CalendarDate(iso: "2021-11-10")!.daysSinceEpoch, cases: [388_351, 390_719, 390_719, 395_460],
-        deaths: [3_033, 3_051, 3_050, 3_103], recovered: [10, 11, nil, nil])
+        deaths: [3_033, 3_051, 3_050, 3_103], recovered: [10, 11, nil, nil],
+        rows: [
+            History.Row(
+                country: "S. Korea", province: nil, lastRecoveredDay: CalendarDate(iso: "2021-11-11")!.daysSinceEpoch),
+            History.Row(country: "S. Korea", province: "jeju\tisland", lastRecoveredDay: nil),
+        ])
 
     @Test(arguments: StoreKind.available)
-    func aSeriesIsReadBackDayByDayWithUnreportedDaysKept(_ kind: StoreKind) throws {
+    func aSeriesIsReadBackDayByDayWithUnreportedDaysAndItsRowsKept(_ kind: StoreKind) throws {
         try withFreshStores(kind) { stores throws in
             try stores.replaceSnapshot(Fixtures.smallSnapshot())
             #expect(try !stores.data.update { try $0.hasHistory() })
@@ -50,7 +55,10 @@ struct HistoryContractTests {
         try withFreshStores(kind) { stores throws in
             try stores.replaceSnapshot(snapshot)
             try stores.replaceHistory(series)
-            for key in ["fr", "us", "diamond-princess", HistoryKey.world] {
+            // Each with its JHU rows: 8 for Australia, 17 for Canada (its national recovered row), 290 for the world.
+            #expect(series["au"]?.rows.count == 8)
+            #expect(series["ca"]?.rows.count == 17)
+            for key in ["fr", "us", "au", "ca", "diamond-princess", HistoryKey.world] {
                 #expect(try stores.histories.history(key) == series[key], "\(key)")
             }
             #expect(try stores.data.update { try $0.storedSeries() }.count == series.count)

@@ -139,6 +139,18 @@ enum ShippedSchemaSteps {
                 ) STRICT;
                 """),
         Migration(version: 6, name: "favourite names", sql: "ALTER TABLE favorites ADD COLUMN name TEXT"),
+        Migration(
+            version: 7, name: "history rows",
+            sql: """
+                CREATE TABLE history_rows (
+                    series TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    country TEXT NOT NULL,
+                    province TEXT,
+                    recovered_last_day INTEGER,
+                    PRIMARY KEY (series, position)
+                ) STRICT, WITHOUT ROWID;
+                """),
     ]
 
     /// `PostgreSQLMigrations.all` as shipped.
@@ -264,6 +276,18 @@ enum ShippedSchemaSteps {
             sql: """
                 ALTER TABLE profiles ADD COLUMN has_draft boolean NOT NULL DEFAULT false;
                 UPDATE profiles SET has_draft = true WHERE session_hash IN (SELECT session_hash FROM drafts)
+                """),
+        PostgreSQLMigrations.Step(
+            version: 5, name: "history rows",
+            sql: """
+                CREATE TABLE history_rows (
+                    series text NOT NULL,
+                    position integer NOT NULL,
+                    country text NOT NULL,
+                    province text,
+                    recovered_last_day integer,
+                    PRIMARY KEY (series, position)
+                )
                 """),
     ]
 }

@@ -86,9 +86,10 @@ struct HistoryAgainstJHUTests {
         jhu = try JHUFiles.shipped.get()
     }
 
-    /// The place's `cases` and `deaths` from the JSON twin of `app`, every day.
+    /// The place's series from the JSON twin of `app`, every day; recovered `nil` on a day the twin
+    /// leaves out (not reported).
     func served(_ app: AppFixture, _ id: String) throws -> (
-        cases: [Int64], deaths: [Int64], recovered: [Int64], dates: [String]
+        cases: [Int64], deaths: [Int64], recovered: [Int64?], dates: [String]
     ) {
         let response = try app.client.get("/api/historical/\(id)?lastdays=all")
         #expect(response.status == .ok, "\(id): \(response.status)")
@@ -100,7 +101,8 @@ struct HistoryAgainstJHUTests {
             #expect(series.count == dates.count, "\(id) \(name) has \(series.count) days")
             return try dates.map { try #require(series[$0], "\(id) lacks \($0)") }
         }
-        return (try values("cases"), try values("deaths"), try values("recovered"), dates)
+        let recovered = timeline["recovered"] ?? [:]
+        return (try values("cases"), try values("deaths"), dates.map { recovered[$0] }, dates)
     }
 
     static let cases: [(id: String, rows: @Sendable (JHUFiles.Row) -> Bool)] = [
@@ -132,8 +134,9 @@ struct HistoryAgainstJHUTests {
         #expect(national.map(\.province) == [""])
         let served = try served(app, "ca")
         let end = try #require(jhu.dates.firstIndex(of: "8/4/21"))
-        #expect(Array(served.recovered[...end]) == Array(national[0].counts[...end]))
+        #expect(Array(served.recovered[...end]) == national[0].counts[...end].map { $0 })
         #expect(served.recovered[end] == 1_405_971)
+        #expect(served.recovered[(end + 1)...].allSatisfy { $0 == nil }, "JHU's placeholder zeros are left out")
     }
 
     @Test(arguments: StoreKind.available)
@@ -144,13 +147,46 @@ struct HistoryAgainstJHUTests {
             try JSONSerialization.jsonObject(with: Data(served.body)) as? [String: [String: Int64]])
         let cases = try jhu.dates.map { try #require(object["cases"]?[$0]) }
         #expect(cases == JHUFiles.sum(jhu.confirmed) { _ in true })
-        // Recoveries: every row's sum while every row that reports them does (up to 4/12/20, the UK's
-        // last), then not reported (0 in disease.sh's shape), never the sum without a stopped row.
-        let recovered = try jhu.dates.map { try #require(object["recovered"]?[$0]) }
-        let end = try #require(jhu.dates.firstIndex(of: "4/12/20"))
+        // Recoveries: what the rows that still report add up to, as JHU's own sums (a stopped row's 0 adds
+        // nothing), every day to 8/4/21, the last JHU reported; then not reported, so left out, never 0.
+        let recovered = jhu.dates.map { object["recovered"]?[$0] }
+        let end = try #require(jhu.dates.firstIndex(of: "8/4/21"))
         let sum = JHUFiles.sum(jhu.recovered) { _ in true }
-        #expect(Array(recovered[...end]) == Array(sum[...end]))
-        #expect(recovered[(end + 1)...].allSatisfy { $0 == 0 })
+        #expect(Array(recovered[...end]) == sum[...end].map { $0 })
+        #expect(recovered[(end + 1)...].allSatisfy { $0 == nil })
+        // The shipped rows (data/disease-sh/historical.json.gz) give the same figure on the last day.
+        let rows = try HistoricalDecoder.loadShipped(path: packageRoot + "/data/disease-sh/historical.json.gz")
+        let day = try #require(CalendarDate(iso: "2021-08-04")).daysSinceEpoch
+        let shipped = rows.reduce(Int64(0)) { total, row in
+            let index = day - row.firstDay
+            return total + (row.recovered.indices.contains(index) ? row.recovered[index] : 0)
+        }
+        #expect(shipped == 130_899_061)
+        #expect(recovered[end] == shipped)
+    }
+
+    /// Australia's and China's JHU rows stop reporting recoveries on different days (New South Wales
+    /// after 31 Jul 2020, the first of China's provinces in 2021): the series goes on, the sum of the
+    /// rows that still report, as JHU's own sums, to the last day JHU reported any.
+    static let sums: [(id: String, rows: @Sendable (JHUFiles.Row) -> Bool, firstStop: String)] = [
+        ("au", { $0.country == "Australia" }, "7/31/20"),
+        ("cn", { $0.country == "China" && !["Hong Kong", "Macau"].contains($0.province) }, "7/29/21"),
+    ]
+
+    @Test(arguments: StoreKind.available, sums.indices)
+    func aSumOfRowsGoesOnPastItsFirstStoppedRow_B30(_ store: StoreKind, _ index: Int) throws {
+        let app = try AppFixture(store: store)
+        let (id, rows, firstStop) = Self.sums[index]
+        let served = try served(app, id)
+        let sum = JHUFiles.sum(jhu.recovered, rows)
+        let end = try #require(jhu.dates.firstIndex(of: "8/4/21"))
+        let stop = try #require(jhu.dates.firstIndex(of: firstStop))
+        // The first row's stop, as the old sum ended: some row reports a last figure there.
+        let picked = jhu.recovered.filter(rows)
+        #expect(picked.contains { $0.counts[stop] > 0 && $0.counts[stop + 1] == 0 }, "\(id)")
+        #expect(Array(served.recovered[...end]) == sum[...end].map { $0 }, "\(id)")
+        #expect(served.recovered[stop + 1] != nil, "\(id) goes on after \(firstStop)")
+        #expect(served.recovered[(end + 1)...].allSatisfy { $0 == nil }, "\(id)")
     }
 
     @Test(arguments: StoreKind.available)
@@ -165,7 +201,8 @@ struct HistoryAgainstJHUTests {
         let us = { (row: JHUFiles.Row) in row.country == "US" }
         let recovered = JHUFiles.sum(jhu.recovered, us)
         let cases = JHUFiles.sum(jhu.confirmed, us)
-        // JHU's US recovered is 0 from 12/14/20: the CSV leaves those days empty, the JSON twin sends 0.
+        // JHU's US recovered is 0 from 12/14/20: not reported, so the CSV leaves those days empty and the
+        // JSON twin leaves them out.
         let lastReport = try #require(recovered.lastIndex { $0 > 0 })
         #expect(jhu.dates[lastReport] == "12/13/20")
         for (index, line) in lines.dropFirst().enumerated() {
@@ -173,7 +210,9 @@ struct HistoryAgainstJHUTests {
             #expect(Int64(fields[1]) == cases[index])
             #expect(fields[3] == (index <= lastReport ? Substring(String(recovered[index])) : ""), "\(line)")
         }
-        #expect(try served(app, "us").recovered.last == 0)
+        let twin = try served(app, "us").recovered
+        #expect(twin[lastReport] == recovered[lastReport])
+        #expect(twin[(lastReport + 1)...].allSatisfy { $0 == nil })
     }
 
     @Test(arguments: StoreKind.available)

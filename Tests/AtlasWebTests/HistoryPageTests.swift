@@ -1,4 +1,5 @@
 import AtlasCore
+import AtlasSource
 import Foundation
 import HTTPCore
 import Routing
@@ -302,32 +303,72 @@ struct HistoryPageTests {
 
     @Test func recoveriesEndAtTheLastReportAndThePageSaysSo_B30() throws {
         let page = try page("/countries/us?metric=recovered")
-        #expect(page.contains("JHU’s recovery figures for the USA end on 13 Dec 2020, so the line ends there"))
+        #expect(page.contains("JHU’s recovery figures for the USA end on 13 Dec 2020, so the line ends there."))
         #expect(page.contains("on the latest day, 13 Dec 2020"), "the line ends there, not in November 2021")
         #expect(page.contains("Bars: new recoveries per day from 23 Jan 2020 to 13 Dec 2020."), "nor do the bars")
+        // One row: nothing about sums of rows.
+        #expect(!page.contains("sums the rows"))
+        #expect(!page.contains("several JHU rows"))
+        #expect(!page.contains("JHU stopped reporting recoveries for"))
     }
 
     @Test(arguments: [
-        // The UK's row stops first, on 13 Apr 2020; before, the world has no correction below zero.
-        ("/?metric=recovered", "12 Apr 2020", nil as String?),
-        // New South Wales stops on 1 Aug 2020 (2,989, which was the fake fall); JHU's own small corrections stay.
+        // Canada: 16 province rows without recoveries and JHU's national row, the only one reporting them.
         (
-            "/countries/au?metric=recovered", "31 Jul 2020",
-            "2 days are below zero (corrections), the lowest \u{2212}6 on 11 Jul 2020"
+            "/countries/ca?metric=recovered",
+            "JHU’s recovery figures for Canada end on 4 Aug 2021, so the line ends there."
+        ),
+        (
+            "/countries/kr?metric=recovered",
+            "JHU’s recovery figures for S. Korea end on 4 Aug 2021, so the line ends there."
         ),
     ])
-    func aSumOfRowsEndsItsRecoveriesWhereTheFirstRowStopsNeverFallingBelowZero_B30(
-        target: String, end: String, belowZero: String?
+    func anEntryWithOneReportingRowSaysOnlyWhereItsFiguresEnd(target: String, note: String) throws {
+        let page = try page(target)
+        #expect(page.contains(note), "\(target)")
+        #expect(!page.contains("sums the rows"), "\(target)")
+    }
+
+    @Test(arguments: [
+        // The UK's own row stops first, after 12 Apr 2020; the line goes on to JHU's last day.
+        (
+            "/?metric=recovered",
+            "JHU stopped reporting recoveries for the UK after 12 Apr 2020, ",
+            "JHU’s recovery figures for the world end on 4 Aug 2021, so the line ends there."
+        ),
+        // New South Wales after 31 Jul 2020; the other seven states report to JHU’s last day.
+        (
+            "/countries/au?metric=recovered",
+            "JHU stopped reporting recoveries for New South Wales after 31 Jul 2020; ",
+            "JHU’s recovery figures for Australia end on 4 Aug 2021, so the line ends there."
+        ),
+        // China's provinces report to the end but for its row without a province.
+        (
+            "/countries/cn?metric=recovered",
+            "JHU stopped reporting recoveries for the row “unknown” after 29 Jul 2021; ",
+            "JHU’s recovery figures for China end on 4 Aug 2021, so the line ends there."
+        ),
+    ])
+    func aSumOfRowsGoesOnPastAStoppedRowAndSaysWhichStoppedWhen_B30(
+        target: String, stopped: String, end: String
     ) throws {
         let page = try page(target)
         let svg = try svg(page)
-        if let belowZero {
-            #expect(svg.contains(belowZero), "\(target): only JHU's own corrections")
-        } else {
-            #expect(!svg.contains("chart-bars-negative"), "no fake negative recoveries")
-        }
-        #expect(svg.contains(" to \(end)."), "\(target)")
-        #expect(page.contains("end on \(end)"), "\(target): the page says so in words")
+        #expect(page.contains(stopped), "\(target)")
+        #expect(page.contains("from then on the line sums the rows that still report"), "\(target)")
+        #expect(page.contains(end), "\(target)")
+        #expect(svg.contains(" to 4 Aug 2021."), "\(target): the line goes on to JHU's last report")
+    }
+
+    @Test func theWorldNamesTheFirstRowsThatStoppedAndCountsTheRest() throws {
+        let page = try page("/?metric=recovered")
+        // Rows of several countries are named with their country; the rest are counted, not listed.
+        let note = try #require(
+            page.components(separatedBy: "JHU stopped reporting recoveries for the UK").dropFirst().first?
+                .components(separatedBy: ".").first)
+        #expect(note.contains(" more rows between "), "\(note)")
+        #expect(note.contains(", for New South Wales (Australia) after 31 Jul 2020"), "\(note)")
+        #expect(note.components(separatedBy: " after ").count - 1 == 3, "three rows named: \(note)")
     }
 
     @Test func canadaHasJHUsRecoveries() throws {
@@ -453,6 +494,21 @@ struct HistoryAPIListTests {
         let response = try app.client.get("/api/historical/\(place.id)?lastdays=1")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         #expect(object["province"] as? [String] == place.provinces)
+    }
+
+    /// Canada, China and Australia sum 17, 32 and 8 JHU rows: the twin lists them as disease.sh does,
+    /// read here from the shipped rows (a country's own row is `mainland`: Canada's national recovered
+    /// row; Hong Kong and Macau are entries of their own).
+    @Test(arguments: StoreKind.available, [("ca", "Canada", 17), ("cn", "China", 32), ("au", "Australia", 8)])
+    func aSumOfRowsListsItsProvinces(_ store: StoreKind, _ place: (id: String, country: String, count: Int)) throws {
+        let rows = try HistoricalDecoder.loadShipped(path: packageRoot + "/data/disease-sh/historical.json.gz")
+        let expected = rows.filter { $0.country == place.country && HistoryMapping.ownEntries[$0.name] == nil }
+            .map { $0.province ?? "mainland" }
+        #expect(expected.count == place.count)
+        let app = try Self.app(store)
+        let response = try app.client.get("/api/historical/\(place.id)?lastdays=1")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        #expect(object["province"] as? [String] == expected)
     }
 
     @Test func lastdaysZeroSaysWhatTheRuleIs() throws {

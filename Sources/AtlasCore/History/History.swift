@@ -1,23 +1,44 @@
 /// A place's JHU CSSE time series: cumulative counts for consecutive days from `firstDay`. Corrections
 /// that make them fall are kept (docs/field-cases.md B29); `recovered` is `nil` after its last real
-/// report, never JHU's placeholder zeros (B30).
+/// report, never JHU's placeholder zeros (B30). A sum of JHU rows (`HistoryMapping`) also names its rows.
 public struct History: Sendable, Equatable {
+    /// One JHU row a series sums, and the last day it reported recoveries.
+    public struct Row: Sendable, Equatable {
+        /// JHU's `Country/Region` as disease.sh names it (`Australia`, `UK`).
+        public var country: String
+        /// JHU's `Province/State` in lower case (`new south wales`); `nil` for a country's own row.
+        public var province: String?
+        /// The last day the row reported recoveries, days since 1970-01-01; `nil` when it never did.
+        public var lastRecoveredDay: Int?
+
+        /// A row from its parts.
+        public init(country: String, province: String?, lastRecoveredDay: Int?) {
+            self.country = country
+            self.province = province
+            self.lastRecoveredDay = lastRecoveredDay
+        }
+    }
+
     /// The first day, days since 1970-01-01.
     public var firstDay: Int
     /// Cumulative confirmed cases, one per day.
     public var cases: [Int64]
     /// Cumulative deaths, one per day.
     public var deaths: [Int64]
-    /// Cumulative recoveries, one per day; `nil` where not reported.
+    /// Cumulative recoveries, one per day; `nil` where not reported. A sum of rows adds the rows that
+    /// still report on each day: it falls where a row stops, and is `nil` only where none reports.
     public var recovered: [Int64?]
+    /// The JHU rows summed, in JHU's order; empty when not known (a series stored before they were kept).
+    public var rows: [Row]
 
     /// A series from its parts; the arrays must have the same length.
-    public init(firstDay: Int, cases: [Int64], deaths: [Int64], recovered: [Int64?]) {
+    public init(firstDay: Int, cases: [Int64], deaths: [Int64], recovered: [Int64?], rows: [Row] = []) {
         precondition(cases.count == deaths.count && deaths.count == recovered.count, "series of unequal length")
         self.firstDay = firstDay
         self.cases = cases
         self.deaths = deaths
         self.recovered = recovered
+        self.rows = rows
     }
 
     /// How many days the series has.
@@ -44,15 +65,24 @@ public struct History: Sendable, Equatable {
     /// The index of the last day `recovered` was reported, or `nil` when it never was.
     public var lastRecoveredReport: Int? { recovered.lastIndex { $0 != nil } }
 
+    /// The rows that stopped reporting recoveries before the series' last report, earliest first (rows
+    /// in JHU's order on the same day): the days the summed line falls by a row. Empty for one row.
+    public var rowsStoppedEarly: [Row] {
+        guard let last = lastRecoveredReport.map({ firstDay + $0 }) else { return [] }
+        return rows.enumerated().filter { ($0.element.lastRecoveredDay ?? last) < last }
+            .sorted { ($0.element.lastRecoveredDay!, $0.offset) < ($1.element.lastRecoveredDay!, $1.offset) }
+            .map(\.element)
+    }
+
     /// The days `range` (days since 1970-01-01) overlaps; empty when none.
     public func days(_ range: ClosedRange<Int>) -> History {
         let start = max(range.lowerBound, firstDay)
         let end = min(range.upperBound, lastDay)
-        guard start <= end else { return History(firstDay: start, cases: [], deaths: [], recovered: []) }
+        guard start <= end else { return History(firstDay: start, cases: [], deaths: [], recovered: [], rows: rows) }
         let slice = (start - firstDay)...(end - firstDay)
         return History(
             firstDay: start, cases: Array(cases[slice]), deaths: Array(deaths[slice]),
-            recovered: Array(recovered[slice]))
+            recovered: Array(recovered[slice]), rows: rows)
     }
 }
 
@@ -78,4 +108,23 @@ extension History {
 public enum HistoryKey {
     /// The world's series, the sum of every JHU row; no entry id contains `@`.
     public static let world = "@world"
+}
+
+extension History.Row {
+    /// The row's name as it reads inside a sentence: its province with capitals (`New South Wales`,
+    /// `Saint Helena, Ascension and Tristan da Cunha`), with its country in brackets when
+    /// `withCountry` (`New South Wales (Australia)`); a country's own row is its country (`the UK`);
+    /// JHU's province `unknown` is `the row “unknown”` (`China’s row “unknown”` with its country).
+    public func nameInSentence(withCountry: Bool) -> String {
+        let country = Country.namesTakingThe.contains(self.country) ? "the " + self.country : self.country
+        guard let province else { return country }
+        if province == "unknown" { return withCountry ? "\(self.country)’s row “unknown”" : "the row “unknown”" }
+        let lowerWords: Set<Substring> = ["and", "of", "the", "da", "de"]
+        let words = province.split(separator: " ", omittingEmptySubsequences: false).enumerated().map {
+            index, word in
+            index > 0 && lowerWords.contains(word) ? String(word) : word.prefix(1).uppercased() + word.dropFirst()
+        }
+        let name = words.joined(separator: " ")
+        return withCountry ? "\(name) (\(self.country))" : name
+    }
 }

@@ -72,10 +72,12 @@ public enum HistoryMapping {
     }
 }
 
-/// Rows summed day by day (a missing day counts 0), except recovered: JHU stopped it row by row, and a
-/// stopped row's 0 means "not reported", which would drag a sum down. So rows that never report it
-/// take no part, and the sum ends where its first row stops (Australia's on 31 July 2020).
-private struct RowSum {
+/// Rows summed day by day (a missing day counts 0), except recovered: JHU stopped it row by row, a
+/// stopped row's 0 meaning "not reported". As JHU's own sums do, each day adds the rows that still report
+/// (a stopped row adds nothing from the day after its last report, so the sum falls by it there); rows
+/// that never report take no part; a day is `nil` only where no row reports, or where a reporting row
+/// has no figure (a negative placeholder).
+struct RowSum {
     var rows: [HistoricalRow] = []
 
     mutating func add(_ row: HistoricalRow) {
@@ -88,8 +90,9 @@ private struct RowSum {
         var cases = [Int64](repeating: 0, count: count)
         var deaths = [Int64](repeating: 0, count: count)
         var recovered = [Int64](repeating: 0, count: count)
-        var unreported = [Bool](repeating: false, count: count)
-        var reportingRows = 0
+        var reporting = [Bool](repeating: false, count: count)
+        var unknown = [Bool](repeating: false, count: count)
+        var summed: [History.Row] = []
         for row in rows {
             let offset = row.firstDay - first
             for index in row.cases.indices {
@@ -97,21 +100,22 @@ private struct RowSum {
                 deaths[offset + index] &+= row.deaths[index]
             }
             let reported = History.reportedRecoveries(row.recovered)
-            guard reported.contains(where: { $0 != nil }) else { continue }
-            reportingRows += 1
-            // Before a row's first day it has none; after its last it reports nothing.
-            for day in offset..<count {
-                let index = day - offset
-                if index < reported.count, let value = reported[index] {
-                    recovered[day] &+= value
+            let lastReport = reported.lastIndex { $0 != nil }
+            summed.append(
+                History.Row(
+                    country: row.country, province: row.province, lastRecoveredDay: lastReport.map { row.firstDay + $0 }
+                ))
+            guard let lastReport else { continue }
+            for index in 0...lastReport {
+                if let value = reported[index] {
+                    recovered[offset + index] &+= value
+                    reporting[offset + index] = true
                 } else {
-                    unreported[day] = true
+                    unknown[offset + index] = true
                 }
             }
         }
-        let sum: [Int64?] =
-            reportingRows == 0
-            ? Array(repeating: nil, count: count) : (0..<count).map { unreported[$0] ? nil : recovered[$0] }
-        return History(firstDay: first, cases: cases, deaths: deaths, recovered: sum)
+        let sum: [Int64?] = (0..<count).map { reporting[$0] && !unknown[$0] ? recovered[$0] : nil }
+        return History(firstDay: first, cases: cases, deaths: deaths, recovered: sum, rows: summed)
     }
 }

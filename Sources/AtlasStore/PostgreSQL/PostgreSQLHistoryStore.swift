@@ -33,7 +33,18 @@ struct PostgreSQLHistoryStore: HistoryStore {
             deaths.append(dayDeaths)
             recovered.append(rows.int64(row, 3))
         }
-        return History(firstDay: firstDay, cases: cases, deaths: deaths, recovered: recovered)
+        let summed = try connection.query(
+            "SELECT country, province, recovered_last_day FROM history_rows WHERE series = $1 ORDER BY position",
+            [.text(key)])
+        var historyRows: [History.Row] = []
+        for row in 0..<summed.count {
+            guard let country = summed.string(row, 0) else {
+                throw StoreError.corruptRow("history_rows: a NULL country in \(key)")
+            }
+            historyRows.append(
+                History.Row(country: country, province: summed.string(row, 1), lastRecoveredDay: summed.int(row, 2)))
+        }
+        return History(firstDay: firstDay, cases: cases, deaths: deaths, recovered: recovered, rows: historyRows)
     }
 
     static func hasHistory(on connection: PostgreSQLConnection) throws -> Bool {
@@ -58,6 +69,17 @@ struct PostgreSQLHistoryStore: HistoryStore {
         throws
     {
         try connection.execute("DELETE FROM history")
+        try connection.execute("DELETE FROM history_rows")
+        let rowLines = series.keys.sorted().lazy.flatMap { key in
+            let field = PostgreSQLConnection.copyField(key)
+            return series[key]!.rows.enumerated().lazy.map { position, row in
+                let province = PostgreSQLConnection.copyField(row.province)
+                let last = row.lastRecoveredDay.map(String.init) ?? "\\N"
+                return "\(field)\t\(position)\t\(PostgreSQLConnection.copyField(row.country))\t\(province)\t\(last)\n"
+            }
+        }
+        try connection.copy(
+            "COPY history_rows (series, position, country, province, recovered_last_day) FROM STDIN", lines: rowLines)
         let lines = series.keys.sorted().lazy.flatMap { key in
             let history = series[key]!
             let field = PostgreSQLConnection.copyField(key)

@@ -23,6 +23,8 @@ enum PostgreSQLMigrations {
                 ALTER TABLE profiles ADD COLUMN has_draft boolean NOT NULL DEFAULT false;
                 UPDATE profiles SET has_draft = true WHERE session_hash IN (SELECT session_hash FROM drafts)
                 """),
+        // As SQLite's `Migration.historyRows`: the JHU rows of each series, written with `history`.
+        Step(version: 5, name: "history rows", sql: historyRowsSQL),
     ]
 
     static var newestVersion: Int32 { all.last?.version ?? 0 }
@@ -138,6 +140,18 @@ enum PostgreSQLMigrations {
             recovered bigint,
             PRIMARY KEY (series, day)
         );
+        """
+
+    /// SQLite's `Migration.historyRows`.
+    private static let historyRowsSQL = """
+        CREATE TABLE history_rows (
+            series text NOT NULL,
+            position integer NOT NULL,
+            country text NOT NULL,
+            province text,
+            recovered_last_day integer,
+            PRIMARY KEY (series, position)
+        )
         """
 
     /// The same tables as SQLite's `Migration.profileTables` and `.visitors`.

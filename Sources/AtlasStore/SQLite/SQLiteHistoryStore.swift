@@ -32,8 +32,27 @@ struct SQLiteHistoryStore: HistoryStore {
                 recovered.append(select.int64(at: 3))
             }
             guard let firstDay else { return nil }
-            return History(firstDay: firstDay, cases: cases, deaths: deaths, recovered: recovered)
+            return History(
+                firstDay: firstDay, cases: cases, deaths: deaths, recovered: recovered,
+                rows: try rows(key, in: database))
         }
+    }
+
+    /// The JHU rows of series `key` (`history_rows`), in order.
+    private static func rows(_ key: String, in database: Database) throws -> [History.Row] {
+        let select = try database.prepare(
+            "SELECT country, province, recovered_last_day FROM history_rows WHERE series = ?1 ORDER BY position")
+        defer { select.reset() }
+        try select.bind(key, at: 1)
+        var rows: [History.Row] = []
+        while try select.step() {
+            guard let country = select.string(at: 0) else {
+                throw StoreError.corruptRow("history_rows: a NULL country in \(key)")
+            }
+            rows.append(
+                History.Row(country: country, province: select.string(at: 1), lastRecoveredDay: select.int(at: 2)))
+        }
+        return rows
     }
 
     static func storedSeries(in database: Database) throws -> [String: StoredSeries] {
@@ -65,6 +84,20 @@ struct SQLiteHistoryStore: HistoryStore {
     static func replaceHistory(_ series: [String: History], storedAt: Int64, in database: Database) throws {
         try database.transaction { database in
             try database.execute("DELETE FROM history")
+            try database.execute("DELETE FROM history_rows")
+            let insertRow = try database.prepare(
+                "INSERT INTO history_rows (series, position, country, province, recovered_last_day) "
+                    + "VALUES (?1, ?2, ?3, ?4, ?5)")
+            for key in series.keys.sorted() {
+                for (position, row) in series[key]!.rows.enumerated() {
+                    try insertRow.bind(key, at: 1)
+                    try insertRow.bind(position, at: 2)
+                    try insertRow.bind(row.country, at: 3)
+                    try insertRow.bind(row.province, at: 4)
+                    try insertRow.bind(row.lastRecoveredDay, at: 5)
+                    try insertRow.run()
+                }
+            }
             let insert = try database.prepare(
                 "INSERT INTO history (series, day, cases, deaths, recovered) VALUES (?1, ?2, ?3, ?4, ?5)")
             for key in series.keys.sorted() {

@@ -167,14 +167,17 @@ struct HistorySection {
         ]
     }
 
-    /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there). A sum of
-    /// rows ends where the first of them stops (`HistoryMapping`), which the words say too.
+    /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there), and for a
+    /// sum of rows, which rows stopped before the others (`HistoryMapping`).
     private func recoveredNote(_ history: History, days: ClosedRange<Int>) -> String? {
         Self.recoveredNote(place: place, history, metric: query.metric)
     }
 
-    /// For recoveries: when JHU stopped reporting them for `place`, in words; `nil` for other metrics,
-    /// or when the series reports them to its end. Shared with the compare page's notes.
+    /// For recoveries, in words: which of the series' JHU rows stopped reporting them before the others,
+    /// earliest first (the first few named, the rest counted; from then on the line sums the rows that
+    /// still report), and the day the figures end; `nil` for other metrics, or when the series reports
+    /// them to its end with no row stopped. Only what is true of `history`: a single row gets no words
+    /// about sums. Shared with the compare page's notes.
     static func recoveredNote(place: String, _ history: History, metric: HistoryMetric) -> String? {
         guard metric == .recovered else { return nil }
         guard let last = history.lastRecoveredReport else {
@@ -182,9 +185,33 @@ struct HistorySection {
             return "There are no recovery figures for \(place) in this history: JHU CSSE reported none, "
                 + "or disease.sh, which passes JHU’s series on, leaves them out."
         }
-        guard history.firstDay + last < history.lastDay else { return nil }
-        return "JHU’s recovery figures for \(place) end on \(history.date(at: last).short), so the line ends there: "
-            + "JHU stopped reporting them (a sum of several JHU rows ends where the first of them stops)."
+        var sentences: [String] = []
+        let stopped = history.rowsStoppedEarly
+        if !stopped.isEmpty {
+            let withCountry = Set(history.rows.map(\.country)).count > 1
+            let named = stopped.count <= 4 ? stopped : Array(stopped.prefix(3))
+            var parts = named.map {
+                "for \($0.nameInSentence(withCountry: withCountry)) after "
+                    + CalendarDate(daysSinceEpoch: $0.lastRecoveredDay!).short
+            }
+            let rest = stopped.dropFirst(named.count)
+            if let first = rest.first?.lastRecoveredDay, let end = rest.last?.lastRecoveredDay {
+                let span =
+                    first == end
+                    ? "after \(CalendarDate(daysSinceEpoch: end).short)"
+                    : "between \(CalendarDate(daysSinceEpoch: first).short) and \(CalendarDate(daysSinceEpoch: end).short)"
+                parts.append("for \(rest.count) more rows \(span)")
+            }
+            let list = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+            sentences.append(
+                "JHU stopped reporting recoveries \(list); from then on the line sums the rows that still report, "
+                    + "so it falls where a row stops.")
+        }
+        if history.firstDay + last < history.lastDay {
+            sentences.append(
+                "JHU’s recovery figures for \(place) end on \(history.date(at: last).short), so the line ends there.")
+        }
+        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }
 
     private var tableCaption: String {

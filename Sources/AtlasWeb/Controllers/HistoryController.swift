@@ -155,12 +155,9 @@ struct HistoryController: Sendable {
                 }
                 writer.beginObject()
                 writer.field("country", entry.country.country)
-                // disease.sh lists the provinces summed: a territory is its own JHU province(s); a country's own row
-                // is "mainland" (the store keeps no list of a country's provinces).
-                let provinces = entry.country.countryInfo.iso2.map(HistoryMapping.ownProvinces(ofISO2:)) ?? []
                 writer.key("province")
                 writer.beginArray()
-                for province in provinces.isEmpty ? ["mainland"] : provinces { writer.value(province) }
+                for province in HistoryController.provinces(of: entry, history) { writer.value(province) }
                 writer.endArray()
                 writer.key("timeline")
                 HistoryController.timeline(history, lastDays: lastDays, to: &writer)
@@ -169,6 +166,21 @@ struct HistoryController: Sendable {
             if isList { writer.endArray() }
             return HistoryController.cacheable(writer.output)
         }
+    }
+
+    /// disease.sh's `province` list: the JHU rows the series sums, each its lower-case province, a country's
+    /// own row `mainland` (`["mainland"]` for one country row; Australia's 8 states). A series stored
+    /// without its rows falls back to what the mapping knows: a territory's own JHU province(s), else
+    /// `mainland`.
+    static func provinces(of entry: CountryCatalog.Entry, _ history: History) -> [String] {
+        var names: [String] = []
+        for row in history.rows {
+            let name = row.province ?? "mainland"
+            if !names.contains(name) { names.append(name) }
+        }
+        if !names.isEmpty { return names }
+        let own = entry.country.countryInfo.iso2.map(HistoryMapping.ownProvinces(ofISO2:)) ?? []
+        return own.isEmpty ? ["mainland"] : own
     }
 
     /// The most ids one `/api/historical/{ids}` list may name: one per entry. disease.sh documents no
@@ -212,7 +224,8 @@ struct HistoryController: Sendable {
     }
 
     /// `{"cases": {"M/D/YY": n, …}, "deaths": {…}, "recovered": {…}}` of the last `lastDays` days
-    /// (all of them for `nil`), oldest first.
+    /// (all of them for `nil`), oldest first. A day whose recovered figure is not reported (`nil`: after
+    /// JHU stopped, or a series that never had any) is left out of `recovered`, never written as 0.
     static func timeline(_ history: History, lastDays: Int?, to writer: inout JSONWriter) {
         let first = max(0, history.count - (lastDays ?? history.count))
         let dates = (first..<history.count).map { JHUDate.format(history.date(at: $0)) }
@@ -222,7 +235,7 @@ struct HistoryController: Sendable {
             writer.key(metric.rawValue)
             writer.beginObject()
             for (offset, index) in (first..<history.count).enumerated() {
-                writer.field(dates[offset], values[index] ?? 0)
+                if let value = values[index] { writer.field(dates[offset], value) }
             }
             writer.endObject()
         }
