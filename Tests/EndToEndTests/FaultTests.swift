@@ -97,6 +97,22 @@ struct FaultTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    /// A process stopped for longer than the 10 s header-read timeout, with a client that connected and
+    /// sent its request meanwhile (waiting in the backlog): woken, it answers that request rather than
+    /// taking the new connection for one silent since before the stop and resetting it (nginx's 502 for
+    /// the Dones it held).
+    @Test func aRequestThatArrivedWhileTheProcessWasStoppedIsAnsweredWhenItWakes() throws {
+        let app = try ServerProcess()
+        #expect(try fetch(app.port, "/healthz").status == 200)
+        kill(app.pid, SIGSTOP)
+        let client = try RawClient(port: app.port)
+        client.setReadTimeout(20)
+        try client.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        Thread.sleep(forTimeInterval: 11)
+        kill(app.pid, SIGCONT)
+        #expect(try client.readResponse().status == 200)
+    }
+
     /// script/cluster runs each process under script/supervise: one killed is started again, with a
     /// line for the exit and one for the restart, and the supervisor's SIGTERM stops it for good.
     @Test func aKilledProcessIsStartedAgainBySupervise() throws {
