@@ -60,6 +60,9 @@ public struct StoreOptions: Sendable {
     /// PostgreSQL only: how long a new connection may take (libpq's `connect_timeout`), in seconds.
     /// Default 3.
     public var connectTimeoutSeconds: Int
+    /// PostgreSQL only: the password to log in with, overriding one in the URI, `PGPASSWORD` or
+    /// `~/.pgpass` (`--database-password-file`). Never printed; `nil`, the default: libpq's own rules.
+    public var password: String?
     /// PostgreSQL only: after a failed connection attempt, how long the pool answers
     /// `StoreError.unavailable` at once rather than retry, in seconds. Default 1.
     public var reconnectDelaySeconds: Double

@@ -74,8 +74,10 @@ public struct ServerConfiguration: Sendable {
     /// response. Zero or less means no limit (only `maxPipelinedRequests`). Default 1 MiB (1_048_576).
     public var maxBufferedResponseBytes: Int
     /// MaxConnections is how many client connections may be open at once, across all event loops. At
-    /// the limit the server stops accepting: new connections wait in the listen backlog until one
-    /// closes. Zero or less means no limit. Default 10_000.
+    /// the limit a new connection makes room: the connection idle the longest (a keep-alive one with no
+    /// request under way, of any client) is closed and the new one accepted, as nginx does. Only while
+    /// every connection is busy do new ones wait in the listen backlog, until one closes or goes idle
+    /// (looked for every 250 ms). Zero or less means no limit. Default 10_000.
     public var maxConnections: Int
     /// MaxConnectionsPerClient is how many connections one client (an IPv4 address or IPv6 /64) may
     /// hold. A client at the cap that opens another gets it and loses its oldest idle one; if none is

@@ -18,6 +18,8 @@ func serve(_ arguments: Arguments) throws {
         default: refreshInterval > 0 ? 2 * refreshInterval : Int(AtlasConfiguration.Defaults.staleAfterSeconds))
     let data = try dataSettings(arguments)
     let databaseConnections = try arguments.integer("database-connections", range: 1...1000)
+    let databaseWait = try arguments.integer("database-wait", range: 0...86_400)
+    let maxFormAge = try arguments.integer("max-form-age", range: 0...86_400)
     let newVisitorsPerMinute = try arguments.integer("new-visitors-per-minute", range: 0...1_000_000)
     let connectionsPerClient = try arguments.integer("max-connections-per-client", range: 0...1_000_000)
     let maxConnections = try arguments.integer("max-connections", range: 1...1_000_000)
@@ -57,6 +59,11 @@ func serve(_ arguments: Arguments) throws {
     configuration.trustForwardedHost = arguments.flag("trust-forwarded-host")
     configuration.newVisitorsPerMinute = newVisitorsPerMinute
     configuration.storeOptions.maxConnections = databaseConnections
+    configuration.databaseWaitSeconds = Double(databaseWait)
+    if arguments.isGiven("database-password-file") {
+        configuration.storeOptions.password = try readPasswordFile(arguments.string("database-password-file"))
+    }
+    configuration.maxFormAgeSeconds = Double(maxFormAge)
     configuration.refreshInterval = Double(refreshInterval)
     configuration.fetchLimits = data.limits
     configuration.logInfo = info
@@ -120,6 +127,26 @@ func serve(_ arguments: Arguments) throws {
     info("stopped")
     output.flush(waitingAtMost: 1)
     errors.flush(waitingAtMost: 0.5)
+}
+
+/// The password in `path` (a Docker secret): its first line, without the line break.
+/// - Throws: `PasswordFileError` when the file cannot be read or its first line is empty.
+private func readPasswordFile(_ path: String) throws -> String {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw PasswordFileError(description: "cannot read the --database-password-file \(path)")
+    }
+    let firstLine =
+        String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        .first.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) } ?? ""
+    guard !firstLine.isEmpty else {
+        throw PasswordFileError(description: "the --database-password-file \(path) holds no password on its first line")
+    }
+    return firstLine
+}
+
+/// A `--database-password-file` that cannot be used (exit 1, one line).
+struct PasswordFileError: Error, CustomStringConvertible {
+    let description: String
 }
 
 private func signalName(_ signal: Int32) -> String {

@@ -59,6 +59,8 @@ enum CommandOptions {
             .value("data", default: AtlasConfiguration.Defaults.dataDirectory),
             .value("stale-after", shown: "SECONDS"),
             .value("database-connections", default: String(AtlasConfiguration.Defaults.databaseConnections)),
+            .value("database-wait", default: String(Int(AtlasConfiguration.Defaults.databaseWaitSeconds))),
+            .value("database-password-file", shown: "FILE"),
             .value("new-visitors-per-minute", default: String(AtlasConfiguration.Defaults.newVisitorsPerMinute)),
             .value("max-connections-per-client", default: String(ServerConfiguration().maxConnectionsPerClient)),
             .flag("trust-forwarded-proto"),
@@ -67,6 +69,7 @@ enum CommandOptions {
             .value("tile-url", default: AtlasConfiguration.Defaults.tileURL),
             .value("log-format", shown: "text|json", default: "text"),
             .value("max-connections", default: String(ServerConfiguration().maxConnections)),
+            .value("max-form-age", default: String(Int(AtlasConfiguration.Defaults.maxFormAgeSeconds))),
         ] + fetchLimits
 
     /// `covid-atlas import FILE`.

@@ -24,14 +24,20 @@ let usageText: String = {
                  entry), --trust-forwarded-host (forms are checked against X-Forwarded-Host).
                  --new-visitors-per-minute: first stored rows per client address (0: no limit; then 429).
                  --max-connections-per-client: per IPv4 address or IPv6 /64 (0: no limit).
-                 --max-connections: open client connections at once; at the limit new ones wait
-                 in the listen backlog until one closes (each needs a file descriptor: ulimit -n).
+                 --max-connections: open client connections at once; at the limit the oldest idle
+                 one is closed for a new one, which waits in the listen backlog only while every
+                 connection is busy (each needs a file descriptor: ulimit -n).
+                 --max-form-age: a POST the proxy passed on (X-Request-Start) longer ago than this
+                 is answered 503 and not applied (0: no limit).
                  Access log on standard output, one line per request; --log-format json writes
                  every log line (but the first) as one JSON object.
         --database  A SQLite file (created when missing), or a PostgreSQL URI that several processes
                  share, e.g. postgresql://atlas@127.0.0.1:5432/atlas (the password from the URI,
                  PGPASSWORD or ~/.pgpass; never printed). --database-connections: the most it opens,
-                 and the worker threads that wait on it.
+                 and the worker threads that wait on it. --database-wait: how long a start waits for
+                 a database that cannot be reached yet, retrying (0: exit 1 at once).
+                 --database-password-file: the PostgreSQL password is this file's first line (a
+                 Docker secret), overriding the URI's, PGPASSWORD and ~/.pgpass.
         import   Loads a saved disease.sh /v3/covid-19/countries response (and /all with --all, and
                  /historical?lastdays=all with --historical, plain or gzipped) into the database in
                  one transaction. FILE - with --historical imports only the history.

@@ -52,12 +52,16 @@ struct OptionDocumentationTests {
 
 /// `serve --max-connections N`: the server's connection limit (ServerConfiguration.maxConnections).
 struct MaxConnectionsTests {
-    @Test func atTheLimitANewConnectionWaitsUntilOneCloses() throws {
+    @Test func atTheLimitANewConnectionWaitsWhileTheOpenOneIsBusyAndTakesItsPlaceWhenIdle() throws {
         let server = try ServerProcess(arguments: ["--max-connections", "1"])
         let first = try RawClient(port: server.port)
         try first.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try first.readResponse().status == 200)
-        // The kernel completes the handshake (the backlog), but the server does not accept it yet.
+        // Half a request: busy. The kernel completes the second's handshake (the backlog), but the
+        // server does not accept it yet.
+        try first.send("GET /healthz HTTP/1.1\r\n")
+        // Time for the server to read it: a request it has not seen leaves the connection idle to it.
+        usleep(100_000)
         let second = try RawClient(port: server.port)
         second.setReadTimeout(1)
         try second.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -65,6 +69,12 @@ struct MaxConnectionsTests {
         first.close()
         second.setReadTimeout(10)
         #expect(try second.readResponse().status == 200)
+        // Now the second is idle: a third takes its place at once.
+        let third = try RawClient(port: server.port)
+        third.setReadTimeout(5)
+        try third.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try third.readResponse().status == 200)
+        #expect(second.isClosedByServer())
     }
 
     @Test(arguments: ["0", "-1", "many"])

@@ -37,8 +37,13 @@ final class PostgreSQLConnection: @unchecked Sendable {
     init(uri: String, options: StoreOptions) throws(StoreError) {
         defaultAnswerTimeoutSeconds = options.statementTimeoutSeconds + 2
         answerTimeoutSeconds = defaultAnswerTimeoutSeconds
-        let keywords = ["dbname", "connect_timeout", "fallback_application_name"]
-        let values = [uri, String(max(1, options.connectTimeoutSeconds)), "covid-atlas"]
+        var keywords = ["dbname", "connect_timeout", "fallback_application_name"]
+        var values = [uri, String(max(1, options.connectTimeoutSeconds)), "covid-atlas"]
+        // After dbname, so it overrides the URI's (libpq: later keywords win).
+        if let password = options.password {
+            keywords.append("password")
+            values.append(password)
+        }
         let connection = Self.withCStrings(keywords) { keywordPointers in
             Self.withCStrings(values) { valuePointers in
                 // expand_dbname = 1: the first dbname is the URI.

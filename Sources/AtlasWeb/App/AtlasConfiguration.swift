@@ -12,6 +12,10 @@ public struct AtlasConfiguration: Sendable {
     public var database: StoreLocation
     /// How long the store waits for locks and connections, and how many it keeps.
     public var storeOptions = StoreOptions()
+    /// How long a start waits for a database that cannot be reached (a PostgreSQL server down or
+    /// still starting), in seconds, retrying with a back-off of 0.5 s doubling to 5 s; past it the start
+    /// fails with `StoreError.unavailable`. 0: fail at once. Default 60 (`--database-wait`).
+    public var databaseWaitSeconds = Defaults.databaseWaitSeconds
     /// The folder of Mustache templates (`Views/`), all parsed at start.
     public var viewsDirectory: String
     /// The folder served under `/static/` (`Public/`).
@@ -60,6 +64,11 @@ public struct AtlasConfiguration: Sendable {
     /// How many new visitors (a first stored row: a star, an edit) one client address may create per
     /// minute, in each process; beyond it they get a `429` page with `Retry-After`. 0 means no limit.
     public var newVisitorsPerMinute = Defaults.newVisitorsPerMinute
+    /// The oldest a form (a POST) may be when its handler is about to run, by the proxy's
+    /// `X-Request-Start`, in seconds; older ones get a `503` and are not applied (`FormAge`). Below the
+    /// proxy's read timeout for forms, so a form the proxy gave up on is never applied later. 0: no limit.
+    /// Default 30 (`--max-form-age`; deploy/nginx.conf waits 60 s for a form).
+    public var maxFormAgeSeconds = Defaults.maxFormAgeSeconds
     /// The current time in milliseconds since the epoch; injected so tests control staleness.
     public var now: @Sendable () -> Int64
     /// One line per unexpected error (a `500`): method, path and error. It runs on an event loop, so it
@@ -100,6 +109,11 @@ public struct AtlasConfiguration: Sendable {
     public enum Defaults {
         /// The most connections a process opens to the database (`--database-connections`).
         public static let databaseConnections = StoreOptions().maxConnections
+        /// How long a start waits for its database, in seconds: a PostgreSQL server that reboots, or
+        /// starts beside the app (Compose), is back well within a minute.
+        public static let databaseWaitSeconds: Double = 60
+        /// The oldest a form may be, in seconds: half deploy/nginx.conf's 60 s read timeout for forms.
+        public static let maxFormAgeSeconds: Double = 30
         /// The SQLite file, relative to the working directory.
         public static let databasePath = DataSettings.Defaults.databasePath
         /// The templates.

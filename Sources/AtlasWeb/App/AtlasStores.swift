@@ -1,5 +1,7 @@
 import AtlasCore
 import AtlasStore
+import Clocks
+import Foundation
 import Routing
 
 /// Every store the app uses, opened in one place from the configuration (`Stores.open`).
@@ -8,11 +10,38 @@ struct AtlasStores: Sendable {
     /// Profiles, drafts and favourites, for request handlers (on workers only: `SiteContext.runsOnWorker`).
     var profiles: any ProfileStore { stores.profiles }
 
-    /// Opens (creating and migrating when needed) the database of `configuration`.
-    /// - Throws: `StoreError` when it cannot be opened, reached or migrated.
+    /// Opens (creating and migrating when needed) the database of `configuration`. A database that
+    /// cannot be reached (`StoreError.unavailable`: down, still starting) is tried again with a back-off
+    /// (`DatabaseWait`) for up to `configuration.databaseWaitSeconds`, so no start order is needed; one
+    /// line on `logError` says it is waiting, one that it answered.
+    /// - Throws: `StoreError` when it cannot be opened or migrated, or, once the wait is over, reached
+    ///   (`.unavailable`, its message saying how long it waited).
     static func open(_ configuration: AtlasConfiguration) throws -> AtlasStores {
-        let stores = try Stores.open(configuration.database, options: configuration.storeOptions)
-        return AtlasStores(stores: stores)
+        var wait = DatabaseWait(limitSeconds: configuration.databaseWaitSeconds)
+        let startedAt = MonotonicClock.nanoseconds()
+        var elapsed: Double { Double(MonotonicClock.nanoseconds() - startedAt) / 1e9 }
+        while true {
+            do {
+                let stores = try Stores.open(configuration.database, options: configuration.storeOptions)
+                if wait.attempts > 0 {
+                    configuration.logError(
+                        "covid-atlas: the database answered after \(Int(elapsed.rounded())) s; starting")
+                }
+                return AtlasStores(stores: stores)
+            } catch StoreError.unavailable(let reason) {
+                guard let delay = wait.nextDelay(elapsedSeconds: elapsed) else {
+                    guard wait.attempts > 0 else { throw StoreError.unavailable(reason) }
+                    throw StoreError.unavailable(
+                        "\(reason) (waited \(Int(elapsed.rounded())) s, the --database-wait limit)")
+                }
+                if wait.attempts == 1 {
+                    configuration.logError(
+                        "covid-atlas: the database cannot be reached (\(reason)); waiting up to "
+                            + "\(Int(configuration.databaseWaitSeconds)) s for it, retrying with back-off")
+                }
+                Thread.sleep(forTimeInterval: delay)
+            }
+        }
     }
 
     /// The key session ids are signed with, created in the store on the first start.
@@ -25,5 +54,34 @@ struct AtlasStores: Sendable {
     /// Closes every connection; call once no request runs any more.
     func close() {
         stores.close()
+    }
+}
+
+/// The back-off of a start that waits for its database: 0.5 s after the first failed attempt,
+/// doubling up to `maxDelaySeconds`, never past `limitSeconds` in all.
+struct DatabaseWait: Sendable {
+    /// The longest the start waits in all, in seconds; 0: not at all.
+    let limitSeconds: Double
+    /// The longest pause between two attempts, in seconds.
+    static let maxDelaySeconds: Double = 5
+    /// The first pause, in seconds.
+    static let firstDelaySeconds: Double = 0.5
+    /// Failed attempts so far.
+    private(set) var attempts = 0
+    private var delay = DatabaseWait.firstDelaySeconds
+
+    init(limitSeconds: Double) {
+        self.limitSeconds = limitSeconds
+    }
+
+    /// Counts a failed attempt and says how long to pause before the next one.
+    /// - Parameter elapsedSeconds: seconds since the first attempt began.
+    /// - Returns: the pause in seconds, cut so the wait ends at `limitSeconds`; `nil` once it is over.
+    mutating func nextDelay(elapsedSeconds: Double) -> Double? {
+        let left = limitSeconds - elapsedSeconds
+        guard left > 0 else { return nil }
+        attempts += 1
+        defer { delay = min(delay * 2, Self.maxDelaySeconds) }
+        return min(delay, left)
     }
 }

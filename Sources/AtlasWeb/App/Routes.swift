@@ -21,6 +21,9 @@ enum Routes {
             // Bytes that never became a request (`?q=%ZZ` typed in) get the site's 4xx page, not a line of text.
             unparsablePage: { error in errors.page(error) },
             translateError: { error in ErrorPages.httpError(for: error, newVisitors: newVisitors) })
+        if site.configuration.maxFormAgeSeconds > 0 {
+            router.formAge = FormAge(maxAgeSeconds: site.configuration.maxFormAgeSeconds, now: site.configuration.now)
+        }
         // Where each handler runs (docs/architecture.md, "Where a request runs"): `replying` handlers hand
         // the page to a worker when it needs the database; the forms always write, so start on one.
         router.get("/", replying: pages.world)

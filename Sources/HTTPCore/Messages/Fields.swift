@@ -74,6 +74,9 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let xForwardedHost: FieldName = "X-Forwarded-Host"
     /// `X-Forwarded-Proto`: `http` or `https`, as the client reached the proxy.
     public static let xForwardedProto: FieldName = "X-Forwarded-Proto"
+    /// `X-Request-Start`: when a proxy passed the request on, as `t=` and seconds since the epoch
+    /// (nginx's `$msec`, with milliseconds).
+    public static let xRequestStart: FieldName = "X-Request-Start"
 }
 
 /// The header or trailer section of a message (RFC 9110 §5): field lines in order, repeats kept,

@@ -45,12 +45,16 @@ struct ClientKey: Hashable, Sendable {
     }
 }
 
-/// Every client's open connections across all loops, so one client cannot hold every slot with idle
-/// connections (`ServerConfiguration.maxConnectionsPerClient`).
+/// Every open connection across all loops, for the two limits that close idle connections to make
+/// room: the per-client cap (`ServerConfiguration.maxConnectionsPerClient`), so one client cannot hold
+/// every slot, and the global limit (`maxConnections`), so idle keep-alive connections never keep a
+/// new client out.
 ///
 /// A client at its cap gets a new connection and loses its oldest idle one (closed on its own loop);
-/// only a client whose connections are all busy is refused. Touched per accept and close, never per
-/// request: idleness is an atomic on each connection.
+/// only a client whose connections are all busy is refused. At the global limit the oldest idle
+/// connection of any client is closed (`closeOldestIdle()`), as nginx reuses its idle keep-alive
+/// connections. Touched per accept and close, never per request: idleness is an atomic on each
+/// connection.
 final class ClientTable: Sendable {
     final class Entry: @unchecked Sendable {
         // @unchecked: `connection` is touched only on `loop` (through `loop.execute`).
@@ -65,6 +69,13 @@ final class ClientTable: Sendable {
             self.connection = connection
             self.loop = loop
         }
+
+        /// Idle and not yet chosen to close.
+        fileprivate var idleCandidate: UInt64? {
+            guard !closeRequested.load(ordering: .relaxed) else { return nil }
+            let since = idleSince.load(ordering: .relaxed)
+            return since == 0 ? nil : since
+        }
     }
 
     enum Admission {
@@ -74,45 +85,113 @@ final class ClientTable: Sendable {
         case refused
     }
 
-    private let cap: Int
-    private let clients = Mutex<[ClientKey: [Entry]]>([:])
-
-    /// - Parameter cap: connections per client; `Int.max` for no limit.
-    init(cap: Int) {
-        self.cap = cap
+    private struct State {
+        /// Each capped client's connections.
+        var clients: [ClientKey: [Entry]] = [:]
+        /// Every connection, when the global limit applies.
+        var all: [ObjectIdentifier: Entry] = [:]
+        /// The connection `closeOldestIdle()` chose and its loop has not closed or kept yet: one at a
+        /// time, so listeners of several loops woken for one waiting client close one connection, not one
+        /// each.
+        var evicting: Entry?
     }
 
-    /// Whether a cap applies at all (when not, nothing is tracked).
-    var isEnabled: Bool { cap != Int.max }
+    private let cap: Int
+    /// The global limit; `Int.max` for none.
+    private let limit: Int
+    /// Whether every connection is recorded, for `closeOldestIdle()`.
+    private var tracksAll: Bool { limit != Int.max }
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - cap: connections per client; `Int.max` for no limit.
+    ///   - limit: connections in all (`maxConnections`); `Int.max` for no limit, when nothing but the
+    ///     capped clients is recorded.
+    init(cap: Int, limit: Int) {
+        self.cap = cap
+        self.limit = limit
+    }
+
+    /// Whether anything is tracked at all.
+    var isEnabled: Bool { cap != Int.max || tracksAll }
 
     /// Records `entry` for `client` and decides whether it may stay (any thread).
-    func admit(_ entry: Entry, client: ClientKey) -> Admission {
-        clients.withLock { clients in
-            var entries = clients[client] ?? []
-            let open = entries.filter { !$0.closeRequested.load(ordering: .relaxed) }.count
-            guard open >= cap else {
-                entries.append(entry)
-                clients[client] = entries
-                return .admitted(closing: [])
-            }
-            let idle =
-                entries
-                .filter { !$0.closeRequested.load(ordering: .relaxed) && $0.idleSince.load(ordering: .relaxed) != 0 }
-                .sorted { $0.idleSince.load(ordering: .relaxed) < $1.idleSince.load(ordering: .relaxed) }
-            guard !idle.isEmpty else { return .refused }
-            let victims = Array(idle.prefix(max(1, open + 1 - cap)))
-            for victim in victims { victim.closeRequested.store(true, ordering: .relaxed) }
-            entries.append(entry)
-            clients[client] = entries
-            return .admitted(closing: victims)
+    /// - Parameter capped: whether the per-client cap applies to `client` (not to 127.0.0.1 or ::1).
+    func admit(_ entry: Entry, client: ClientKey, capped: Bool) -> Admission {
+        state.withLock { state in
+            let admission =
+                capped && cap != Int.max ? admitCapped(entry, client: client, &state.clients) : .admitted(closing: [])
+            if tracksAll, case .admitted = admission { state.all[ObjectIdentifier(entry)] = entry }
+            return admission
         }
     }
 
+    private func admitCapped(_ entry: Entry, client: ClientKey, _ clients: inout [ClientKey: [Entry]]) -> Admission {
+        var entries = clients[client] ?? []
+        let open = entries.filter { !$0.closeRequested.load(ordering: .relaxed) }.count
+        guard open >= cap else {
+            entries.append(entry)
+            clients[client] = entries
+            return .admitted(closing: [])
+        }
+        let idle = entries.compactMap { entry in entry.idleCandidate.map { (entry, $0) } }.sorted { $0.1 < $1.1 }
+            .map(\.0)
+        guard !idle.isEmpty else { return .refused }
+        let victims = Array(idle.prefix(max(1, open + 1 - cap)))
+        for victim in victims { victim.closeRequested.store(true, ordering: .relaxed) }
+        entries.append(entry)
+        clients[client] = entries
+        return .admitted(closing: victims)
+    }
+
     func remove(_ entry: Entry, client: ClientKey) {
-        clients.withLock { clients in
-            guard var entries = clients[client] else { return }
+        state.withLock { state in
+            if tracksAll { state.all[ObjectIdentifier(entry)] = nil }
+            if state.evicting === entry { state.evicting = nil }
+            guard var entries = state.clients[client] else { return }
             entries.removeAll { $0 === entry }
-            clients[client] = entries.isEmpty ? nil : entries
+            state.clients[client] = entries.isEmpty ? nil : entries
+        }
+    }
+
+    /// Picks the connection idle the longest, of any client, and asks its loop to close it (any thread).
+    /// One that became busy meanwhile is kept (`Connection.closeIfIdle`). Scans every connection: called
+    /// only at the global limit, once per connection waiting to be accepted.
+    /// - Returns: whether one was picked; `false` when every connection is busy (or already closing),
+    ///   when the one picked last is not closed yet, or when fewer than the limit are open.
+    /// - Parameters:
+    ///   - openConnections: the listeners' count (`ServerContext.openConnectionCount`): admitted
+    ///     connections plus accepts in progress.
+    ///   - clientWaiting: whether a connection waits in the listen backlog (asked last, under the lock).
+    @discardableResult
+    func closeOldestIdle(openConnections: () -> Int, clientWaiting: () -> Bool) -> Bool {
+        let victim: Entry? = state.withLock { state in
+            // Only when the admitted connections fill the limit and no loop is between its reservation
+            // and its admission (an accept in progress, perhaps of the very client waiting; a close not
+            // yet counted), and then a client still waits: one nobody will accept. Asked under the lock,
+            // which every admission takes, so no other loop's accept slips in between.
+            guard state.evicting == nil, state.all.count >= limit, openConnections() == state.all.count,
+                clientWaiting()
+            else { return nil }
+            var oldest: (entry: Entry, since: UInt64)?
+            for entry in state.all.values {
+                guard let since = entry.idleCandidate else { continue }
+                if oldest.map({ since < $0.since }) ?? true { oldest = (entry, since) }
+            }
+            oldest?.entry.closeRequested.store(true, ordering: .relaxed)
+            state.evicting = oldest?.entry
+            return oldest?.entry
+        }
+        guard let victim else { return false }
+        victim.loop.execute { victim.connection.closeIfIdle() }
+        return true
+    }
+
+    /// The loop kept `entry`, chosen to close, because it became busy (its loop thread).
+    func keptBusy(_ entry: Entry) {
+        entry.closeRequested.store(false, ordering: .relaxed)
+        state.withLock { state in
+            if state.evicting === entry { state.evicting = nil }
         }
     }
 }

@@ -54,8 +54,12 @@ final class Connection: EventHandler {
     /// queued. Reading stops only then, not for every worker request: most clients wait for the
     /// response, and dropping `EPOLLIN` and taking it back around each one cost two epoll_ctl(2) calls.
     private var readsPausedForWorker = false
-    /// The idleness last published to `entry.idleSince`.
-    private var publishedIdle = false
+    /// The value last published to `entry.idleSince`: 0 while busy, else when the connection went idle
+    /// after its last response, so a connection used again is no longer the oldest idle one.
+    private var publishedIdleSince: UInt64 = 0
+    /// `writtenTotal` when `publishedIdleSince` was last set: a response written since (answered on the
+    /// loop, never seen busy) makes it idle anew.
+    private var writtenAtIdlePublish = -1
     /// Whether the bytes the kernel held when the server began shutting down have been read (once):
     /// after that only a request already begun is read on.
     private var readAtShutdown = false
@@ -84,13 +88,13 @@ final class Connection: EventHandler {
         self.lastActivity = loop.now
     }
 
-    /// Enters the connection in the per-client table (on its loop, right after accept).
+    /// Enters the connection in the table of open connections (on its loop, right after accept).
     /// - Returns: `false` when its client is at the cap with no idle connection to give up: the caller
     ///   closes this one.
     func admit() -> Bool {
-        guard context.clients.isEnabled, !client.isLocalHost else { return true }
+        guard context.clients.isEnabled else { return true }
         let entry = ClientTable.Entry(connection: self, loop: loop)
-        switch context.clients.admit(entry, client: client) {
+        switch context.clients.admit(entry, client: client, capped: !client.isLocalHost) {
         case .refused:
             return false
         case .admitted(let closing):
@@ -103,11 +107,11 @@ final class Connection: EventHandler {
         }
     }
 
-    /// Closes the connection when it is still idle (the per-client cap chose it); a connection that
-    /// became busy meanwhile is kept.
+    /// Closes the connection when it is still idle (the per-client cap or the global limit chose it); a
+    /// connection that became busy meanwhile is kept.
     func closeIfIdle() {
         guard !closed, isIdle else {
-            entry?.closeRequested.store(false, ordering: .relaxed)
+            if let entry { context.clients.keptBusy(entry) }
             return
         }
         closeNow()
@@ -118,12 +122,29 @@ final class Connection: EventHandler {
         !hasUnsentBytes && !parser.hasPartialRequest && !awaitingWorker && !lingering && requestStartedAt == 0
     }
 
+    /// Publishes "busy" as a request begins, before it is answered: a connection whose response is
+    /// being written is never taken for one idle since before it.
+    private func markBusy() {
+        guard publishedIdleSince != 0, let entry else { return }
+        publishedIdleSince = 0
+        entry.idleSince.store(0, ordering: .relaxed)
+    }
+
     private func publishIdleness() {
         guard let entry else { return }
-        let idle = isIdle
-        guard idle != publishedIdle else { return }
-        publishedIdle = idle
-        entry.idleSince.store(idle ? max(1, loop.now) : 0, ordering: .relaxed)
+        guard isIdle else {
+            if publishedIdleSince != 0 {
+                publishedIdleSince = 0
+                entry.idleSince.store(0, ordering: .relaxed)
+            }
+            return
+        }
+        guard publishedIdleSince == 0 || writtenAtIdlePublish != writtenTotal else { return }
+        // The clock now, not `loop.now` (read before the loop's last wait, up to a sweep old): idle
+        // times are compared across loops.
+        publishedIdleSince = max(1, MonotonicClock.nanoseconds())
+        writtenAtIdlePublish = writtenTotal
+        entry.idleSince.store(publishedIdleSince, ordering: .relaxed)
     }
 
     // MARK: EventHandler
@@ -306,6 +327,7 @@ final class Connection: EventHandler {
                 return false
             case .request(var request):
                 continueSent = false
+                markBusy()
                 answeredAny = true
                 requestStartedAt = 0
                 bodyStartedAt = 0

@@ -4,10 +4,13 @@ import Glibc
 /// One event loop's registration of the shared listening socket: accepts connections and hands them
 /// to `Connection`s on the same loop.
 ///
-/// At `maxConnections` it stops watching the socket rather than accept and close (as nginx at
-/// `worker_connections`): clients wait in the backlog and the loop does not spin. A loop that closes a
-/// connection at the limit wakes every listener with `requestResume()`. Confined to its loop's thread,
-/// except `requestResume()`.
+/// At `maxConnections`, with a connection waiting, it closes the oldest idle connection of the server
+/// (`ClientTable.closeOldestIdle()`, as nginx reuses idle keep-alive connections at
+/// `worker_connections`) and stops watching the socket until a connection closes: the waiting client is
+/// accepted then, and the loop does not spin. While every connection is busy, clients wait in the
+/// backlog; the listener looks again every `limitRecheckInterval` for one gone idle. A loop that closes
+/// a connection at the limit wakes every listener with `requestResume()`. Confined to its loop's
+/// thread, except `requestResume()`.
 final class Listener: EventHandler, @unchecked Sendable {
     private let fd: Int32
     private unowned let loop: EventLoop
@@ -20,6 +23,9 @@ final class Listener: EventHandler, @unchecked Sendable {
     private static let maxAcceptsPerWake = 32
     // Out of descriptors or memory, accepting again at once would spin: pause this long (nanoseconds).
     private static let acceptBackoff: UInt64 = 100_000_000
+    // Paused at the limit, this often (nanoseconds) it looks again for a waiting client and an idle
+    // connection to close for it: a busy connection that goes idle wakes nobody.
+    private static let limitRecheckInterval: UInt64 = 250_000_000
 
     init(fd: Int32, loop: EventLoop, context: ServerContext) {
         self.fd = fd
@@ -67,8 +73,7 @@ final class Listener: EventHandler, @unchecked Sendable {
     func handleEvents(_ events: UInt32) {
         for _ in 0..<Self.maxAcceptsPerWake where registered {
             guard context.reserveConnection() else {
-                pausedAtLimit = true
-                unregister()
+                pauseAtLimit()
                 return
             }
             var address = sockaddr_storage()
@@ -120,6 +125,25 @@ final class Listener: EventHandler, @unchecked Sendable {
         }
         // Over its client's cap with nothing idle to give up.
         if !connection.admit() { connection.closeNow() }
+    }
+
+    /// A client waits and every slot is taken: make room by closing the oldest idle connection (its
+    /// close wakes this listener), and look again later in case none was idle.
+    private func pauseAtLimit() {
+        pausedAtLimit = true
+        unregister()
+        // Every loop may wake for one connection (EPOLLEXCLUSIVE wakes "one or more"), and the one that
+        // took it leaves the others at the limit with nobody waiting: close nothing for them.
+        let context = context
+        context.clients.closeOldestIdle(
+            openConnections: { context.openConnectionCount }, clientWaiting: { hasPendingConnection() })
+        loop.schedule(after: Self.limitRecheckInterval) { [weak self] in self?.resumeAfterLimit() }
+    }
+
+    /// Whether a connection waits in the listen backlog now (poll(2), without waiting).
+    private func hasPendingConnection() -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
     private func backOff() {

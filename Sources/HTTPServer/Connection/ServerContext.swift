@@ -46,7 +46,8 @@ final class ServerContext: Sendable {
         workers = WorkerPool(
             threads: configuration.blockingWorkerCount, capacity: configuration.maxQueuedBlockingRequests)
         clients = ClientTable(
-            cap: configuration.maxConnectionsPerClient > 0 ? configuration.maxConnectionsPerClient : Int.max)
+            cap: configuration.maxConnectionsPerClient > 0 ? configuration.maxConnectionsPerClient : Int.max,
+            limit: maxConnections)
     }
 
     /// Whether a graceful shutdown has begun (any thread).

@@ -40,7 +40,8 @@ final class EventLoop: @unchecked Sendable {
     private var nextSweep: UInt64 = 0
     private var running = true
     private(set) var handlerCount = 0
-    /// Monotonic nanoseconds, refreshed after every epoll_wait.
+    /// Monotonic nanoseconds, refreshed as every epoll_wait returns (before its events are handled)
+    /// and after its events.
     private(set) var now: UInt64 = MonotonicClock.nanoseconds()
     /// Scratch space for socket reads, shared by the loop's connections.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
@@ -152,8 +153,17 @@ final class EventLoop: @unchecked Sendable {
     private func run() {
         while running {
             let timeout = waitTimeout()
+            var refreshed = false
             do throws(SystemError) {
                 try epoll.wait(timeoutMilliseconds: timeout) { events, token in
+                    // The clock as the wait ended, before any handler reads `now`: a connection accepted
+                    // after a long stall (the process stopped, SIGSTOP) must not start with the time
+                    // before it, or the sweep below takes it for one silent that long and closes it,
+                    // resetting the request it carries.
+                    if !refreshed {
+                        refreshed = true
+                        self.now = MonotonicClock.nanoseconds()
+                    }
                     self.dispatch(events, token)
                 }
             } catch {

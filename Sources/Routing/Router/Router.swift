@@ -26,6 +26,9 @@ public struct Router: Responder {
     }
 
     private var routes: [Route] = []
+    /// When set, a form older than its limit is refused with `FormAge.refusal` right before its handler
+    /// runs (on the worker, for a worker route: as late as possible). `nil`, the default: never.
+    public var formAge: FormAge?
     private let errorPage: @Sendable (Request, HTTPError) -> Response
     private let unparsablePage: (@Sendable (HTTPError) -> Response?)?
     private let translateError: @Sendable (any Error) -> HTTPError?
@@ -156,9 +159,16 @@ public struct Router: Responder {
             guard let parameters = route.pattern.match(segments) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 let handler = route.handler
+                let formAge = formAge
                 switch route.runsOn {
-                case .eventLoop: return try handler(request, parameters)
-                case .worker: return .onWorker { try handler(request, parameters).response() }
+                case .eventLoop:
+                    if formAge?.isTooOld(request) == true { throw FormAge.refusal }
+                    return try handler(request, parameters)
+                case .worker:
+                    return .onWorker {
+                        if formAge?.isTooOld(request) == true { throw FormAge.refusal }
+                        return try handler(request, parameters).response()
+                    }
                 }
             }
             allowed.append(route.method)
