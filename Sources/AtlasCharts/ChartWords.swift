@@ -94,12 +94,10 @@ public struct ChartWords: Sendable {
             + "the latest, on \(latestDay), is \(ChartWords.figure(latestValue))."
     }
 
-    /// The sentence for bars drawn to the axis' edge, e.g. "One day is beyond the axis, drawn to its
-    /// edge: −349,116 on 20 May 2021." `labels` are the markers' ("−349,116 on 20 May 2021").
+    /// The sentence for values drawn to the axis' edge, e.g. "Beyond the axis, drawn to its edge:
+    /// −349,116 on 20 May 2021." `labels` are the markers' ("−349,116 on 20 May 2021").
     public static func beyondAxis(_ labels: [String]) -> String {
-        labels.count == 1
-            ? "One day is beyond the axis, drawn to its edge: \(labels[0])."
-            : "\(labels.count) days are beyond the axis, drawn to its edge: \(labels.joined(separator: "; "))."
+        "Beyond the axis, drawn to its edge: \(labels.joined(separator: "; "))."
     }
 
     /// A figure in words, rounded as its size calls for (`NumberText.figure`: `489,292`, `33.3`, `2.46`),

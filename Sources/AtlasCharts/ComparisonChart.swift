@@ -36,6 +36,9 @@ public struct ComparisonChart: Equatable, Sendable {
     public let narrowXTicks: [ChartModel.Tick]
     public let lines: [Line]
     public let zeroLine: Double?
+    /// Stretches of a line beyond the axis, drawn along its edge: the week after a correction far beyond
+    /// the country's other days (`OutlierDays`), each labelled with its most extreme value and date.
+    public let beyondAxis: [ChartModel.Marker]
 
     /// The chart of each country's `series`, in order, viewed as `query`; `nil` when no line has a point.
     public init?(_ series: [(id: String, name: String, series: ChartSeries)], query: ChartQuery) {
@@ -43,8 +46,17 @@ public struct ComparisonChart: Equatable, Sendable {
         guard let first = drawable.map(\.series.firstDay).min(),
             let last = drawable.map({ $0.series.firstDay + $0.series.values.count - 1 }).max()
         else { return nil }
-        let values = drawable.flatMap { $0.series.line.compactMap { $0 } }
-        guard let axis = ValueAxis.fitting(values, log: query.scale == .log) else { return nil }
+        // A correction far beyond a country's other days (France's −349,116 on 20 May 2021) pulls its
+        // 7-day average down for a week: the axis fits the other days, and that week runs along the edge.
+        let pulled = series.map { ComparisonChart.daysPulledByOutliers($0.series, query: query) }
+        let values = zip(series, pulled).flatMap { country, days in
+            country.series.line.indices.filter { !days.contains($0) }.compactMap { country.series.line[$0] }
+        }
+        guard
+            let axis = ValueAxis.fitting(
+                values.isEmpty ? drawable.flatMap { $0.series.line.compactMap { $0 } } : values,
+                log: query.scale == .log)
+        else { return nil }
         let format = { (value: Double) in ChartNumbers.abbreviated(value) }
         let labels = series.map { ComparisonChart.shortened($0.name) }
         let widest = labels.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
@@ -63,8 +75,21 @@ public struct ComparisonChart: Equatable, Sendable {
         if case .linear(let ticks) = axis, ticks.lower < 0 { zeroLine = geometry.y(of: 0) } else { zeroLine = nil }
 
         var drawn: [(index: Int, x: Double, y: Double, value: Double, path: String)] = []
+        var beyond: [ChartModel.Marker] = []
         for (index, country) in series.enumerated() {
-            let line = country.series.line
+            var line = country.series.line
+            // The pulled days beyond the axis run along its edge; the most extreme is named there.
+            let outside = pulled[index].filter { day in line[day].map { axis.clamped($0) != $0 } ?? false }
+            if let extreme = outside.max(by: { abs(line[$0]!) < abs(line[$1]!) }), let value = line[extreme] {
+                for day in outside { line[day] = line[day].map(axis.clamped) }
+                if let y = geometry.y(of: axis.clamped(value)) {
+                    beyond.append(
+                        ChartModel.edgeMarker(
+                            x: geometry.x(ofDay: country.series.firstDay + extreme), y: y,
+                            label: "\(country.name) \(ChartWords.figure(value)) on "
+                                + "\(country.series.date(extreme).short)", plot: box))
+                }
+            }
             guard let end = line.lastIndex(where: { value in value.flatMap { geometry.y(of: $0) } != nil }),
                 let value = line[end], let y = geometry.y(of: value)
             else { continue }
@@ -89,11 +114,23 @@ public struct ComparisonChart: Equatable, Sendable {
                 labelY: narrow[position], wideLabelY: wide[position], value: format(line.value))
         }
         lines = placed
+        beyondAxis = beyond
         title = ComparisonChart.title(query: query, names: series.map(\.name))
-        description = ComparisonChart.description(
-            query: query, lines: placed, first: CalendarDate(daysSinceEpoch: first),
-            last: CalendarDate(daysSinceEpoch: last),
-            missing: series.map(\.name).filter { name in !placed.contains { $0.name == name } })
+        description =
+            ComparisonChart.description(
+                query: query, lines: placed, first: CalendarDate(daysSinceEpoch: first),
+                last: CalendarDate(daysSinceEpoch: last),
+                missing: series.map(\.name).filter { name in !placed.contains { $0.name == name } })
+            + (beyond.isEmpty ? "" : " " + ChartWords.beyondAxis(beyond.map(\.label)))
+    }
+
+    /// The indices of `series.line` a correction far beyond the other days pulls (the outlier's day and
+    /// the six after it, which average it in); empty on a log scale and for cumulative counts.
+    public static func daysPulledByOutliers(_ series: ChartSeries, query: ChartQuery) -> Set<Int> {
+        guard query.interval == .daily, query.scale == .linear, let outliers = OutlierDays(series.values) else {
+            return []
+        }
+        return Set(outliers.indices.flatMap { $0..<min(series.line.count, $0 + 7) })
     }
 
     /// `name` as a line's label: at most `maximumLabelLength` characters, the last an ellipsis.

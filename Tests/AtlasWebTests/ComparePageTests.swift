@@ -61,6 +61,18 @@ struct ComparePageTests {
         #expect(!response.text.contains("did you mean"))
     }
 
+    /// France's −349,116 on 20 May 2021 pulled its average to −652 per million for a week and the axis
+    /// to −1K: the axis now fits the other days, and that week runs along its edge, named there.
+    @Test func aCorrectionsWeekRunsAlongTheAxisEdgeInsteadOfStretchingIt() throws {
+        let page = try app.client.get("/compare?countries=fr,de,it").text
+        #expect(page.contains("<text class=\"chart-label chart-beyond\""))
+        #expect(page.contains(">France \u{2212}652 on 26 May 2021</text>"))
+        #expect(page.contains("Beyond the axis, drawn to its edge: France \u{2212}652 on 26 May 2021."))
+        #expect(!page.contains(">\u{2212}1K</text>") && !page.contains(">\u{2212}600</text>"))
+        // Totals have no such week.
+        #expect(!(try app.client.get("/compare?countries=fr,de,it&interval=cumulative").text.contains("chart-beyond")))
+    }
+
     /// The world is no entry: the 400 points to the worldwide page instead of a namesake.
     @Test(arguments: ["/compare?countries=world,kr", "/compare?countries=kr&add=Worldwide"])
     func theWorldInAComparisonPointsToTheWorldwidePage(_ target: String) throws {

@@ -195,7 +195,7 @@ struct HistoryPageTests {
         let svg = try svg(page)
         #expect(svg.contains("class=\"chart-label chart-beyond\""))
         #expect(svg.contains(">\u{2212}349,116 on 20 May 2021</text>"))
-        #expect(svg.contains("One day is beyond the axis, drawn to its edge: \u{2212}349,116 on 20 May 2021."))
+        #expect(svg.contains("Beyond the axis, drawn to its edge: \u{2212}349,116 on 20 May 2021."))
         #expect(!svg.contains(">\u{2212}300K<") && !svg.contains(">\u{2212}400K<"), "the axis fits the other days")
         // The linear view without the correction has no such label.
         let summer = try self.svg(try self.page("/countries/fr?time=2021-06-01..2021-09-30"))

@@ -27,6 +27,13 @@ extension ComparisonChart {
             "xTicks": .array(xTicks.map(tick)),
             "narrowXTicks": .array(narrowXTicks.map(tick)),
             "zeroLine": zeroLine.map { .string(coordinate($0)) } ?? .null,
+            "beyondAxis": .array(
+                beyondAxis.map { marker in
+                    [
+                        "label": .string(marker.label), "anchor": .string(marker.anchor),
+                        "labelX": .string(coordinate(marker.labelX)), "labelY": .string(coordinate(marker.labelY)),
+                    ]
+                }),
             "lines": .array(
                 lines.map { line in
                     [
