@@ -235,16 +235,22 @@ public struct ChartModel: Equatable, Sendable {
         return places
     }
 
-    /// The marker of a bar drawn to the plot's edge: the label inside the plot beside the bar's end, on
-    /// the side with room.
+    /// The marker of a value drawn to the plot's edge: the label inside the plot at that edge, beside the
+    /// point on the side with room, else centred on it as far as the plot allows (the value axis' labels
+    /// are left of the plot, the latest value's right of it).
     public static func edgeMarker(x: Double, y: Double, label: String, plot: ChartGeometry.Box) -> Marker {
         let font = LabelWidth.narrowFontSize
-        let width = LabelWidth.of(label, fontSize: font, bold: true)
+        // A little more than the estimate: a label must never run off the chart.
+        let width = LabelWidth.of(label, fontSize: font, bold: true) * 1.05
         let labelY = y <= plot.top + 1 ? plot.top + font * 0.8 + 2 : plot.bottom - 4
         if x + 6 + width <= plot.right {
             return Marker(x: x, y: y, label: label, anchor: "start", labelX: x + 6, labelY: labelY)
         }
-        return Marker(x: x, y: y, label: label, anchor: "end", labelX: x - 6, labelY: labelY)
+        if x - 6 - width >= plot.left {
+            return Marker(x: x, y: y, label: label, anchor: "end", labelX: x - 6, labelY: labelY)
+        }
+        let centre = min(max(x, plot.left + width / 2), plot.right - width / 2)
+        return Marker(x: x, y: y, label: label, anchor: "middle", labelX: centre, labelY: labelY)
     }
 
     /// Whether two markers' labels (at the largest font) would overlap.

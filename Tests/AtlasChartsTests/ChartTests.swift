@@ -358,6 +358,21 @@ struct ChartSeriesTests {
 /// Where a chart puts its marks: bars, line points and ticks on the same days; the latest value beside
 /// the line's last point; a visible legend.
 struct ChartModelTests {
+    /// x of a value at the plot's bottom edge → its label's anchor: beside it where there is room, else
+    /// centred and kept inside the plot.
+    @Test(arguments: [(100.0, "start"), (540.0, "end"), (300.0, "middle")])
+    func aLabelAtTheEdgeStaysInsideThePlot(_ x: Double, _ anchor: String) {
+        let plot = ChartGeometry.defaultPlot
+        let label = "\u{2212}349,116 on 20 May 2021"
+        let marker = ChartModel.edgeMarker(x: x, y: plot.bottom, label: label, plot: plot)
+        #expect(marker.anchor == anchor)
+        let width = LabelWidth.of(label, fontSize: LabelWidth.narrowFontSize, bold: true)
+        let left =
+            marker.anchor == "start"
+            ? marker.labelX : marker.anchor == "end" ? marker.labelX - width : marker.labelX - width / 2
+        #expect(left >= plot.left && left + width <= plot.right)
+    }
+
     /// (x, y) of the point → the anchors of the places its label may take, best first.
     @Test(arguments: [
         (320.0, 150.0, ["middle", "middle", "end", "start"]),  // room everywhere: above, below, left, right
