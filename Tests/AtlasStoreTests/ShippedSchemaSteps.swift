@@ -139,6 +139,27 @@ enum ShippedSchemaSteps {
                 ) STRICT;
                 """),
         Migration(version: 6, name: "favourite names", sql: "ALTER TABLE favorites ADD COLUMN name TEXT"),
+        Migration(
+            version: 7, name: "vaccinations",
+            sql: """
+                CREATE TABLE vaccinations (
+                    iso_code TEXT NOT NULL,
+                    day INTEGER NOT NULL,
+                    location TEXT NOT NULL,
+                    total_vaccinations TEXT,
+                    people_vaccinated TEXT,
+                    people_fully_vaccinated TEXT,
+                    total_boosters TEXT,
+                    daily_vaccinations_raw TEXT,
+                    daily_vaccinations TEXT,
+                    total_vaccinations_per_hundred TEXT,
+                    people_vaccinated_per_hundred TEXT,
+                    people_fully_vaccinated_per_hundred TEXT,
+                    total_boosters_per_hundred TEXT,
+                    daily_vaccinations_per_million TEXT,
+                    PRIMARY KEY (iso_code, day)
+                ) STRICT, WITHOUT ROWID;
+                """),
     ]
 
     /// `PostgreSQLMigrations.all` as shipped.
@@ -264,6 +285,27 @@ enum ShippedSchemaSteps {
             sql: """
                 ALTER TABLE profiles ADD COLUMN has_draft boolean NOT NULL DEFAULT false;
                 UPDATE profiles SET has_draft = true WHERE session_hash IN (SELECT session_hash FROM drafts)
+                """),
+        PostgreSQLMigrations.Step(
+            version: 5, name: "vaccinations",
+            sql: """
+                CREATE TABLE vaccinations (
+                    iso_code text NOT NULL,
+                    day integer NOT NULL,
+                    location text NOT NULL,
+                    total_vaccinations text,
+                    people_vaccinated text,
+                    people_fully_vaccinated text,
+                    total_boosters text,
+                    daily_vaccinations_raw text,
+                    daily_vaccinations text,
+                    total_vaccinations_per_hundred text,
+                    people_vaccinated_per_hundred text,
+                    people_fully_vaccinated_per_hundred text,
+                    total_boosters_per_hundred text,
+                    daily_vaccinations_per_million text,
+                    PRIMARY KEY (iso_code, day)
+                )
                 """),
     ]
 }

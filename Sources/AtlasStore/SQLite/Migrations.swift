@@ -9,6 +9,7 @@ public enum Migrations {
         .historyTable,
         .visitors,
         .favoriteNames,
+        .vaccinations,
     ]
 
     /// The version a fully migrated file has (`all.last.version`).
