@@ -67,15 +67,17 @@ public final class AtlasApp: Sendable {
                 store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames)
             let health = DatabaseHealth(now: configuration.now())
             let histories = HistoryCache(store: stores.stores.histories)
+            let vaccinations = VaccinationCache(store: stores.stores.vaccinations)
             let site = SiteContext(
                 configuration: configuration, snapshots: snapshots, renderer: renderer,
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),
-                histories: histories, sessions: try stores.sessionSigner(),
+                histories: histories, vaccinations: vaccinations, sessions: try stores.sessionSigner(),
                 newVisitors: NewVisitorLimit(perMinute: configuration.newVisitorsPerMinute), health: health,
                 recentVisits: RecentVisits(), flags: assets.flags)
             let router = Routes.router(site: site, stores: stores, assets: assets, shipped: shipped)
             let checks = SharedStateChecks(
-                snapshots: snapshots, histories: histories, health: health, profiles: stores.stores.profiles,
+                snapshots: snapshots, histories: histories, vaccinations: vaccinations, health: health,
+                profiles: stores.stores.profiles,
                 now: configuration.now,
                 log: configuration.logError)
             var watcher: DataWatcher?
