@@ -19,8 +19,10 @@ public struct VaccinationSeries: Sendable, Equatable {
     public struct Latest: Sendable, Equatable {
         /// Days since 1970-01-01.
         public var day: Int
-        /// The value as published.
+        /// The value.
         public var value: Double
+        /// The value as published (`76.98`).
+        public var text: String
         /// The calendar date of `day`.
         public var date: CalendarDate { CalendarDate(daysSinceEpoch: day) }
     }
@@ -29,7 +31,9 @@ public struct VaccinationSeries: Sendable, Equatable {
     /// figure may have been reported later); `nil` when never reported.
     public func latest(_ figure: VaccinationFigure) -> Latest? {
         for day in days.reversed() {
-            if let value = day[figure] { return Latest(day: day.day, value: value) }
+            if let text = day[text: figure], let value = Double(text) {
+                return Latest(day: day.day, value: value, text: text)
+            }
         }
         return nil
     }
