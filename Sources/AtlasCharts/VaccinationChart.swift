@@ -54,7 +54,7 @@ public enum VaccinationMetric: String, CaseIterable, Sendable {
 /// A place's vaccination chart: one line per OWID figure on shared axes, each named at its end, drawn
 /// through the days the figure was reported only. Between two reports the line joins them straight; it
 /// starts at the first report and ends at the last, so a day not reported is never a 0 and a total is
-/// never carried forward (docs/field-cases.md B35, B36). Pure: the same input gives the same bytes.
+/// never carried forward (docs/field-cases.md B41, B42). Pure: the same input gives the same bytes.
 public struct VaccinationChart: Equatable, Sendable {
     /// One figure drawn: its name, the OWID column, and what its values are multiplied by.
     public struct LineSpec: Equatable, Sendable {

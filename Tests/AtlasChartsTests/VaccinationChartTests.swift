@@ -28,7 +28,7 @@ struct VaccinationChartTests {
     ]
 
     @Test(arguments: joins)
-    func aLineJoinsReportedDaysAndStopsAtItsLastReport(
+    func aLineJoinsReportedDaysAndStopsAtItsLastReport_B42(
         _ reports: [(Int, Double)], _ days: ClosedRange<Int>, _ expected: [Double?]
     ) {
         #expect(VaccinationChart.joined(reports.map { (day: $0.0, value: $0.1) }, days: days) == expected)

@@ -77,7 +77,7 @@ struct VaccinationValidationTests {
             Array((VaccinationDecoderTests.header + "\n" + rows.joined(separator: "\n")).utf8))
     }
 
-    @Test func aFallingRunningTotalIsKeptAndFlagged() throws {
+    @Test func aFallingRunningTotalIsKeptAndFlagged_B41() throws {
         let new = try Self.file([
             "Germany,DEU,2021-05-01,100,50,,,,,,,,,", "Germany,DEU,2021-05-02,90,55,,,,,,,,,",
         ])

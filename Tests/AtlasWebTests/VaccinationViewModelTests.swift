@@ -30,7 +30,7 @@ struct VaccinationViewModelTests {
     ]
 
     @Test(arguments: cells)
-    func eachFigureIsItsOwnLastReport(
+    func eachFigureIsItsOwnLastReport_B42(
         _ figure: VaccinationFigure, _ unit: VaccinationSummary.Unit, value: String, iso: String?
     ) throws {
         let cell = VaccinationSummary.cell("x", figure, unit, in: Self.series)

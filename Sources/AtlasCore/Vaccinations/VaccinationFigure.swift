@@ -43,7 +43,7 @@ public enum VaccinationFigure: String, CaseIterable, Sendable {
     }
 
     /// Whether the figure is a running total, which OWID's sources revise so that it may fall
-    /// (docs/field-cases.md B35).
+    /// (docs/field-cases.md B41).
     public var isCumulative: Bool {
         switch self {
         case .totalVaccinations, .peopleVaccinated, .peopleFullyVaccinated, .totalBoosters:

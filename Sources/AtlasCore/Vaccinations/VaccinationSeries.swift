@@ -1,5 +1,5 @@
 /// One location of OWID's `vaccinations.csv` (a country, territory or `OWID_*` aggregate): the days it
-/// reported anything, in order. Days it did not report are absent, not zeros (docs/field-cases.md B36).
+/// reported anything, in order. Days it did not report are absent, not zeros (docs/field-cases.md B42).
 public struct VaccinationSeries: Sendable, Equatable {
     /// OWID's name of the location (`South Korea`, `World`).
     public var location: String

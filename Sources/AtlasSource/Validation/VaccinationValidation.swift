@@ -2,7 +2,7 @@ import AtlasCore
 
 /// The checks a decoded `vaccinations.csv` must pass before it replaces the stored one, so a broken or
 /// stale file never wipes good figures. Each refusal is one line naming the location, figure and day;
-/// a running total that falls is kept as published and flagged (docs/field-cases.md B35).
+/// a running total that falls is kept as published and flagged (docs/field-cases.md B41).
 public enum VaccinationValidation {
     /// How many days the new file may end before the stored one: two weeks. OWID publishes daily; a
     /// file ending weeks earlier is an old copy.

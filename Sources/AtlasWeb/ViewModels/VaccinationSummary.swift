@@ -2,7 +2,7 @@ import AtlasCore
 import Mustache
 
 /// The Vaccination section's latest figures for one place (an entry or the world): each figure's own
-/// last report and its day, or "not reported" (docs/field-cases.md B36), from Our World in Data.
+/// last report and its day, or "not reported" (docs/field-cases.md B42), from Our World in Data.
 struct VaccinationSummary {
     /// How a figure is written.
     enum Unit {
