@@ -64,7 +64,8 @@ public final class AtlasApp: Sendable {
             let imported = try DataImporter.importShippedDataWhereMissing(
                 into: stores.stores, from: configuration.dataDirectory, now: configuration.now())
             let snapshots = try SnapshotCache(
-                store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames)
+                store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames,
+                vaccinations: stores.stores.vaccinations)
             let health = DatabaseHealth(now: configuration.now())
             let histories = HistoryCache(store: stores.stores.histories)
             let vaccinations = VaccinationCache(store: stores.stores.vaccinations)
