@@ -61,8 +61,8 @@ public final class AtlasApp: Sendable {
             tiles: try TileSource(template: configuration.tileURL))
         let stores = try AtlasStores.open(configuration)
         do {
-            let imported = try DataImporter.importShippedDataWhereMissing(
-                into: stores.stores, from: configuration.dataDirectory, now: configuration.now())
+            let imported = try stores.importShippedDataWaitingForOthers(
+                from: configuration.dataDirectory, now: configuration.now())
             let snapshots = try SnapshotCache(
                 store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames,
                 vaccinations: stores.stores.vaccinations)
