@@ -49,12 +49,14 @@ public enum DataCommands {
     ///   - countries: a saved `/v3/covid-19/countries` file, or `-` to import only `historical`.
     ///   - all: a saved `/v3/covid-19/all`; without it the totals are summed from the countries.
     ///   - historical: a saved `/v3/covid-19/historical?lastdays=all`, plain or gzipped.
+    ///   - vaccinations: a saved Our World in Data `vaccinations.csv`.
     ///   - now: ms since the epoch.
     /// - Returns: the lines to print.
     /// - Throws: `DataCommandError` for an unreadable file or a combination that imports nothing;
     ///   `SourceError` for a file that does not decode or validate; `StoreError` when storing fails.
     public static func importFiles(
-        countries: String, all: String?, historical: String?, into settings: DataSettings, now: Int64
+        countries: String, all: String?, historical: String?, vaccinations: String? = nil,
+        into settings: DataSettings, now: Int64
     ) throws -> [String] {
         var update = DataUpdate(fromFiles: true)
         if countries != "-" {
@@ -76,11 +78,21 @@ public enum DataCommands {
                 // Named, as the countries FILE and --historical FILE may both be given.
                 throw DataCommandError("\(historical): \(error)")
             }
-        } else if countries == "-" {
-            throw DataCommandError("FILE - imports only a history: give it with --historical FILE")
+        }
+        if let vaccinations {
+            let bytes = try readFile(vaccinations)
+            do {
+                update.vaccinations = try VaccinationDecoder.decode(bytes)
+            } catch {
+                throw DataCommandError("\(vaccinations): \(error)")
+            }
+        }
+        if countries == "-" && update.history == nil && update.vaccinations == nil {
+            throw DataCommandError(
+                "FILE - imports only a history or vaccinations: give --historical FILE or --vaccinations FILE")
         }
         let location = settings.database
-        // A history alone needs a stored snapshot; opening a missing database would leave an empty file.
+        // A history or vaccinations alone need a stored snapshot; opening a missing database would leave an empty file.
         if countries == "-", case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
             throw DataCommandError(
                 "there is no database at \(path) to import a history into: import a snapshot first "
@@ -94,8 +106,10 @@ public enum DataCommands {
             lines.append("\(location) holds this data already; nothing was replaced, the data version stays")
         } else if report.replacedSnapshot, let snapshot = update.snapshot {
             lines.append("imported \(snapshot.countries.count) countries from \(countries) into \(location)")
-        } else {
+        } else if report.history != nil {
             lines.append("imported a history into \(location); the stored snapshot stays")
+        } else {
+            lines.append("imported vaccinations into \(location); the stored snapshot stays")
         }
         lines += report.lines
         if update.snapshot != nil && all == nil {

@@ -9,6 +9,8 @@ public struct DataUpdate: Sendable {
     public var snapshot: Snapshot?
     /// The new JHU rows (`/v3/covid-19/historical?lastdays=all`).
     public var history: [HistoricalRow]?
+    /// The new Our World in Data vaccinations (`vaccinations.csv`).
+    public var vaccinations: Vaccinations?
     /// The validators to store with the data, by fetched URL; empty for an import from files.
     public var validators: [String: ConditionalValidators]
     /// Whether the data came from files: the stored validators then describe other data and are forgotten.
@@ -16,11 +18,12 @@ public struct DataUpdate: Sendable {
 
     /// An update from its parts.
     public init(
-        snapshot: Snapshot? = nil, history: [HistoricalRow]? = nil, validators: [String: ConditionalValidators] = [:],
-        fromFiles: Bool = false
+        snapshot: Snapshot? = nil, history: [HistoricalRow]? = nil, vaccinations: Vaccinations? = nil,
+        validators: [String: ConditionalValidators] = [:], fromFiles: Bool = false
     ) {
         self.snapshot = snapshot
         self.history = history
+        self.vaccinations = vaccinations
         self.validators = validators
         self.fromFiles = fromFiles
     }
@@ -73,6 +76,18 @@ public struct DataImporter: Sendable {
         } else if let newSnapshot {
             try transaction.replaceSnapshot(newSnapshot)
         }
+        var acceptedVaccinations: VaccinationValidation.Accepted?
+        if let vaccinations = update.vaccinations {
+            guard try transaction.snapshotVersion() > 0 else {
+                throw SourceError.invalidVaccinations("there is no snapshot to show them with: import one first")
+            }
+            let stored = try transaction.vaccinations()
+            let accepted = try VaccinationValidation.validate(vaccinations, stored: stored)
+            if stored != vaccinations {
+                try transaction.replaceVaccinations(vaccinations, storedAt: update.snapshot?.importedAt ?? now)
+                acceptedVaccinations = accepted
+            }
+        }
         if update.fromFiles {
             try transaction.removeAllValidators()
         }
@@ -84,7 +99,8 @@ public struct DataImporter: Sendable {
         return RefreshReport(
             previous: previous, current: newSnapshot ?? previous, history: acceptedHistory,
             replacedSnapshot: newSnapshot != nil, keptSameHistory: update.history != nil && acceptedHistory == nil,
-            snapshotVerdict: verdict)
+            snapshotVerdict: verdict, vaccinations: acceptedVaccinations,
+            keptSameVaccinations: update.vaccinations != nil && acceptedVaccinations == nil)
     }
 
     private static func storedHistory(_ series: [String: StoredSeries]) -> HistoryValidation.Stored {
@@ -111,7 +127,7 @@ public struct DataImporter: Sendable {
         return true
     }
 
-    /// Stores the parts of `update` the store lacks, decided inside one transaction, so of two processes
+    /// Stores the parts of `update` the store lacks (snapshot, history, vaccinations), decided inside one transaction, so of two processes
     /// starting on a new database one imports and the other finds it done.
     /// - Returns: what was stored, or `nil` when the store held both parts already.
     /// - Throws: as `apply(_:now:)`.
@@ -120,7 +136,8 @@ public struct DataImporter: Sendable {
             var missing = update
             if try transaction.snapshotVersion() > 0 { missing.snapshot = nil }
             if try transaction.hasHistory() { missing.history = nil }
-            guard missing.snapshot != nil || missing.history != nil else { return nil }
+            if try transaction.hasVaccinations() { missing.vaccinations = nil }
+            guard missing.snapshot != nil || missing.history != nil || missing.vaccinations != nil else { return nil }
             missing.fromFiles = missing.snapshot != nil
             return try Self.apply(missing, now: now, in: transaction)
         }

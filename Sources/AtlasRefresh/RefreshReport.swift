@@ -16,13 +16,20 @@ public struct RefreshReport: Sendable {
     public let keptSameHistory: Bool
     /// What validation flagged and left out of the update's snapshot, when it had one.
     public let snapshotVerdict: SnapshotValidation.Accepted?
+    /// The vaccinations stored with it, when they were; `nil` when the stored ones stay.
+    public let vaccinations: VaccinationValidation.Accepted?
+    /// Whether the update had vaccinations equal to the stored ones, which stay.
+    public let keptSameVaccinations: Bool
 
     /// A report of what was stored; `current` is `nil` only when there is no snapshot at all.
     public init(
         previous: Snapshot?, current: Snapshot?, history: HistoryValidation.Accepted? = nil,
         replacedSnapshot: Bool = true, keptSameHistory: Bool = false,
-        snapshotVerdict: SnapshotValidation.Accepted? = nil
+        snapshotVerdict: SnapshotValidation.Accepted? = nil, vaccinations: VaccinationValidation.Accepted? = nil,
+        keptSameVaccinations: Bool = false
     ) {
+        self.vaccinations = vaccinations
+        self.keptSameVaccinations = keptSameVaccinations
         self.snapshotVerdict = snapshotVerdict
         self.previous = previous
         self.current = current ?? Snapshot(countries: [], totals: WorldTotals(), source: "none")
@@ -32,7 +39,7 @@ public struct RefreshReport: Sendable {
     }
 
     /// Whether nothing was replaced, so the data version (and every page's `ETag`) stays.
-    public var changedNothing: Bool { !replacedSnapshot && history == nil }
+    public var changedNothing: Bool { !replacedSnapshot && history == nil && vaccinations == nil }
 
     /// How many countries' figures changed (by ISO2, else name), new ones included. A new `updated` alone
     /// is no change: disease.sh stamps every entry anew on every fetch.
@@ -76,7 +83,27 @@ public struct RefreshReport: Sendable {
                 ),
             "changed figures: \(changedCountries) \(changedCountries == 1 ? "country" : "countries")",
         ] + (historyLine.map { [$0] } ?? (keptSameHistory ? ["history: the same as stored (kept)"] : []))
-            + verdictLines
+            + verdictLines + vaccinationLines
+    }
+
+    /// The vaccinations' lines, when the update had any: what was stored and each fall kept (flagged).
+    public var vaccinationLines: [String] {
+        guard let accepted = vaccinations else {
+            return keptSameVaccinations ? ["vaccinations: the same as stored (kept)"] : []
+        }
+        let first = CalendarDate(daysSinceEpoch: accepted.days.lowerBound)
+        let last = CalendarDate(daysSinceEpoch: accepted.days.upperBound)
+        var lines = [
+            "vaccinations: \(accepted.locationCount) locations, \(NumberText.grouped(Int64(accepted.rowCount))) rows, "
+                + "\(first.short) – \(last.short) (Our World in Data)"
+        ]
+        if !accepted.falls.isEmpty {
+            let shown = accepted.falls.prefix(5).joined(separator: "; ")
+            let more = accepted.falls.count > 5 ? "; and \(accepted.falls.count - 5) more" : ""
+            lines.append(
+                "flagged \(accepted.falls.count) falls of a running total (kept as published): \(shown)\(more)")
+        }
+        return lines
     }
 
     /// A line each for the flagged (kept) and the left-out entries, when there are any.

@@ -32,6 +32,10 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     /// Decodes but is not worth storing: absurd counts, far fewer series, series ending long before the
     /// stored ones, only zeros (docs/field-cases.md B32).
     case invalidHistory(String)
+    /// An Our World in Data `vaccinations.csv` that does not parse (a missing column, a bad date or
+    /// number) or is not worth storing (a negative figure, far fewer locations than stored, ending weeks
+    /// before the stored file). The reason names the row or location.
+    case invalidVaccinations(String)
 
     /// `url` without user name and password (`https://user:pw@host/p` → `https://host/p`), for messages.
     public static func shown(_ url: String) -> String {
@@ -71,6 +75,8 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
             return "invalid snapshot: \(reason)"
         case .invalidHistory(let reason):
             return "invalid history: \(reason); the stored history is kept"
+        case .invalidVaccinations(let reason):
+            return "invalid vaccinations: \(reason); the stored vaccinations are kept"
         }
     }
 }

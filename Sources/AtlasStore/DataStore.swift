@@ -1,6 +1,7 @@
 import AtlasCore
 
-/// The one way to change the shared data (snapshot, history, fetch validators): one transaction.
+/// The one way to change the shared data (snapshot, history, vaccinations, fetch validators): one
+/// transaction.
 public protocol DataStore: Sendable {
     /// Runs `body` in one write transaction, committed when it returns, rolled back when it throws. One
     /// at a time across all processes on the database (SQLite's write lock, a PostgreSQL advisory lock),
@@ -22,6 +23,10 @@ public protocol DataTransaction {
     func storedSeries() throws -> [String: StoredSeries]
     /// The stored series `key`, as `HistoryStore.history(_:)` (read in this transaction).
     func history(_ key: String) throws -> History?
+    /// Whether any vaccination row is stored.
+    func hasVaccinations() throws -> Bool
+    /// The stored vaccinations, as `VaccinationStore.vaccinations()` (read in this transaction).
+    func vaccinations() throws -> Vaccinations?
     /// The stored validators of `url`, as `FetchValidatorStore.validators(for:)`.
     func validators(for url: String) throws -> FetchValidators?
 
@@ -34,6 +39,9 @@ public protocol DataTransaction {
     /// (`History.rows`), bumps the data version and dates the data `storedAt` (ms since the epoch), so
     /// pages get a new `Last-Modified`.
     func replaceHistory(_ series: [String: History], storedAt: Int64) throws
+    /// Replaces every stored vaccination row with `vaccinations`', bumps the data version and dates the
+    /// data `storedAt` (ms since the epoch).
+    func replaceVaccinations(_ vaccinations: Vaccinations, storedAt: Int64) throws
     /// Stores `validators` for `url`, replacing any; a row with both values `nil` still records
     /// `fetchedAt` for every process.
     func saveValidators(_ validators: FetchValidators, for url: String) throws

@@ -89,6 +89,8 @@ public struct Stores: Sendable {
     public let countries: any CountryStore
     /// Reads of the time series.
     public let histories: any HistoryStore
+    /// Reads of Our World in Data's vaccinations.
+    public let vaccinations: any VaccinationStore
     /// Reads of the fetch validators.
     public let validators: any FetchValidatorStore
     /// Writes of the snapshot, the history and the validators, in one transaction.
@@ -103,9 +105,11 @@ public struct Stores: Sendable {
 
     init(
         location: StoreLocation, countries: any CountryStore, histories: any HistoryStore,
-        validators: any FetchValidatorStore, data: any DataStore, profiles: any ProfileStore,
-        sessionKeys: any SessionKeyStore, refreshLock: any RefreshLock, close: @escaping @Sendable () -> Void
+        vaccinations: any VaccinationStore, validators: any FetchValidatorStore, data: any DataStore,
+        profiles: any ProfileStore, sessionKeys: any SessionKeyStore, refreshLock: any RefreshLock,
+        close: @escaping @Sendable () -> Void
     ) {
+        self.vaccinations = vaccinations
         self.location = location
         self.countries = countries
         self.histories = histories

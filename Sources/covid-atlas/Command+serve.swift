@@ -106,6 +106,9 @@ func serve(_ arguments: Arguments) throws {
     if let history = app.report.importedShippedData?.historyLine {
         info("imported the shipped " + history)
     }
+    for line in app.report.importedShippedData?.vaccinationLines ?? [] {
+        info("imported the shipped " + line)
+    }
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
     info("received \(signalName(received)), finishing in-flight requests (send it again to stop at once)")

@@ -76,6 +76,7 @@ enum CommandOptions {
     static let importFiles: [CommandOption] = [
         .value("all", shown: "FILE"),
         .value("historical", shown: "FILE"),
+        .value("vaccinations", shown: "FILE"),
         .value("database", default: AtlasConfiguration.Defaults.databasePath),
     ]
 

@@ -151,6 +151,27 @@ enum ShippedSchemaSteps {
                     PRIMARY KEY (series, position)
                 ) STRICT, WITHOUT ROWID;
                 """),
+        Migration(
+            version: 8, name: "vaccinations",
+            sql: """
+                CREATE TABLE vaccinations (
+                    iso_code TEXT NOT NULL,
+                    day INTEGER NOT NULL,
+                    location TEXT NOT NULL,
+                    total_vaccinations TEXT,
+                    people_vaccinated TEXT,
+                    people_fully_vaccinated TEXT,
+                    total_boosters TEXT,
+                    daily_vaccinations_raw TEXT,
+                    daily_vaccinations TEXT,
+                    total_vaccinations_per_hundred TEXT,
+                    people_vaccinated_per_hundred TEXT,
+                    people_fully_vaccinated_per_hundred TEXT,
+                    total_boosters_per_hundred TEXT,
+                    daily_vaccinations_per_million TEXT,
+                    PRIMARY KEY (iso_code, day)
+                ) STRICT, WITHOUT ROWID;
+                """),
     ]
 
     /// `PostgreSQLMigrations.all` as shipped.
@@ -287,6 +308,27 @@ enum ShippedSchemaSteps {
                     province text,
                     recovered_last_day integer,
                     PRIMARY KEY (series, position)
+                )
+                """),
+        PostgreSQLMigrations.Step(
+            version: 6, name: "vaccinations",
+            sql: """
+                CREATE TABLE vaccinations (
+                    iso_code text NOT NULL,
+                    day integer NOT NULL,
+                    location text NOT NULL,
+                    total_vaccinations text,
+                    people_vaccinated text,
+                    people_fully_vaccinated text,
+                    total_boosters text,
+                    daily_vaccinations_raw text,
+                    daily_vaccinations text,
+                    total_vaccinations_per_hundred text,
+                    people_vaccinated_per_hundred text,
+                    people_fully_vaccinated_per_hundred text,
+                    total_boosters_per_hundred text,
+                    daily_vaccinations_per_million text,
+                    PRIMARY KEY (iso_code, day)
                 )
                 """),
     ]

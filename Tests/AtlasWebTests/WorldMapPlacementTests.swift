@@ -1,5 +1,6 @@
 import AtlasCharts
 import AtlasCore
+import AtlasSource
 import Foundation
 import Mustache
 import Testing
@@ -169,6 +170,7 @@ struct WorldMapPlacementTests {
     struct Record: Sendable {
         let name: String
         let iso2: String?
+        let iso3: String?
         let lat: Double?
         let long: Double?
         /// The figures by their API names.
@@ -183,7 +185,7 @@ struct WorldMapPlacementTests {
         return objects.map { object in
             let info = object["countryInfo"] as? [String: Any] ?? [:]
             return Record(
-                name: object["country"] as? String ?? "", iso2: info["iso2"] as? String,
+                name: object["country"] as? String ?? "", iso2: info["iso2"] as? String, iso3: info["iso3"] as? String,
                 lat: (info["lat"] as? NSNumber)?.doubleValue, long: (info["long"] as? NSNumber)?.doubleValue,
                 figures: object.compactMapValues { ($0 as? NSNumber)?.doubleValue })
         }
@@ -193,7 +195,8 @@ struct WorldMapPlacementTests {
     static func catalog() throws -> CountryCatalog {
         let countries = try records.get().map { record in
             var country = Country(
-                country: record.name, countryInfo: CountryInfo(iso2: record.iso2, lat: record.lat, long: record.long))
+                country: record.name,
+                countryInfo: CountryInfo(iso2: record.iso2, iso3: record.iso3, lat: record.lat, long: record.long))
             for figure in Figure.perCountry {
                 guard let value = record.figures[figure.rawValue] else { continue }
                 if figure.isRatio { country[ratio: figure] = value } else { country[figure] = Int64(value) }
@@ -201,19 +204,33 @@ struct WorldMapPlacementTests {
             return country
         }
         return CountryCatalog(
-            snapshot: Snapshot(countries: countries, totals: WorldTotals(), source: "test"), facts: [:])
+            snapshot: Snapshot(countries: countries, totals: WorldTotals(), source: "test"), facts: [:],
+            vaccinations: try VaccinationDecoder.load(path: packageRoot + "/data/owid/vaccinations.csv"))
     }
 
     /// The figure the map should show for the entry of `iso2`: per million people, as upstream sends it; none
     /// without a population, and no tests figure where no tests are reported.
     static func figure(_ figure: MapFigure, iso2: String) throws -> Double? {
-        let figures = try #require(try records.get().first { $0.iso2 == iso2 }, "\(iso2)").figures
+        let record = try #require(try records.get().first { $0.iso2 == iso2 }, "\(iso2)")
+        let figures = record.figures
+        // Our World in Data's last report of the entry's ISO3, read from the file; the Channel Islands
+        // (Jersey's ISO3) deliberately have none (data/README.md).
+        func latest(_ column: String) throws -> Double? {
+            guard iso2 != "JE", let iso3 = record.iso3 else { return nil }
+            return try OWIDFile.shipped.get().latest(column, of: iso3).flatMap { Double($0.value) }
+        }
+        switch figure {
+        case .vaccinated: return try latest("people_fully_vaccinated_per_hundred")
+        case .doses: return try latest("total_vaccinations_per_hundred")
+        default: break
+        }
         guard (figures["population"] ?? 0) > 0 else { return nil }
         switch figure {
         case .cases: return figures["casesPerOneMillion"]
         case .deaths: return figures["deathsPerOneMillion"]
         case .active: return figures["activePerOneMillion"]
         case .tests: return (figures["tests"] ?? 0) > 0 ? figures["testsPerOneMillion"] : nil
+        case .vaccinated, .doses: return nil
         }
     }
 

@@ -17,11 +17,11 @@ struct FirstStartTests {
         }
         let servers = try started.withLock { $0 }.map { try $0.get() }
         #expect(servers.count == 2)
-        // Both serve the same data version: one import's, not two (each import replaces the snapshot
-        // and the history, two steps of the version).
+        // Both serve the same data version: one import's, not two (each import replaces the snapshot,
+        // the history and the vaccinations, three steps of the version).
         let versions = try servers.map { try UnchangedRefreshTests.dataVersion($0.port) }
         #expect(versions[0] == versions[1])
-        #expect(versions[0] == 2)
+        #expect(versions[0] == 3)
         for server in servers {
             #expect(try fetch(server.port, "/countries/kr").text.contains("395,460"))
             #expect(server.stop() == 0)

@@ -158,7 +158,7 @@ struct HistoryRefreshTests {
         #expect(noHistory.status == 64)
         #expect(
             noHistory.errors
-                == "covid-atlas: FILE - imports only a history: give it with --historical FILE (see covid-atlas --help)\n"
+                == "covid-atlas: FILE - imports only a history or vaccinations: give --historical FILE or --vaccinations FILE (see covid-atlas --help)\n"
         )
     }
 

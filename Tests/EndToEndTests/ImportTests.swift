@@ -184,7 +184,10 @@ struct ImplausibleImportTests {
 /// read and nothing written (docs/operations.md, "import").
 struct ImportArgumentTests {
     @Test(arguments: [
-        (["import", "-"], "FILE - imports only a history: give it with --historical FILE"),
+        (
+            ["import", "-"],
+            "FILE - imports only a history or vaccinations: give --historical FILE or --vaccinations FILE"
+        ),
         (["import", "-", "--historical", "h.json", "--all", "a.json"], "--all goes with a countries FILE, not with -"),
         (["import", "countries.json", "--all="], "--all needs a file path"),
         (["import", "countries.json", "--database", "/dev/null"], "/dev/null is not a regular file"),

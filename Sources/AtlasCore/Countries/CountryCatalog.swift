@@ -14,6 +14,9 @@ public struct CountryCatalog: Sendable {
         public let facts: CountryFacts?
         /// The continent category, `nil` when the upstream value is empty or unknown.
         public let continent: Continent?
+        /// The latest vaccination shares of the entry's OWID location (`VaccinationMapping`); `nil` when
+        /// it has none or none were given to the catalog.
+        public let vaccination: VaccinationLatest?
         let sortKey: String
         /// Folded names matched anywhere: disease.sh's, mledoze's common and official names, covered
         /// territories, each also with abbreviations spelled out.
@@ -26,8 +29,9 @@ public struct CountryCatalog: Sendable {
 
         init(
             id: String, country: Country, facts: CountryFacts?, continent: Continent?, sortKey: String,
-            searchKeys: [String], otherKeys: [String] = [], isoCodes: [String]
+            searchKeys: [String], otherKeys: [String] = [], isoCodes: [String], vaccination: VaccinationLatest? = nil
         ) {
+            self.vaccination = vaccination
             self.id = id
             self.country = country
             self.facts = facts
@@ -114,8 +118,11 @@ public struct CountryCatalog: Sendable {
     let orders: [CountryQuery.OrderKey: [Int32]]
 
     /// Joins `snapshot` with `facts` and `otherNames`, both keyed by upper-case ISO2 (`otherNames`:
-    /// `data/country-names.json`).
-    public init(snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]] = [:]) {
+    /// `data/country-names.json`), and with the latest shares of `vaccinations` by ISO3.
+    public init(
+        snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]] = [:],
+        vaccinations: Vaccinations? = nil
+    ) {
         let ids = CountryCatalog.canonicalIDs(of: snapshot.countries)
         var entries: [Entry] = []
         var byID: [String: Int] = [:]
@@ -138,7 +145,9 @@ public struct CountryCatalog: Sendable {
                 sortKey: TextFolding.searchKey(country.country),
                 searchKeys: CountryCatalog.foldedWithSpelledOutForms(names),
                 otherKeys: CountryCatalog.foldedWithSpelledOutForms(others),
-                isoCodes: [iso2, iso3].compactMap { $0?.lowercased() })
+                isoCodes: [iso2, iso3].compactMap { $0?.lowercased() },
+                vaccination: VaccinationLatest(
+                    VaccinationMapping.isoCode(of: country).flatMap { vaccinations?.series[$0] }))
             let index = entries.count
             entries.append(entry)
             byID[id] = index

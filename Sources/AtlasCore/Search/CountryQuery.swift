@@ -14,6 +14,10 @@ public struct CountryQuery: Sendable, Equatable {
         case deathsPerMillion = "deaths-per-million"
         case activePerMillion = "active-per-million"
         case testsPerMillion = "tests-per-million"
+        /// The share fully vaccinated (Our World in Data).
+        case fullyVaccinated = "fully-vaccinated"
+        /// Doses given per hundred people (Our World in Data).
+        case dosesPerHundred = "doses-per-hundred"
 
         /// Names A–Z, figures largest first, unless the URL says otherwise.
         public var defaultDirection: Direction { self == .name ? .ascending : .descending }
@@ -30,6 +34,8 @@ public struct CountryQuery: Sendable, Equatable {
             case .deathsPerMillion: return "Deaths per million"
             case .activePerMillion: return "Active per million"
             case .testsPerMillion: return "Tests per million"
+            case .fullyVaccinated: return "Fully vaccinated (%)"
+            case .dosesPerHundred: return "Doses per hundred"
             }
         }
     }
@@ -146,6 +152,8 @@ public struct CountryQuery: Sendable, Equatable {
         // No tests reported is 0 upstream, its ratio too: unknown, not none.
         case .testsPerMillion:
             return populated && (country[.tests] ?? 0) > 0 ? country[ratio: .testsPerOneMillion] : nil
+        case .fullyVaccinated: return entry.vaccination?.fullyVaccinatedPerHundred
+        case .dosesPerHundred: return entry.vaccination?.dosesPerHundred
         }
     }
 }

@@ -22,6 +22,11 @@ struct PostgreSQLDataStore: DataStore {
             try PostgreSQLHistoryStore.storedSeries(on: connection)
         }
         func history(_ key: String) throws -> History? { try PostgreSQLHistoryStore.history(key, on: connection) }
+        func hasVaccinations() throws -> Bool { try PostgreSQLVaccinationStore.hasVaccinations(on: connection) }
+        func vaccinations() throws -> Vaccinations? { try PostgreSQLVaccinationStore.vaccinations(on: connection) }
+        func replaceVaccinations(_ vaccinations: Vaccinations, storedAt: Int64) throws {
+            try PostgreSQLVaccinationStore.replaceVaccinations(vaccinations, storedAt: storedAt, on: connection)
+        }
         func validators(for url: String) throws -> FetchValidators? {
             try PostgreSQLFetchValidatorStore.validators(for: url, on: connection)
         }

@@ -25,6 +25,28 @@ enum PostgreSQLMigrations {
                 """),
         // As SQLite's `Migration.historyRows`: the JHU rows of each series, written with `history`.
         Step(version: 5, name: "history rows", sql: historyRowsSQL),
+        // As SQLite's `Migration.vaccinations`: the cells' published text, `NULL` where empty.
+        Step(
+            version: 6, name: "vaccinations",
+            sql: """
+                CREATE TABLE vaccinations (
+                    iso_code text NOT NULL,
+                    day integer NOT NULL,
+                    location text NOT NULL,
+                    total_vaccinations text,
+                    people_vaccinated text,
+                    people_fully_vaccinated text,
+                    total_boosters text,
+                    daily_vaccinations_raw text,
+                    daily_vaccinations text,
+                    total_vaccinations_per_hundred text,
+                    people_vaccinated_per_hundred text,
+                    people_fully_vaccinated_per_hundred text,
+                    total_boosters_per_hundred text,
+                    daily_vaccinations_per_million text,
+                    PRIMARY KEY (iso_code, day)
+                )
+                """),
     ]
 
     static var newestVersion: Int32 { all.last?.version ?? 0 }

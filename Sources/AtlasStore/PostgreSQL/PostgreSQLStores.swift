@@ -14,7 +14,8 @@ enum PostgreSQLStores {
         }
         return Stores(
             location: .postgreSQL(uri: info.uri), countries: PostgreSQLCountryStore(pool: pool),
-            histories: PostgreSQLHistoryStore(pool: pool), validators: PostgreSQLFetchValidatorStore(pool: pool),
+            histories: PostgreSQLHistoryStore(pool: pool),
+            vaccinations: PostgreSQLVaccinationStore(pool: pool), validators: PostgreSQLFetchValidatorStore(pool: pool),
             data: PostgreSQLDataStore(pool: pool),
             profiles: PostgreSQLProfileStore(pool: pool, remembered: RememberedProfileStates()),
             sessionKeys: PostgreSQLSessionKeyStore(pool: pool), refreshLock: PostgreSQLRefreshLock(pool: pool),

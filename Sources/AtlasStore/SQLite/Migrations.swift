@@ -10,6 +10,7 @@ public enum Migrations {
         .visitors,
         .favoriteNames,
         .historyRows,
+        .vaccinations,
     ]
 
     /// The version a fully migrated file has (`all.last.version`).

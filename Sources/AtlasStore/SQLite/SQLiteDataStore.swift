@@ -17,6 +17,11 @@ struct SQLiteDataStore: DataStore {
         func hasHistory() throws -> Bool { try SQLiteHistoryStore.hasHistory(in: database) }
         func storedSeries() throws -> [String: StoredSeries] { try SQLiteHistoryStore.storedSeries(in: database) }
         func history(_ key: String) throws -> History? { try SQLiteHistoryStore.history(key, in: database) }
+        func hasVaccinations() throws -> Bool { try SQLiteVaccinationStore.hasVaccinations(in: database) }
+        func vaccinations() throws -> Vaccinations? { try SQLiteVaccinationStore.vaccinations(in: database) }
+        func replaceVaccinations(_ vaccinations: Vaccinations, storedAt: Int64) throws {
+            try SQLiteVaccinationStore.replaceVaccinations(vaccinations, storedAt: storedAt, in: database)
+        }
         func validators(for url: String) throws -> FetchValidators? {
             try SQLiteFetchValidatorStore.validators(for: url, in: database)
         }

@@ -7,7 +7,8 @@ enum SQLiteStores {
         let reads = SQLiteReadPool(path: path, busyTimeout: busyTimeout)
         return Stores(
             location: .sqlite(path: path), countries: SQLiteCountryStore(reads: reads),
-            histories: SQLiteHistoryStore(reads: reads), validators: SQLiteFetchValidatorStore(reads: reads),
+            histories: SQLiteHistoryStore(reads: reads),
+            vaccinations: SQLiteVaccinationStore(reads: reads), validators: SQLiteFetchValidatorStore(reads: reads),
             data: SQLiteDataStore(writer: writer), profiles: SQLiteProfileStore(writer: writer, reads: reads),
             sessionKeys: SQLiteSessionKeyStore(writer: writer),
             refreshLock: SQLiteRefreshLock(path: path + ".refresh-lock"),

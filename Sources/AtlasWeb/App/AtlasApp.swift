@@ -61,21 +61,24 @@ public final class AtlasApp: Sendable {
             tiles: try TileSource(template: configuration.tileURL))
         let stores = try AtlasStores.open(configuration)
         do {
-            let imported = try DataImporter.importShippedDataWhereMissing(
-                into: stores.stores, from: configuration.dataDirectory, now: configuration.now())
+            let imported = try stores.importShippedDataWaitingForOthers(
+                from: configuration.dataDirectory, now: configuration.now())
             let snapshots = try SnapshotCache(
-                store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames)
+                store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames,
+                vaccinations: stores.stores.vaccinations)
             let health = DatabaseHealth(now: configuration.now())
             let histories = HistoryCache(store: stores.stores.histories)
+            let vaccinations = VaccinationCache(store: stores.stores.vaccinations)
             let site = SiteContext(
                 configuration: configuration, snapshots: snapshots, renderer: renderer,
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),
-                histories: histories, sessions: try stores.sessionSigner(),
+                histories: histories, vaccinations: vaccinations, sessions: try stores.sessionSigner(),
                 newVisitors: NewVisitorLimit(perMinute: configuration.newVisitorsPerMinute), health: health,
                 recentVisits: RecentVisits(), flags: assets.flags)
             let router = Routes.router(site: site, stores: stores, assets: assets, shipped: shipped)
             let checks = SharedStateChecks(
-                snapshots: snapshots, histories: histories, health: health, profiles: stores.stores.profiles,
+                snapshots: snapshots, histories: histories, vaccinations: vaccinations, health: health,
+                profiles: stores.stores.profiles,
                 now: configuration.now,
                 log: configuration.logError)
             var watcher: DataWatcher?

@@ -1,4 +1,5 @@
 import AtlasCore
+import AtlasRefresh
 import AtlasStore
 import Clocks
 import Foundation
@@ -40,6 +41,30 @@ struct AtlasStores: Sendable {
                             + "\(Int(configuration.databaseWaitSeconds)) s for it, retrying with back-off")
                 }
                 Thread.sleep(forTimeInterval: delay)
+            }
+        }
+    }
+
+    /// The most times a start asks again for the write lock another starting process holds while it
+    /// imports the shipped data, half a second apart: a minute.
+    static let shippedImportAttempts = 120
+
+    /// Imports the shipped data the store lacks (`DataImporter.importShippedDataWhereMissing`). On a new
+    /// database several processes may start together; one imports, holding the write lock for seconds
+    /// (the history and the vaccinations), longer than a request waits for it. The others wait for it
+    /// here, then find the data there, rather than fail their start.
+    /// - Returns: what this process imported, `nil` when nothing was missing.
+    /// - Throws: `StoreError.busy` once the lock stayed held for `shippedImportAttempts` tries; what
+    ///   the import throws.
+    func importShippedDataWaitingForOthers(from dataDirectory: String, now: Int64) throws -> RefreshReport? {
+        var attempt = 1
+        while true {
+            do {
+                return try DataImporter.importShippedDataWhereMissing(into: stores, from: dataDirectory, now: now)
+            } catch StoreError.busy(let reason) {
+                guard attempt < Self.shippedImportAttempts else { throw StoreError.busy(reason) }
+                attempt += 1
+                usleep(500_000)
             }
         }
     }

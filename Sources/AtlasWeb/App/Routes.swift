@@ -13,6 +13,7 @@ enum Routes {
         let api = APIController(site: site)
         let history = HistoryController(site: site)
         let compare = CompareController(site: site)
+        let vaccinations = VaccinationController(site: site)
         let errors = ErrorPages(site: site)
         let newVisitors = site.newVisitors
         var router = Router(
@@ -45,6 +46,10 @@ enum Routes {
         router.get(
             "/api/historical/:ids",
             replying: site.showingHistories(isHeavy: HistoryController.namesALongList, history.countries))
+        router.get("/vaccinations.csv", replying: site.showingHistories(vaccinations.worldCSV))
+        router.get("/countries/:id/vaccinations.csv", replying: site.showingHistories(vaccinations.csv))
+        router.get("/api/vaccine/coverage", replying: site.showingHistories(vaccinations.world))
+        router.get("/api/vaccine/coverage/countries/:id", replying: site.showingHistories(vaccinations.country))
         router.get("/healthz", api.health)
         addFiles(to: &router, assets: assets, shipped: shipped, pageCache: site.pageCache)
         return router

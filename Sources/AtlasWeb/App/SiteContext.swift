@@ -14,6 +14,8 @@ struct SiteContext: Sendable {
     let pageCache: PageCache
     /// The entries' and the world's time series, read one at a time when a page is rendered.
     let histories: HistoryCache
+    /// Our World in Data's vaccinations, read whole once per data version.
+    let vaccinations: VaccinationCache
     let sessions: SessionSigner
     let newVisitors: NewVisitorLimit
     /// Whether the database answered the last check (for `/healthz`).
@@ -45,7 +47,9 @@ struct SiteContext: Sendable {
     func runsOnWorker(
         _ current: SnapshotCache.Current, showsHistories: Bool = true, readsVisitorRows: Bool = false
     ) -> Bool {
-        readsVisitorRows || (showsHistories && !histories.isComplete(at: current.version))
+        readsVisitorRows
+            || (showsHistories
+                && !(histories.isComplete(at: current.version) && vaccinations.isComplete(at: current.version)))
     }
 
     /// `handler` as a route's handler that shows time series: given the data as of the request, and run

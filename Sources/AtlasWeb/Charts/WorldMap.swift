@@ -4,15 +4,35 @@ import HTTPCore
 import Mustache
 import Routing
 
-/// The per-million figure the front page's map shows (`map=cases|deaths|active|tests`).
+/// The figure the front page's map shows (`map=cases|deaths|active|tests|vaccinated|doses`): a
+/// per-million figure, or Our World in Data's latest share fully vaccinated or doses per hundred.
 enum MapFigure: String, CaseIterable, Sendable {
     case cases
     case deaths
     case active
     case tests
+    /// `people_fully_vaccinated_per_hundred`, each country's last report.
+    case vaccinated
+    /// `total_vaccinations_per_hundred`, each country's last report.
+    case doses
 
-    /// The figure in words: `deaths per million`.
-    var label: String { rawValue + " per million" }
+    /// The figure in words after a value: `deaths per million`, `% fully vaccinated`.
+    var label: String {
+        switch self {
+        case .vaccinated: return "% fully vaccinated"
+        case .doses: return "doses per hundred people"
+        default: return rawValue + " per million"
+        }
+    }
+
+    /// What the map measures, for its title and description: `deaths per million people`.
+    var measure: String {
+        switch self {
+        case .vaccinated: return "share of people fully vaccinated (%, latest report)"
+        case .doses: return "vaccine doses per hundred people (latest report)"
+        default: return label + " people"
+        }
+    }
 
     /// The entry's figure, or `nil` when the data has none: no population (the cruise ships), or a
     /// count the country does not report (0 tests). The country list sorted by `listSort` shows the same.
@@ -25,6 +45,8 @@ enum MapFigure: String, CaseIterable, Sendable {
         case .deaths: return .deathsPerMillion
         case .active: return .activePerMillion
         case .tests: return .testsPerMillion
+        case .vaccinated: return .fullyVaccinated
+        case .doses: return .dosesPerHundred
         }
     }
 
@@ -118,10 +140,10 @@ struct WorldMap {
         let highest = buckets.thresholds.last.map { MapBuckets.format($0) + " and over" } ?? ""
         return [
             "width": .string(String(geometry.width)), "height": .string(String(geometry.height)),
-            "title": .string("World map of COVID-19 \(figure.label) people"),
-            "heading": .string(figure.label.prefix(1).uppercased() + figure.label.dropFirst() + " people"),
+            "title": .string("World map of COVID-19 \(figure.measure)"),
+            "heading": .string(figure.measure.prefix(1).uppercased() + figure.measure.dropFirst()),
             "description": .string(
-                "Each country is shaded by its \(figure.label) people in \(buckets.count) bands, the lightest "
+                "Each country is shaded by its \(figure.measure) in \(buckets.count) bands, the lightest "
                     + "\(lowest), the darkest \(highest). Hatched: no data. Countries too small to outline are dots. "
                     + "Each country is a link to its page."),
             "countries": .array(countries), "dots": .array(dots), "others": .array(others), "legend": .array(legend),

@@ -189,6 +189,8 @@ struct CompareController: Sendable {
             "deathsPerMillion": .string(Formatting.figure(CountryQuery.figure(.deathsPerMillion, of: entry))),
             // No tests reported is unknown, not 0, as in the list and on the map.
             "testsPerMillion": .string(Formatting.figure(CountryQuery.figure(.testsPerMillion, of: entry))),
+            // Our World in Data's last report, as the list's sort by it.
+            "fullyVaccinated": .string(Formatting.decimal(CountryQuery.figure(.fullyVaccinated, of: entry))),
             "population": .string(Formatting.grouped(populated ? country[.population] : nil)),
             "removeHref": .string(removing),
         ]

@@ -34,11 +34,14 @@ struct PageController: Sendable {
             return redirect
         }
         // A 400 for a chart value links to the valid views with the map as sent, not back to cases.
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) {
-            Links.world($0, sentFigure ?? .cases)
+        let charts = try VaccinationChartSection.parse(request.target, path: "/") { href in
+            guard let figure = sentFigure, figure != .cases else { return href }
+            return href + (href.contains("?") ? "&" : "?") + "map=" + figure.rawValue
         }
+        let chart = charts.history
         let figure = try MapFigure.parse(request.target) { Links.world(chart, $0) }
-        return try site.cachedPage(request, key: Links.world(chart, figure), current) {
+        let key = Links.world(chart, figure) + (charts.metric.map { " vaccination " + $0.rawValue } ?? "")
+        return try site.cachedPage(request, key: key, current) {
             let history = HistorySection(
                 place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
@@ -47,6 +50,19 @@ struct PageController: Sendable {
             var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current)), flags: site.flags)
                 .templateValue
             context.set("history", history.templateValue)
+            context.set(
+                "vaccination",
+                VaccinationSummary(
+                    place: "the world",
+                    series: try site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version),
+                    csvPath: "/vaccinations.csv"
+                ).templateValue)
+            context.set(
+                "vaccinationChart",
+                VaccinationChartSection(
+                    series: try site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version),
+                    place: "the world", query: charts, path: "/"
+                ).templateValue)
             context.set(
                 "worldMap",
                 WorldMap(geometry: worldMap, catalog: current.catalog, figure: figure) { Links.world(chart, $0) }
@@ -143,7 +159,8 @@ struct PageController: Sendable {
             try site.histories.history(entry.id, version: current.version).map { $0.firstDay...$0.lastDay }
         }
         if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery()) { Links.chart(path, $0) }
+        let charts = try VaccinationChartSection.parse(request.target, path: path)
+        let chart = charts.history
         // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
         let star = try favoriteFragment(countryID: entry.id, visitor: visitor)
         var extraFields = Fields()
@@ -152,7 +169,8 @@ struct PageController: Sendable {
                 .setCookie, visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions))
         }
         return try site.cachedPage(
-            request, key: Links.chart(path, chart), current, fill: { _ in star.bytes }, fragmentTag: star.tag,
+            request, key: VaccinationChartSection.link(path, charts), current, fill: { _ in star.bytes },
+            fragmentTag: star.tag,
             extraFields: extraFields
         ) {
             var pageLayout = site.layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
@@ -170,6 +188,22 @@ struct PageController: Sendable {
                 tileURL: site.renderer.tiles.template, flags: site.flags
             ).templateValue
             context.set("history", history.templateValue)
+            context.set(
+                "vaccination",
+                VaccinationSummary(
+                    place: entry.country.country,
+                    series: try site.vaccinations.series(
+                        VaccinationMapping.isoCode(of: entry.country), version: current.version),
+                    reasonNotJoined: VaccinationMapping.reasonNotJoined(entry.country),
+                    csvPath: path + "/vaccinations.csv"
+                ).templateValue)
+            context.set(
+                "vaccinationChart",
+                VaccinationChartSection(
+                    series: try site.vaccinations.series(
+                        VaccinationMapping.isoCode(of: entry.country), version: current.version),
+                    place: entry.country.country, query: charts, path: path
+                ).templateValue)
             var cacheable = try site.renderer.render(
                 "countries/show", context: context, layout: pageLayout, holes: ["favorite"])
             CachePolicy.sharedVaryingByCookie.apply(to: &cacheable.fields)

@@ -16,6 +16,7 @@ final class SharedStateChecks: Sendable {
 
     let snapshots: SnapshotCache
     let histories: HistoryCache
+    let vaccinations: VaccinationCache
     let health: DatabaseHealth
     let profiles: any ProfileStore
     let now: @Sendable () -> Int64
@@ -25,12 +26,14 @@ final class SharedStateChecks: Sendable {
     private let stopping = Atomic<Bool>(false)
 
     init(
-        snapshots: SnapshotCache, histories: HistoryCache, health: DatabaseHealth, profiles: any ProfileStore,
+        snapshots: SnapshotCache, histories: HistoryCache, vaccinations: VaccinationCache, health: DatabaseHealth,
+        profiles: any ProfileStore,
         now: @escaping @Sendable () -> Int64,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.snapshots = snapshots
         self.histories = histories
+        self.vaccinations = vaccinations
         self.health = health
         self.profiles = profiles
         self.now = now
@@ -46,6 +49,9 @@ final class SharedStateChecks: Sendable {
                 try histories.warm(
                     current.catalog.entries.map(\.id) + [HistoryKey.world], version: current.version,
                     while: { !stopping.load(ordering: .relaxed) })
+            }
+            if !vaccinations.isComplete(at: current.version) {
+                _ = try vaccinations.vaccinations(version: current.version)
             }
             if health.recordUp(at: time) { log("covid-atlas: the database answers again; serving from it") }
         } catch {

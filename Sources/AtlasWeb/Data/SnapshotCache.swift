@@ -32,27 +32,40 @@ final class SnapshotCache: Sendable {
     private let store: any CountryStore
     private let facts: [String: CountryFacts]
     private let otherNames: [String: [String]]
+    /// Read with each snapshot for the catalog's vaccination shares; `nil` leaves them out.
+    private let vaccinations: (any VaccinationStore)?
     private let shared: Mutex<Current>
     /// Bumped (under `shared`'s lock) whenever `shared` gets a newer catalog.
     private let generation = Atomic<UInt64>(0)
     private let local = PerThread<Local> { Local() }
 
     /// Loads the stored snapshot.
-    /// - Parameter otherNames: other names of countries by id, for the search.
+    /// - Parameters:
+    ///   - otherNames: other names of countries by id, for the search.
+    ///   - vaccinations: the store of Our World in Data's rows, read with each snapshot for the
+    ///     catalog's latest shares (the list's sorts, the map).
     /// - Throws: `StoreError` when the store cannot be read; `AtlasStartupError.noSnapshot` when it holds none.
-    init(store: any CountryStore, facts: [String: CountryFacts], otherNames: [String: [String]] = [:]) throws {
+    init(
+        store: any CountryStore, facts: [String: CountryFacts], otherNames: [String: [String]] = [:],
+        vaccinations: (any VaccinationStore)? = nil
+    ) throws {
         self.store = store
         self.facts = facts
         self.otherNames = otherNames
+        self.vaccinations = vaccinations
         guard let snapshot = try store.loadSnapshot() else { throw AtlasStartupError.noSnapshot }
-        shared = Mutex(Self.current(snapshot, facts: facts, otherNames: otherNames))
+        shared = Mutex(
+            Self.current(
+                snapshot, facts: facts, otherNames: otherNames, vaccinations: try vaccinations?.vaccinations()))
     }
 
     private static func current(
-        _ snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]]
+        _ snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]],
+        vaccinations: Vaccinations?
     ) -> Current {
         Current(
-            catalog: CountryCatalog(snapshot: snapshot, facts: facts, otherNames: otherNames),
+            catalog: CountryCatalog(
+                snapshot: snapshot, facts: facts, otherNames: otherNames, vaccinations: vaccinations),
             version: snapshot.version ?? 0,
             dataChangedAt: snapshot.importedAt ?? 0)
     }
@@ -79,7 +92,8 @@ final class SnapshotCache: Sendable {
         let version = try store.snapshotVersion()
         guard version != cached.version, let snapshot = try store.loadSnapshot() else { return cached.version }
         // The version read with the rows, not the one checked above: an import may have landed between.
-        let fresh = Self.current(snapshot, facts: facts, otherNames: otherNames)
+        let fresh = Self.current(
+            snapshot, facts: facts, otherNames: otherNames, vaccinations: try vaccinations?.vaccinations())
         return shared.withLock { current in
             // Two slow reloads may finish out of order; never replace a newer catalog with an older one.
             guard fresh.version > current.version else { return current.version }

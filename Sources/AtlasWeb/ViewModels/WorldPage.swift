@@ -69,6 +69,8 @@ struct CountryRow {
             "deathsPerMillion": .string(Formatting.figure(CountryQuery.figure(.deathsPerMillion, of: entry))),
             "activePerMillion": .string(Formatting.figure(CountryQuery.figure(.activePerMillion, of: entry))),
             "testsPerMillion": .string(Formatting.figure(CountryQuery.figure(.testsPerMillion, of: entry))),
+            "fullyVaccinated": .string(Formatting.decimal(CountryQuery.figure(.fullyVaccinated, of: entry))),
+            "dosesPerHundred": .string(Formatting.decimal(CountryQuery.figure(.dosesPerHundred, of: entry))),
             "todayCases": .string(
                 country.figures.dailyFiguresAreUnreported
                     ? Formatting.notReported : Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),

@@ -1,0 +1,177 @@
+import AtlasCore
+import Formats
+
+/// What a vaccination chart shows, the values `metric` takes beside the history's (docs/pages.md).
+public enum VaccinationMetric: String, CaseIterable, Sendable {
+    /// The shares of people with at least one dose and fully vaccinated: two lines on a 0–100 % axis.
+    case vaccinated
+    /// Doses: daily (OWID's 7-day smoothed `daily_vaccinations`) or cumulative (`total_vaccinations`).
+    case doses
+    /// Booster doses, cumulative (`total_boosters`); OWID publishes no daily booster figure.
+    case boosters
+
+    /// What the metric's links say.
+    public var label: String {
+        switch self {
+        case .vaccinated: return "Share vaccinated"
+        case .doses: return "Doses"
+        case .boosters: return "Boosters"
+        }
+    }
+
+    /// The OWID figures drawn, one line each, with their names, for a view (`interval`, `per`): per
+    /// million from OWID's own per-hundred figures (OWID's population), so the figures agree with OWID's.
+    public func lines(interval: ChartQuery.Interval, per: ChartQuery.Per) -> [VaccinationChart.LineSpec] {
+        let perMillion = per == .million
+        switch self {
+        case .vaccinated:
+            return [
+                .init(name: "At least one dose", figure: .peopleVaccinatedPerHundred, factor: 1),
+                .init(name: "Fully vaccinated", figure: .peopleFullyVaccinatedPerHundred, factor: 1),
+            ]
+        case .doses where interval == .daily:
+            return [
+                perMillion
+                    ? .init(name: "Doses a day", figure: .dailyVaccinationsPerMillion, factor: 1)
+                    : .init(name: "Doses a day", figure: .dailyVaccinations, factor: 1)
+            ]
+        case .doses:
+            return [
+                perMillion
+                    ? .init(name: "Doses given", figure: .totalVaccinationsPerHundred, factor: 10_000)
+                    : .init(name: "Doses given", figure: .totalVaccinations, factor: 1)
+            ]
+        case .boosters:
+            return [
+                perMillion
+                    ? .init(name: "Boosters given", figure: .totalBoostersPerHundred, factor: 10_000)
+                    : .init(name: "Boosters given", figure: .totalBoosters, factor: 1)
+            ]
+        }
+    }
+}
+
+/// A place's vaccination chart: one line per OWID figure on shared axes, each named at its end, drawn
+/// through the days the figure was reported only. Between two reports the line joins them straight; it
+/// starts at the first report and ends at the last, so a day not reported is never a 0 and a total is
+/// never carried forward (docs/field-cases.md B41, B42). Pure: the same input gives the same bytes.
+public struct VaccinationChart: Equatable, Sendable {
+    /// One figure drawn: its name, the OWID column, and what its values are multiplied by.
+    public struct LineSpec: Equatable, Sendable {
+        public let name: String
+        public let figure: VaccinationFigure
+        public let factor: Double
+    }
+
+    /// A line as drawn.
+    public struct Line: Equatable, Sendable {
+        public let name: String
+        /// Its colour, 0 to `ComparisonChart.colours - 1`, in order.
+        public let colour: Int
+        public let path: String
+        public let endX: Double
+        public let endY: Double
+        /// The label's baseline, nudged apart from the other line's.
+        public let labelY: Double
+        /// The last reported value and its day, as the words write them.
+        public let value: String
+        public let lastDay: CalendarDate
+    }
+
+    public let title: String
+    public let description: String
+    public let plot: ChartGeometry.Box
+    public let yTicks: [ChartModel.Tick]
+    public let xTicks: [ChartModel.Tick]
+    public let narrowXTicks: [ChartModel.Tick]
+    public let lines: [Line]
+
+    /// The chart of `series` (`place` names it) viewed as `metric` and `query`; `nil` when no figure
+    /// drawn has a report in the days `query.time` asks for.
+    public init?(_ series: VaccinationSeries, place: String, metric: VaccinationMetric, query: ChartQuery) {
+        let specs = metric.lines(interval: query.interval, per: query.per)
+        let isShare = metric == .vaccinated
+        let reports = specs.map { spec in
+            series.reports(spec.figure).map { (day: $0.day, value: $0.value * spec.factor) }
+        }
+        let reported = reports.flatMap { $0.map(\.day) }
+        guard let firstReport = reported.min(), let lastReport = reported.max(),
+            let days = query.days(within: firstReport...lastReport)
+        else { return nil }
+        let lineValues = reports.map { VaccinationChart.joined($0, days: days) }
+        var values = lineValues.flatMap { $0.compactMap { $0 } }
+        guard !values.isEmpty else { return nil }
+        if isShare && query.scale == .linear { values += [0, 100] }
+        guard let axis = ValueAxis.fitting(values, log: query.scale == .log) else { return nil }
+        let format = { (value: Double) in ChartNumbers.abbreviated(value) + (isShare ? " %" : "") }
+        let widest = specs.map { LabelWidth.of($0.name, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
+        var box = ChartGeometry.defaultPlot
+        box.left = ChartGeometry.plotLeft(yLabels: axis.ticks.map(format))
+        box.right = max(ChartGeometry.width / 2, min(ChartGeometry.width - 16, ChartGeometry.width - 12 - widest))
+        let geometry = ChartGeometry(days: days, axis: axis, plot: box)
+        plot = box
+        yTicks = axis.ticks.compactMap { value in
+            geometry.y(of: value).map { ChartModel.Tick(position: $0, label: format(value), isMajor: value == 0) }
+        }
+        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize)
+        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize)
+        var drawn: [(index: Int, x: Double, y: Double, value: Double, day: Int, path: String)] = []
+        for (index, line) in lineValues.enumerated() {
+            guard let end = line.lastIndex(where: { value in value.flatMap { geometry.y(of: $0) } != nil }),
+                let value = line[end], let y = geometry.y(of: value)
+            else { continue }
+            let path = ChartModel.linePath(line, firstDay: days.lowerBound, geometry: geometry)
+            drawn.append((index, geometry.x(ofDay: days.lowerBound + end), y, value, days.lowerBound + end, path))
+        }
+        let font = LabelWidth.narrowFontSize
+        let centres = EndLabels.place(
+            drawn.map(\.y), gap: font * 1.2, top: font * 0.5, bottom: ChartGeometry.height - font * 0.5)
+        lines = zip(drawn, centres).map { line, centre in
+            Line(
+                name: specs[line.index].name, colour: line.index % ComparisonChart.colours, path: line.path,
+                endX: line.x, endY: line.y, labelY: centre + font * 0.35,
+                value: VaccinationChart.words(line.value, share: isShare),
+                lastDay: CalendarDate(daysSinceEpoch: line.day))
+        }
+        title = VaccinationChart.title(metric: metric, query: query, place: place)
+        let first = CalendarDate(daysSinceEpoch: days.lowerBound).short
+        let last = CalendarDate(daysSinceEpoch: days.upperBound).short
+        var text = "From \(first) to \(last); each line joins the days Our World in Data reported. Last reported: "
+        text += lines.map { "\($0.name.lowercased()) \($0.value) on \($0.lastDay.short)" }.joined(separator: ", ") + "."
+        let missing = specs.indices.filter { index in !drawn.contains { $0.index == index } }.map { specs[$0].name }
+        if !missing.isEmpty { text += " Not reported in these days: " + ComparisonChart.listed(missing) + "." }
+        description = text
+    }
+
+    /// E.g. "Share of people vaccinated, S. Korea (% of the population)".
+    public static func title(metric: VaccinationMetric, query: ChartQuery, place: String) -> String {
+        let per = query.per == .million ? " per million people" : ""
+        let what: String
+        switch metric {
+        case .vaccinated: what = "Share of people vaccinated (% of the population)"
+        case .doses where query.interval == .daily: what = "Doses a day\(per) (7-day average)"
+        case .doses: what = "Doses given\(per)"
+        case .boosters: what = "Booster doses given\(per)"
+        }
+        return what + ", " + place + (query.scale == .log ? ", log scale" : "")
+    }
+
+    /// A value as the chart's words write it: a share with its two decimals and `%`, a count grouped.
+    public static func words(_ value: Double, share: Bool) -> String {
+        share ? NumberText.fixed(value, decimals: 2) + " %" : NumberText.grouped(Int64(value.rounded()))
+    }
+
+    /// Per day of `days`: the reported value, the straight join between the reports either side of a
+    /// day without one, `nil` before the first report and after the last.
+    static func joined(_ reports: [(day: Int, value: Double)], days: ClosedRange<Int>) -> [Double?] {
+        var values = [Double?](repeating: nil, count: days.count)
+        for (previous, next) in zip(reports, reports.dropFirst()) where next.day > previous.day {
+            for day in previous.day...next.day where days.contains(day) {
+                let fraction = Double(day - previous.day) / Double(next.day - previous.day)
+                values[day - days.lowerBound] = previous.value + (next.value - previous.value) * fraction
+            }
+        }
+        for report in reports where days.contains(report.day) { values[report.day - days.lowerBound] = report.value }
+        return values
+    }
+}

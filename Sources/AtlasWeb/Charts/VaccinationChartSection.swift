@@ -1,0 +1,168 @@
+import AtlasCharts
+import AtlasCore
+import HTTPCore
+import Mustache
+import Routing
+
+/// The Vaccination section's chart and its links. `metric` takes the vaccination values beside the
+/// history's (`vaccinated`, `doses`, `boosters`); `interval`, `scale`, `per` and `time` keep their
+/// meaning and are shared with the History section. A history metric leaves this chart at its default
+/// (`vaccinated`), a vaccination metric leaves the history at its own.
+struct VaccinationChartSection {
+    /// The page's chart parameters, `metric` split between the two charts.
+    struct Query: Equatable {
+        /// The History section's view (its metric the default when `metric` is a vaccination one).
+        var history: ChartQuery
+        /// The vaccination metric asked for, `nil` when `metric` is absent or a history one.
+        var metric: VaccinationMetric?
+
+        /// The vaccination chart's metric.
+        var shown: VaccinationMetric { metric ?? .vaccinated }
+    }
+
+    /// Reads the chart parameters of `target`.
+    /// - Parameters:
+    ///   - path: the page's address, for the error page's links.
+    /// - Throws: `HTTPError(400)` as `ChartQuery.parse`; for an unknown `metric` it lists the history's
+    ///   and the vaccination's values.
+    /// - Parameter keeping: what the page's own links add to an address (the front page's `map`), so a
+    ///   `400`'s choices keep it.
+    static func parse(
+        _ target: RequestTarget, path: String, keeping: @escaping (String) -> String = { $0 }
+    ) throws -> Query {
+        let raw = target.queryValue("metric")
+        let vaccination = raw.flatMap { VaccinationMetric(rawValue: $0.lowercased()) }
+        let isHistory = raw.map { $0.isEmpty || HistoryMetric(rawValue: $0.lowercased()) != nil } ?? true
+        let withoutMetric =
+            vaccination != nil || !isHistory
+            ? try RequestTarget(
+                parsing: path + "?"
+                    + FormURLEncoding.encode(
+                        target.queryItems.filter { $0.name != "metric" }.map { ($0.name, $0.value) }))
+            : target
+        let history = try ChartQuery.parse(withoutMetric, defaults: ChartQuery()) { keeping(Links.chart(path, $0)) }
+        if let raw, vaccination == nil, !isHistory {
+            var choices = HistoryMetric.allCases.map { metric in
+                var other = history
+                other.metric = metric
+                return ErrorContext.Choice(value: metric.rawValue, href: keeping(Links.chart(path, other)))
+            }
+            choices += VaccinationMetric.allCases.map { metric in
+                ErrorContext.Choice(
+                    value: metric.rawValue, href: keeping(link(path, Query(history: history, metric: metric))))
+            }
+            throw HTTPError.quoting(
+                .badRequest, "The chart cannot show metric ", raw, ".",
+                context: ErrorContext(invalidParameter: .init(name: "metric", choices: choices)))
+        }
+        return Query(history: history, metric: vaccination)
+    }
+
+    /// The canonical address of `path` showing `query`: the vaccination metric first, as `metric` comes
+    /// first in `ChartQuery.parameterNames`.
+    static func link(_ path: String, _ query: Query) -> String {
+        guard let metric = query.metric else { return Links.chart(path, query.history) }
+        let pairs = [("metric", metric.rawValue)] + query.history.pairs(defaults: ChartQuery())
+        return path + "?" + FormURLEncoding.encode(pairs)
+    }
+
+    let series: VaccinationSeries?
+    let place: String
+    let query: Query
+    let path: String
+
+    /// The chart and its links for the template (`vaccinationChart`).
+    var templateValue: TemplateValue {
+        let metric = query.shown
+        func option(_ label: String, _ change: (inout Query) -> Void, current: Bool) -> TemplateValue {
+            var other = query
+            change(&other)
+            return ["label": .string(label), "href": .string(Self.link(path, other)), "current": .bool(current)]
+        }
+        var groups: [TemplateValue] = [
+            [
+                "name": "Show", "id": "show",
+                "options": .array(
+                    VaccinationMetric.allCases.map { choice in
+                        option(choice.label, { $0.metric = choice }, current: choice == metric)
+                    }),
+            ]
+        ]
+        if metric == .doses {
+            groups.append([
+                "name": "Doses", "id": "doses",
+                "options": [
+                    option("Daily", { $0.history.interval = .daily }, current: query.history.interval == .daily),
+                    option(
+                        "Cumulative", { $0.history.interval = .cumulative },
+                        current: query.history.interval == .cumulative),
+                ],
+            ])
+        }
+        if metric != .vaccinated {
+            groups.append([
+                "name": "Per", "id": "per",
+                "options": [
+                    option("Total", { $0.history.per = .total }, current: query.history.per == .total),
+                    option("Per million", { $0.history.per = .million }, current: query.history.per == .million),
+                ],
+            ])
+        }
+        groups.append([
+            "name": "Scale", "id": "scale",
+            "options": [
+                option("Linear", { $0.history.scale = .linear }, current: query.history.scale == .linear),
+                option("Log", { $0.history.scale = .log }, current: query.history.scale == .log),
+            ],
+        ])
+        var value: [String: TemplateValue] = ["groups": .array(groups)]
+        let chart = series.flatMap { VaccinationChart($0, place: place, metric: metric, query: query.history) }
+        if let chart {
+            value["chart"] = chart.templateValue
+        } else if series != nil {
+            value["message"] = .string("Our World in Data reported none of these figures for \(place) in these days.")
+        }
+        if metric == .boosters && query.history.interval == .daily {
+            value["note"] = "Our World in Data publishes no daily booster figure: the chart shows the running total."
+        }
+        return .object(value)
+    }
+}
+
+extension VaccinationChart {
+    /// The values the template writes out, coordinates as SVG numbers.
+    var templateValue: TemplateValue {
+        func tick(_ tick: ChartModel.Tick) -> TemplateValue {
+            [
+                "position": .string(ChartGeometry.coordinate(tick.position)), "label": .string(tick.label),
+                "major": .bool(tick.isMajor), "anchor": .string(tick.anchor),
+            ]
+        }
+        let coordinate = ChartGeometry.coordinate
+        return [
+            "width": .string(coordinate(ChartGeometry.width)),
+            "height": .string(coordinate(ChartGeometry.height)),
+            "plotLeft": .string(coordinate(plot.left)),
+            "plotRight": .string(coordinate(plot.right)),
+            "plotBottom": .string(coordinate(plot.bottom)),
+            "tickBottom": .string(coordinate(plot.bottom + ChartGeometry.tickLength)),
+            "xLabelY": .string(coordinate(plot.bottom + ChartGeometry.xLabelGap)),
+            "yLabelX": .string(coordinate(plot.left - 6)),
+            "title": .string(title),
+            "description": .string(description),
+            "yTicks": .array(yTicks.map(tick)),
+            "xTicks": .array(xTicks.map(tick)),
+            "narrowXTicks": .array(narrowXTicks.map(tick)),
+            "lines": .array(
+                lines.map { line in
+                    [
+                        "label": .string(line.name), "colour": .string(String(line.colour)),
+                        "path": .string(line.path), "endX": .string(coordinate(line.endX)),
+                        "endY": .string(coordinate(line.endY)), "labelX": .string(coordinate(line.endX + 10)),
+                        "labelY": .string(coordinate(line.labelY)), "leaderX": .string(coordinate(line.endX + 8)),
+                        "leaderY": .string(coordinate(line.labelY - LabelWidth.narrowFontSize * 0.35)),
+                    ]
+                }),
+        ]
+    }
+}
