@@ -63,12 +63,13 @@ public final class AtlasApp: Sendable {
         do {
             let imported = try stores.importShippedDataWaitingForOthers(
                 from: configuration.dataDirectory, now: configuration.now())
+            // One read of the vaccinations per data version, for the catalog's shares and the pages alike.
+            let vaccinations = VaccinationCache(store: stores.stores.vaccinations)
             let snapshots = try SnapshotCache(
                 store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames,
-                vaccinations: stores.stores.vaccinations)
+                vaccinations: vaccinations)
             let health = DatabaseHealth(now: configuration.now())
             let histories = HistoryCache(store: stores.stores.histories)
-            let vaccinations = VaccinationCache(store: stores.stores.vaccinations)
             let site = SiteContext(
                 configuration: configuration, snapshots: snapshots, renderer: renderer,
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),

@@ -32,8 +32,9 @@ final class SnapshotCache: Sendable {
     private let store: any CountryStore
     private let facts: [String: CountryFacts]
     private let otherNames: [String: [String]]
-    /// Read with each snapshot for the catalog's vaccination shares; `nil` leaves them out.
-    private let vaccinations: (any VaccinationStore)?
+    /// Read with each snapshot for the catalog's vaccination shares, through the cache the pages use
+    /// (one read per data version); `nil` leaves them out.
+    private let vaccinations: VaccinationCache?
     private let shared: Mutex<Current>
     /// Bumped (under `shared`'s lock) whenever `shared` gets a newer catalog.
     private let generation = Atomic<UInt64>(0)
@@ -42,12 +43,12 @@ final class SnapshotCache: Sendable {
     /// Loads the stored snapshot.
     /// - Parameters:
     ///   - otherNames: other names of countries by id, for the search.
-    ///   - vaccinations: the store of Our World in Data's rows, read with each snapshot for the
-    ///     catalog's latest shares (the list's sorts, the map).
+    ///   - vaccinations: Our World in Data's rows, read with each snapshot for the catalog's latest
+    ///     shares (the list's sorts, the map), and kept for the pages at that version.
     /// - Throws: `StoreError` when the store cannot be read; `AtlasStartupError.noSnapshot` when it holds none.
     init(
         store: any CountryStore, facts: [String: CountryFacts], otherNames: [String: [String]] = [:],
-        vaccinations: (any VaccinationStore)? = nil
+        vaccinations: VaccinationCache? = nil
     ) throws {
         self.store = store
         self.facts = facts
@@ -56,7 +57,8 @@ final class SnapshotCache: Sendable {
         guard let snapshot = try store.loadSnapshot() else { throw AtlasStartupError.noSnapshot }
         shared = Mutex(
             Self.current(
-                snapshot, facts: facts, otherNames: otherNames, vaccinations: try vaccinations?.vaccinations()))
+                snapshot, facts: facts, otherNames: otherNames,
+                vaccinations: try vaccinations?.vaccinations(version: snapshot.version ?? 0)))
     }
 
     private static func current(
@@ -93,7 +95,8 @@ final class SnapshotCache: Sendable {
         guard version != cached.version, let snapshot = try store.loadSnapshot() else { return cached.version }
         // The version read with the rows, not the one checked above: an import may have landed between.
         let fresh = Self.current(
-            snapshot, facts: facts, otherNames: otherNames, vaccinations: try vaccinations?.vaccinations())
+            snapshot, facts: facts, otherNames: otherNames,
+            vaccinations: try vaccinations?.vaccinations(version: snapshot.version ?? 0))
         return shared.withLock { current in
             // Two slow reloads may finish out of order; never replace a newer catalog with an older one.
             guard fresh.version > current.version else { return current.version }
