@@ -12,15 +12,17 @@ struct VaccinationController: Sendable {
     /// `GET /countries/{id}/vaccinations.csv`: the entry's OWID rows; other spellings of the id redirect.
     /// - Throws: `HTTPError(404)` for an unknown id or an entry OWID has no row for.
     func csv(_ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current) throws -> Response {
-        switch current.catalog.resolve(parameters["id"]) {
+        let resolution = current.catalog.resolve(parameters["id"])
+        switch resolution {
         case .found(let entry):
             return try csv(
                 request, key: Links.country(entry.id) + "/vaccinations.csv",
                 isoCode: VaccinationMapping.isoCode(of: entry.country), place: entry.country.country,
                 reason: VaccinationMapping.reasonNotJoined(entry.country), filename: entry.id + "-vaccinations.csv",
                 current: current)
-        case .moved(let id), .matched(let id):
-            return Response.redirect(to: Links.country(id) + "/vaccinations.csv", status: .movedPermanently)
+        case .moved, .matched:
+            let (id, status) = resolution.redirect!
+            return Response.redirect(to: Links.country(id) + "/vaccinations.csv", status: status)
         case .notFound: throw HTTPError(.notFound, "There is no country with this id.")
         }
     }
@@ -59,16 +61,18 @@ struct VaccinationController: Sendable {
         -> Response
     {
         let options = try VaccineCoverageJSON.Options(request.target)
-        switch current.catalog.resolve(parameters["id"]) {
+        let resolution = current.catalog.resolve(parameters["id"])
+        switch resolution {
         case .found(let entry):
             return try json(
                 request, key: "/api/vaccine/coverage/countries/" + entry.id, options: options,
                 isoCode: VaccinationMapping.isoCode(of: entry.country), place: entry.country.country,
                 reason: VaccinationMapping.reasonNotJoined(entry.country), country: entry.country.country,
                 current: current)
-        case .moved(let id), .matched(let id):
+        case .moved, .matched:
+            let (id, status) = resolution.redirect!
             let query = request.target.query.map { "?" + $0 } ?? ""
-            return Response.redirect(to: "/api/vaccine/coverage/countries/" + id + query, status: .movedPermanently)
+            return Response.redirect(to: "/api/vaccine/coverage/countries/" + id + query, status: status)
         case .notFound: throw HTTPError(.notFound, "There is no country with this id.")
         }
     }
