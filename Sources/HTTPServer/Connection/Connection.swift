@@ -85,7 +85,10 @@ final class Connection: EventHandler {
         self.remoteAddress = remoteAddress
         self.client = client
         self.parser = RequestParser(limits: context.configuration.parserLimits)
-        self.lastActivity = loop.now
+        // A fresh reading, not the loop's: a process stopped (SIGSTOP) in the middle of a loop turn
+        // resumes that turn with the time before the stop, and the sweep that follows would take a
+        // connection accepted on waking for one silent all that time and reset the request it carries.
+        self.lastActivity = MonotonicClock.nanoseconds()
     }
 
     /// Enters the connection in the table of open connections (on its loop, right after accept).
