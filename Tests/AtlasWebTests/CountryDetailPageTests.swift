@@ -202,6 +202,8 @@ struct LooseIDTests {
         ("/api/historical/vatican", "/api/historical/va"),
         ("/countries/vatican/history.csv", "/countries/va/history.csv"),
         ("/api/countries/vatican", "/api/countries/va"), ("/api/historical/kr,vatican", "/api/historical/kr,va"),
+        ("/countries/vatican/vaccinations.csv", "/countries/va/vaccinations.csv"),
+        ("/api/vaccine/coverage/countries/vatican", "/api/vaccine/coverage/countries/va"),
     ])
     func wordMatchesRedirectTemporarilyEverywhere(_ path: String, _ location: String) throws {
         let response = try client.get(path)

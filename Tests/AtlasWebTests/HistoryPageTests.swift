@@ -30,8 +30,9 @@ struct HistoryPageTests {
     /// cases on 22 Jan 2020 are not "no cases".
     @Test(arguments: [("us", "in the USA"), ("gb", "in the UK"), ("ph", "in the Philippines"), ("kr", "in S. Korea")])
     func aNameReadsAsEnglishWritesItInsideASentence(_ id: String, _ words: String) throws {
-        let svg = try svg(try page("/countries/\(id)"))
-        #expect(svg.contains("Daily new cases \(words), with the 7-day average"))
+        let page = try page("/countries/\(id)")
+        #expect(try svg(page).contains("Daily new cases \(words), with the 7-day average"))
+        #expect(page.contains("Learn more about COVID-19 \(words)<span"))
     }
 
     @Test func theFirstDaysNewFiguresAreUnknownNotZero() throws {

@@ -123,6 +123,7 @@ struct CompareController: Sendable {
         var value: [String: TemplateValue] = [
             "hasCountries": .bool(true),
             "names": .string(ComparisonChart.listed(entries.map(\.country.country))),
+            "namesInSentence": .string(ComparisonChart.listed(entries.map(\.country.nameInSentence))),
             "metric": .string(chart.metric.rawValue),
             "controls": .array(HistorySection.controls(query: chart, link: link)),
             "notes": .array(all.compactMap { $0.note.map(TemplateValue.string) }),

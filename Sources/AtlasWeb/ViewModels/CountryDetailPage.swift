@@ -49,6 +49,8 @@ struct CountryDetailPage {
         var value: [String: TemplateValue] = [
             "id": .string(entry.id),
             "name": .string(c.country),
+            // Inside a sentence: "Map of the USA", "COVID-19 in the Philippines".
+            "nameInSentence": .string(c.nameInSentence),
             "flag": flags.templateValue(iso2: c.countryInfo.iso2, name: c.country, use: .alone),
             "population": .string(Formatting.grouped(c[.population].flatMap { $0 > 0 ? $0 : nil })),
             "stats": .array(stats.map(\.templateValue)),
