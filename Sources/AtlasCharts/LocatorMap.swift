@@ -72,8 +72,11 @@ public struct LocatorMap: Sendable, Equatable {
             guard !rings.isEmpty else { continue }
             let path = WorldMapGeometry.path(rings, tolerance: 0.6)
             guard !path.isEmpty else { continue }
-            let isSelected = iso2 != nil && shape.iso2 == iso2
-            (isSelected ? { own.append($0) } : { neighbours.append($0) })(Outline(path: path, isSelected: isSelected))
+            if iso2 != nil && shape.iso2 == iso2 {
+                own.append(Outline(path: path, isSelected: true))
+            } else {
+                neighbours.append(Outline(path: path, isSelected: false))
+            }
         }
         self.outlines = neighbours + own
         marker = project((long, lat))
