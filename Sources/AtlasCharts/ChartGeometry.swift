@@ -113,6 +113,7 @@ public enum LabelWidth: Sendable {
         case " ", ".", ",": (regular, heavy) = (0.318, 0.380)
         case "\u{2212}": (regular, heavy) = (0.838, 0.838)
         case "-": (regular, heavy) = (0.361, 0.415)
+        case "%": (regular, heavy) = (0.950, 1.002)
         case "i", "j", "l": (regular, heavy) = (0.278, 0.343)
         case "f", "t", "r", "J": (regular, heavy) = (0.411, 0.493)
         case "m", "w", "M", "W": (regular, heavy) = (0.974, 1.042)

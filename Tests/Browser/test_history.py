@@ -34,12 +34,12 @@ def shown_labels(driver):
     """The chart's text elements a visitor sees (not inside a group hidden at this width), with their
     boxes relative to the chart's, and their font size in CSS pixels as drawn."""
     return driver.execute_script("""
-        var svg = document.querySelector('svg.chart-svg').getBoundingClientRect();
+        var svg = document.querySelector('section.history svg.chart-svg').getBoundingClientRect();
         function shown(e) {
             for (; e && e.nodeType === 1; e = e.parentNode) if (getComputedStyle(e).display === 'none') return false;
             return true;
         }
-        return Array.from(document.querySelectorAll('svg.chart-svg text')).filter(shown).map(function (t) {
+        return Array.from(document.querySelectorAll('section.history svg.chart-svg text')).filter(shown).map(function (t) {
             var r = t.getBoundingClientRect();
             return {text: t.textContent, left: r.left - svg.left, right: svg.right - r.right,
                     x: r.left, y: r.top, w: r.width, h: r.height, axis: !!t.closest('.chart-axis-x')}; });""")
@@ -82,17 +82,18 @@ def test_the_chart_fits_a_phone_and_its_labels_stay_inside_and_apart(browser, se
 def test_a_visible_title_and_legend_say_what_bars_and_line_are(browser_no_js, server_url):
     driver = browser_no_js
     driver.get(server_url + "/countries/fr")
-    assert driver.find_element(By.CSS_SELECTOR, ".chart-heading").text == "Daily new cases in France, with the 7-day average"
-    legend = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".chart-legend li")]
+    assert driver.find_element(By.CSS_SELECTOR, "section.history .chart-heading").text \
+        == "Daily new cases in France, with the 7-day average"
+    legend = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "section.history .chart-legend li")]
     assert legend == ["New cases per day", "Below zero: corrections", "7-day average"]
 
 
 def test_dark_mode_draws_the_chart_in_the_dark_palette(browser, server_url):
     set_dark_mode(browser)
     browser.get(server_url + "/countries/kr")
-    line = browser.find_element(By.CSS_SELECTOR, "path.chart-line")
+    line = browser.find_element(By.CSS_SELECTOR, "section.history path.chart-line")
     assert browser.execute_script("return getComputedStyle(arguments[0]).stroke;", line) == "rgb(240, 160, 75)"
-    text = browser.find_element(By.CSS_SELECTOR, ".chart-axis-y text")
+    text = browser.find_element(By.CSS_SELECTOR, "section.history .chart-axis-y text")
     assert browser.execute_script("return getComputedStyle(arguments[0]).fill;", text) == "rgb(169, 177, 190)"
     save_screenshot(browser, "history-dark", full_page=False)
     set_dark_mode(browser, False)
@@ -106,3 +107,20 @@ def test_the_readme_chart_screenshot_is_taken(browser, server_url):
     browser.execute_script("arguments[0].scrollIntoView();", section)
     path = save_screenshot(browser, "readme-country-history", full_page=False)
     assert path.stat().st_size > 10_000
+
+
+def test_the_vaccination_chart_keeps_its_labels_inside_at_a_phones_and_a_desktops_width(browser, server_url):
+    """The second chart, OWID's shares on a 0–100 % axis, once drew "100 %" 3 px off a 390 px phone."""
+    for width in (390, 1280):
+        set_width(browser, width)
+        for path in ("/countries/fr", "/countries/kr?metric=doses", "/"):
+            browser.get(server_url + path)
+            outside = browser.execute_script("""
+                var svg = document.querySelector('section.vaccination svg.chart-svg');
+                if (!svg) return null;
+                var box = svg.getBoundingClientRect();
+                return Array.from(svg.querySelectorAll('text')).filter(function (t) {
+                    var r = t.getBoundingClientRect();
+                    return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1); }).map(function (t) {
+                    return t.textContent; });""")
+            assert outside == [], (path, width, outside)
