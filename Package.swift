@@ -50,7 +50,7 @@ let package = Package(
             name: "AtlasWeb",
             dependencies: [
                 "AtlasCore", "AtlasCharts", "AtlasRefresh", "AtlasStore", "AtlasSource", "Routing", "HTTPCore",
-                "Mustache", "Clocks", "Formats",
+                "Mustache", "Clocks", "Formats", "CLinux",
             ]),
         .executableTarget(
             name: "covid-atlas",
