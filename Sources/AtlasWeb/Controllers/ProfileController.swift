@@ -25,6 +25,7 @@ struct ProfileController: Sendable {
     }
 
     private func profilePage(_ request: Request, _ visitor: Visitor) throws -> Response {
+        if visitor.isNew { return try newVisitorProfilePage(request, visitor) }
         let hash = visitor.sessionHash
         let now = site.configuration.now()
         let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
@@ -41,6 +42,26 @@ struct ProfileController: Sendable {
             layout: site.layout("\(profile.username.echoedAsOwnText) — Profile — Covid Atlas", .profile))
         visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
         return response
+    }
+
+    /// A new visitor's profile: today's defaults, the same for every new visitor, so it is rendered once a
+    /// day and kept in the page cache; only the `Set-Cookie` is theirs. It is still `private`: a
+    /// response that sets a cookie is never for a shared cache.
+    private func newVisitorProfilePage(_ request: Request, _ visitor: Visitor) throws -> Response {
+        let today = CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now())
+        let current = site.snapshots.current()
+        return try site.cachedPage(
+            request, key: "/profile#new visitor " + today.iso, current,
+            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
+        ) {
+            let defaults = Profile.defaults(createdOn: today)
+            var page = try site.renderer.render(
+                "profile/show",
+                context: ProfilePage(profile: defaults, draft: nil, favorites: [], csrfToken: "").templateValue,
+                layout: site.layout("\(defaults.username.echoedAsOwnText) — Profile — Covid Atlas", .profile, current))
+            CachePolicy.privateToVisitor.apply(to: &page.fields)
+            return page
+        }
     }
 
     /// `GET /profile/edit`: the editor on the visitor's draft, or on the committed profile. Only a
@@ -68,8 +89,7 @@ struct ProfileController: Sendable {
         if let opened {
             (profile, draft) = opened
         } else if visitor.isNew {
-            profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
-            draft = Draft(profile: profile, version: 0)
+            return try newVisitorEditorPage(request, visitor)
         } else if request.method == .head {
             // HEAD is safe (RFC 9110 §9.2.1): it reads what GET would show and writes nothing, so it
             // neither creates the visitor's row nor counts against the new-visitor limit.
@@ -206,13 +226,47 @@ struct ProfileController: Sendable {
         return Response.redirect(to: Links.country(id), status: .seeOther)
     }
 
+    /// A new visitor's editor: today's defaults under draft version 0 ("nothing stored yet"), rendered
+    /// once a day and kept in the page cache with the form's CSRF token as a hole.
+    private func newVisitorEditorPage(_ request: Request, _ visitor: Visitor) throws -> Response {
+        let today = CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now())
+        let token = visitor.csrfTokenDigits
+        return try site.cachedPage(
+            request, key: "/profile/edit#new visitor " + today.iso, site.snapshots.current(), fill: { _ in token },
+            fragmentTag: String(decoding: token.prefix(16), as: UTF8.self),
+            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
+        ) {
+            let defaults = Profile.defaults(createdOn: today)
+            let (context, layout) = editorContext(
+                ProfileForm(defaults), version: 0, committed: defaults, csrfToken: "", status: .ok)
+            return try site.renderer.render(
+                "profile/edit", context: context, layout: layout, holes: [Self.csrfTokenHole])
+        }
+    }
+
+    /// The hole a cached editor leaves for the visitor's CSRF token (`{{{holes.csrfToken}}}`).
+    private static let csrfTokenHole = "csrfToken"
+
     private func editor(
         _ form: ProfileForm, version: Int64, committed: Profile, visitor: Visitor, status: StatusCode,
         newer: Profile? = nil
     ) throws -> Response {
+        let (context, layout) = editorContext(
+            form, version: version, committed: committed, csrfToken: visitor.csrfToken, status: status, newer: newer)
+        var response = try site.renderer.page("profile/edit", status: status, context: context, layout: layout)
+        // The form holds this visitor's token and input: never for a shared cache.
+        CachePolicy.privateToVisitor.apply(to: &response)
+        return response
+    }
+
+    /// The editor's template values and layout; `csrfToken` is empty where the token is a hole.
+    private func editorContext(
+        _ form: ProfileForm, version: Int64, committed: Profile, csrfToken: String, status: StatusCode,
+        newer: Profile? = nil
+    ) -> (TemplateValue, LayoutContext) {
         var context = form.templateValue(committedGoal: committed.goalDate)
         context["version"] = .string(String(version))
-        context["csrfToken"] = .string(visitor.csrfToken)
+        context["csrfToken"] = .string(csrfToken)
         if let newer {
             context["conflict"] = [
                 "username": .string(newer.username.echoedAsOwnText),
@@ -225,11 +279,7 @@ struct ProfileController: Sendable {
         let title = (status == .ok ? "" : "Check the form — ") + "Edit profile — Covid Atlas"
         var layout = site.layout(title, .inProfile)
         layout.scripts = ["profile-editor.js"]
-        var response = try site.renderer.page(
-            "profile/edit", status: status, context: .object(context), layout: layout)
-        // The form holds this visitor's token and input: never for a shared cache.
-        CachePolicy.privateToVisitor.apply(to: &response)
-        return response
+        return (.object(context), layout)
     }
 
     /// A small JSON object for the editor's autosave (`profile-editor.js`); it only means something now.
