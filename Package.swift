@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "Formats", "CLinux", "Clocks"]),
         .target(name: "Routing", dependencies: ["HTTPCore", "Formats", "CZlib", "COpenSSL", "Clocks"]),
         .target(name: "Mustache"),
+        // The site's languages, their addresses and their catalogs of words (docs/i18n.md). No web, no domain.
+        .target(name: "Localization"),
 
         .target(name: "AtlasCore", dependencies: ["Formats"]),
         .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks"]),
@@ -69,6 +71,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTPCore", "CZlib"]),
         .testTarget(
