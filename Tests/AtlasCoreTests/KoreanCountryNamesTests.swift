@@ -95,9 +95,9 @@ struct KoreanCountryNamesTests {
         #expect(a < b)
     }
 
-    /// mledoze's Korean translations and spellings (`country-names.json`: 한국, 조선, 북한, 터키) already
-    /// found most countries; the Korean names add those it lacks or names otherwise (튀르키예, 대한민국
-    /// for the search's first rank, the ships and the Channel Islands, which have no other names).
+    /// mledoze's Korean translations and spellings (`country-names.json`: 한국, 대한민국, 북한, 터키)
+    /// already found most countries; the Korean names add those it lacks or spells otherwise (튀르키예,
+    /// 도미니카 연방), the ships and the Channel Islands, which have no other names.
     @Test(arguments: [
         ("대한민국", "kr"), ("한국", "kr"), ("중국", "cn"), ("호주", "au"), ("튀르키예", "tr"), ("터키", "tr"),
         ("다이아몬드", "diamond-princess"), ("잔담호", "ms-zaandam"), ("채널 제도", "je"), ("미국", "us"),
