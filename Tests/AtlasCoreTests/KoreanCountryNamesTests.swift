@@ -108,6 +108,14 @@ struct KoreanCountryNamesTests {
         #expect(found.first == id, "\(text): \(found)")
     }
 
+    /// mledoze's Korean for Dominica is the Dominican Republic's name; the Korean names say whose it is.
+    @Test func anotherEntrysKoreanNameFindsOnlyThatEntry() throws {
+        let ids = CountryQuery(search: "도미니카 공화국").apply(to: try Self.shippedCatalog()).map(\.id)
+        #expect(ids == ["do"])
+        let before = CountryQuery(search: "도미니카 공화국").apply(to: try Self.catalog(koreanNames: KoreanCountryNames()))
+        #expect(Set(before.map(\.id)) == ["do", "dm"])
+    }
+
     @Test(arguments: ["다이아몬드", "채널 제도"])
     func withoutKoreanNamesTheSearchMissesWhatOnlyTheyName(_ text: String) throws {
         let catalog = try Self.catalog(koreanNames: KoreanCountryNames())

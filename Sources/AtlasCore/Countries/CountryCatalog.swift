@@ -125,7 +125,8 @@ public struct CountryCatalog: Sendable {
 
     /// Joins `snapshot` with `facts` and `otherNames`, both keyed by upper-case ISO2 (`otherNames`:
     /// `data/country-names.json`), with the latest shares of `vaccinations` by ISO3, and with
-    /// `koreanNames`, which the search also matches from a word's start, as it does `otherNames`.
+    /// `koreanNames`, which the search also matches from a word's start, as it does `otherNames`; an
+    /// other name that is another entry's Korean name is left out.
     public init(
         snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]] = [:],
         vaccinations: Vaccinations? = nil, koreanNames: KoreanCountryNames = KoreanCountryNames()
@@ -134,6 +135,14 @@ public struct CountryCatalog: Sendable {
         var entries: [Entry] = []
         var byID: [String: Int] = [:]
         var byAlias: [String: Int] = [:]
+        // Whose Korean name each folded Korean name is: another source's name that is a different
+        // entry's Korean name is that source's mistake (mledoze calls Dominica 도미니카 공화국).
+        var koreanNameOwners: [String: String] = [:]
+        for country in snapshot.countries {
+            if let name = koreanNames.name(of: country) {
+                koreanNameOwners[TextFolding.searchKey(name)] = country.country
+            }
+        }
         for (country, id) in zip(snapshot.countries, ids) {
             let iso2 = country.countryInfo.iso2?.uppercased()
             let iso3 = country.countryInfo.iso3?.uppercased()
@@ -146,8 +155,9 @@ public struct CountryCatalog: Sendable {
             let koreanName = koreanNames.name(of: country)
             let others =
                 (coverage == nil
-                    ? (iso2.flatMap { otherNames[$0] } ?? []) + (iso2.flatMap { CountryCatalog.namesOfParts[$0] } ?? [])
-                    : []) + [koreanName].compactMap { $0 }
+                ? (iso2.flatMap { otherNames[$0] } ?? []) + (iso2.flatMap { CountryCatalog.namesOfParts[$0] } ?? [])
+                : []).filter { (koreanNameOwners[TextFolding.searchKey($0)] ?? country.country) == country.country }
+                + [koreanName].compactMap { $0 }
             let entry = Entry(
                 id: id, country: country, facts: countryFacts, continent: Continent(country.continent),
                 sortKey: TextFolding.searchKey(country.country),
