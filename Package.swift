@@ -52,7 +52,7 @@ let package = Package(
             name: "AtlasWeb",
             dependencies: [
                 "AtlasCore", "AtlasCharts", "AtlasRefresh", "AtlasStore", "AtlasSource", "Routing", "HTTPCore",
-                "Mustache", "Clocks", "Formats",
+                "Mustache", "Localization", "Clocks", "Formats",
             ]),
         .executableTarget(
             name: "covid-atlas",
@@ -93,7 +93,7 @@ let package = Package(
             name: "AtlasWebTests",
             dependencies: [
                 "AtlasWeb", "AtlasCharts", "AtlasRefresh", "AtlasCore", "AtlasStore", "AtlasSource", "Routing",
-                "HTTPCore", "CZlib", "UpstreamStub", "Formats", "TestPostgres", "TestSupport",
+                "HTTPCore", "CZlib", "UpstreamStub", "Formats", "Localization", "TestPostgres", "TestSupport",
             ]),
         // The table of targets in docs/architecture.md against Package.swift and the import lines.
         .testTarget(name: "LayeringTests"),
