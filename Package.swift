@@ -52,7 +52,7 @@ let package = Package(
             name: "AtlasWeb",
             dependencies: [
                 "AtlasCore", "AtlasCharts", "AtlasRefresh", "AtlasStore", "AtlasSource", "Routing", "HTTPCore",
-                "Mustache", "Localization", "Clocks", "Formats",
+                "Mustache", "Localization", "Clocks", "Formats", "CLinux",
             ]),
         .executableTarget(
             name: "covid-atlas",

@@ -89,6 +89,11 @@ public protocol ProfileStore: Sendable {
     /// - Throws: `StoreError` when the store cannot be read.
     func draft(_ sessionHash: [UInt8]) throws -> Draft?
 
+    /// The committed profile and the editor's draft (`DraftRules.open`) in one read, or `nil` when the
+    /// visitor has no profile yet (`openDraft` creates it). Never writes.
+    /// - Throws: `StoreError` when the store cannot be read.
+    func existingDraft(_ sessionHash: [UInt8]) throws -> (profile: Profile, draft: Draft)?
+
     /// The committed profile and the editor's draft (`DraftRules.open`) in one read. Writes only to
     /// create a missing profile (under the new-visitor limit).
     /// - Throws: `StoreError`.

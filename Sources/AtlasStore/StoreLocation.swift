@@ -131,6 +131,15 @@ public struct Stores: Sendable {
         }
     }
 
+    /// Whether reads are answered inside this process: SQLite's are a B-tree lookup on the thread's own
+    /// connection, microseconds, that no writer blocks in WAL mode, so a visitor's rows may be read on
+    /// an event loop; PostgreSQL's are network round trips, which run on a worker (docs/architecture.md,
+    /// "Where a request runs"). Writes run on a worker with either.
+    public var readsInProcess: Bool {
+        if case .sqlite = location { return true }
+        return false
+    }
+
     /// Closes every connection once no operation runs; later operations throw `StoreError.closed`.
     public func close() { closeAll() }
 }

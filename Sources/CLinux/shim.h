@@ -1,11 +1,12 @@
 #ifndef CLINUX_SHIM_H
 #define CLINUX_SHIM_H
 
-// Linux APIs that Swift's Glibc module leaves out (<sys/epoll.h>, <sys/eventfd.h>, accept4),
-// wrapped so Swift never depends on the layout of struct epoll_event (packed on x86_64 only).
+// Linux APIs that Swift's Glibc module leaves out (<sys/epoll.h>, <sys/eventfd.h>, accept4,
+// <malloc.h>'s malloc_trim), wrapped so Swift never depends on the layout of struct epoll_event (packed on x86_64 only).
 
 #include <stdint.h>
 #include <stddef.h>
+#include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -61,5 +62,8 @@ static inline int clinux_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CL
 static inline int clinux_accept(int fd, struct sockaddr *address, socklen_t *length) {
     return accept4(fd, address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
+
+/// malloc_trim(0): gives the pages glibc's allocator holds free back to the kernel, in every arena.
+static inline void clinux_release_free_memory(void) { malloc_trim(0); }
 
 #endif

@@ -1,4 +1,5 @@
 import AtlasWeb
+import Clocks
 import Foundation
 import Glibc
 import HTTPCore

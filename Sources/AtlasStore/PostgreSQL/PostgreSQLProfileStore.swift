@@ -43,13 +43,20 @@ struct PostgreSQLProfileStore: ProfileStore {
         try pool.transaction(answerTimeout: quick) { connection in try Self.lockProfile(connection, visitor).profile }
     }
 
+    func existingDraft(_ sessionHash: [UInt8]) throws -> (profile: Profile, draft: Draft)? {
+        // One statement, so one snapshot of both rows.
+        let state = try pool.withConnection(answerTimeout: quick) { connection in
+            try Self.readState(connection, sessionHash)
+        }
+        guard let state else { return nil }
+        remembered.remember(state, of: sessionHash)
+        return (state.profile, DraftRules.open(state))
+    }
+
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
-        // One statement, so one snapshot of both rows; a transaction only for a visitor without a profile.
-        let state =
-            try pool.withConnection(answerTimeout: quick) { connection in
-                try Self.readState(connection, visitor.sessionHash)
-            }
-            ?? pool.transaction(answerTimeout: quick) { connection in try Self.lockState(connection, visitor) }
+        if let opened = try existingDraft(visitor.sessionHash) { return opened }
+        // A transaction only for a visitor without a profile.
+        let state = try pool.transaction(answerTimeout: quick) { connection in try Self.lockState(connection, visitor) }
         remembered.remember(state, of: visitor.sessionHash)
         return (state.profile, DraftRules.open(state))
     }

@@ -33,11 +33,14 @@ struct SQLiteProfileStore: ProfileStore {
         try writer.transaction { database in try Self.ensureState(database, visitor).profile }
     }
 
+    func existingDraft(_ sessionHash: [UInt8]) throws -> (profile: Profile, draft: Draft)? {
+        try reads.read { database in try Self.state(database, sessionHash) }.map { ($0.profile, DraftRules.open($0)) }
+    }
+
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
         // One read; the write lock only for a visitor without a profile.
-        let state =
-            try reads.read { database in try Self.state(database, visitor.sessionHash) }
-            ?? writer.transaction { database in try Self.ensureState(database, visitor) }
+        if let opened = try existingDraft(visitor.sessionHash) { return opened }
+        let state = try writer.transaction { database in try Self.ensureState(database, visitor) }
         return (state.profile, DraftRules.open(state))
     }
 

@@ -75,7 +75,8 @@ public final class AtlasApp: Sendable {
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),
                 histories: histories, vaccinations: vaccinations, sessions: try stores.sessionSigner(),
                 newVisitors: NewVisitorLimit(perMinute: configuration.newVisitorsPerMinute), health: health,
-                recentVisits: RecentVisits(), flags: assets.flags)
+                recentVisits: RecentVisits(), flags: assets.flags,
+                readsVisitorRowsOnLoop: stores.stores.readsInProcess)
             let router = Routes.router(site: site, stores: stores, assets: assets, shipped: shipped)
             let checks = SharedStateChecks(
                 snapshots: snapshots, histories: histories, vaccinations: vaccinations, health: health,

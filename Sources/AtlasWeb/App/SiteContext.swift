@@ -24,6 +24,9 @@ struct SiteContext: Sendable {
     let recentVisits: RecentVisits
     /// The flags the `--flags` folder has, for the pages' `flag` values.
     let flags: FlagImages
+    /// Whether a visitor's rows are read on the event loop (`Stores.readsInProcess`: SQLite) rather
+    /// than on a worker (PostgreSQL, a round trip per read).
+    var readsVisitorRowsOnLoop = false
 
     /// The data's freshness line as of now.
     func freshness(_ current: SnapshotCache.Current) -> Freshness {
@@ -41,13 +44,16 @@ struct SiteContext: Sendable {
     }
 
     /// Whether a page runs on a worker (docs/architecture.md, "Where a request runs"): when it reads the
-    /// visitor's rows or shows time series not all in memory yet; else on the event loop. Handlers ask
-    /// before the page starts, so nothing runs twice, and build the worker's closure only when it is
-    /// needed (the loop's path allocates none).
+    /// visitor's rows from a database across the network, writes the visitor's visit (once a day), or
+    /// shows time series not all in memory yet; else on the event loop. Handlers ask before the page
+    /// starts, so nothing runs twice, and build the worker's closure only when it is needed (the loop's
+    /// path allocates none).
+    /// - Parameter readsRowsOf: the visitor whose rows the page reads and whose visit it records; `nil`
+    ///   or a new visitor when it reads none.
     func runsOnWorker(
-        _ current: SnapshotCache.Current, showsHistories: Bool = true, readsVisitorRows: Bool = false
+        _ current: SnapshotCache.Current, showsHistories: Bool = true, readsRowsOf visitor: Visitor? = nil
     ) -> Bool {
-        readsVisitorRows
+        readsRowsOnWorker(visitor)
             || (showsHistories
                 && !(histories.isComplete(at: current.version) && vaccinations.isComplete(at: current.version)))
     }
@@ -102,6 +108,13 @@ struct SiteContext: Sendable {
     /// Whether the request came over HTTPS (only a trusted proxy can say: `ProxyTrust.isHTTPS`).
     func isSecure(_ request: Request) -> Bool {
         configuration.proxyTrust.isHTTPS(request)
+    }
+
+    /// Whether reading `visitor`'s rows (and recording their visit) needs a worker.
+    private func readsRowsOnWorker(_ visitor: Visitor?) -> Bool {
+        guard let visitor, !visitor.isNew else { return false }
+        return !readsVisitorRowsOnLoop
+            || !recentVisits.wasRecorded(visitor.sessionHash, now: configuration.now())
     }
 
     /// Records a returning visitor's visit (`ProfileStore.touch`) on their first request of the day

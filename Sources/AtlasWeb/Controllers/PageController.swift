@@ -75,7 +75,7 @@ struct PageController: Sendable {
     func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.fromCookie(request, sessions: site.sessions)
         let current = site.snapshots.current()
-        guard !site.runsOnWorker(current, showsHistories: false, readsVisitorRows: visitor != nil) else {
+        guard !site.runsOnWorker(current, showsHistories: false, readsRowsOf: visitor) else {
             return .onWorker { try countryListPage(request, visitor, current) }
         }
         return .response(try countryListPage(request, visitor, current))
@@ -122,7 +122,7 @@ struct PageController: Sendable {
         switch resolution {
         case .found(let entry):
             let visitor = Visitor.resolve(request, sessions: site.sessions)
-            guard !site.runsOnWorker(current, readsVisitorRows: !visitor.isNew) else {
+            guard !site.runsOnWorker(current, readsRowsOf: visitor) else {
                 return .onWorker { try countryPage(request, entry, visitor, current) }
             }
             return .response(try countryPage(request, entry, visitor, current))

@@ -19,7 +19,7 @@ struct ProfileController: Sendable {
     func show(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
         // A first visit has no rows to read: the defaults, on the loop.
-        guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew)
+        guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsRowsOf: visitor)
         else { return .onWorker { try profilePage(request, visitor) } }
         return .response(try profilePage(request, visitor))
     }
@@ -48,16 +48,26 @@ struct ProfileController: Sendable {
     /// version 0 ("nothing stored yet"). `HEAD` writes nothing.
     func edit(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
-        guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsVisitorRows: !visitor.isNew)
+        guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsRowsOf: visitor)
         else { return .onWorker { try editorPage(request, visitor) } }
-        return .response(try editorPage(request, visitor))
+        guard !visitor.isNew, request.method != .head else { return .response(try editorPage(request, visitor)) }
+        // On the loop nothing is written: a visitor without a profile yet gets one on a worker.
+        guard let opened = try store.existingDraft(visitor.sessionHash) else {
+            return .onWorker { try editorPage(request, visitor) }
+        }
+        return .response(try editorPage(request, visitor, opened: opened))
     }
 
-    private func editorPage(_ request: Request, _ visitor: Visitor) throws -> Response {
+    /// The editor; `opened` is the visitor's rows when already read.
+    private func editorPage(_ request: Request, _ visitor: Visitor, opened: (profile: Profile, draft: Draft)? = nil)
+        throws -> Response
+    {
         let now = site.configuration.now()
         let profile: Profile
         let draft: Draft
-        if visitor.isNew {
+        if let opened {
+            (profile, draft) = opened
+        } else if visitor.isNew {
             profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
             draft = Draft(profile: profile, version: 0)
         } else if request.method == .head {

@@ -1,5 +1,6 @@
 import AtlasCore
 import AtlasStore
+import Clocks
 import Routing
 import Synchronization
 

@@ -1,4 +1,5 @@
 import AtlasCharts
+import Clocks
 import Routing
 
 /// The favourite-star form of the detail pages (`partials/favorite-form`), rendered once per country

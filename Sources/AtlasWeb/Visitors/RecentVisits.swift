@@ -13,6 +13,13 @@ final class RecentVisits: Sendable {
 
     private let seen = Mutex(Seen())
 
+    /// Whether `sessionHash` was recorded today; records nothing.
+    /// - Parameter now: ms since the epoch.
+    func wasRecorded(_ sessionHash: [UInt8], now: Int64) -> Bool {
+        let day = now / 86_400_000
+        return seen.withLock { $0.day == day && $0.hashes.contains(sessionHash) }
+    }
+
     /// Whether `sessionHash` has not been recorded today yet; records it when so.
     /// - Parameter now: ms since the epoch.
     func isFirstToday(_ sessionHash: [UInt8], now: Int64) -> Bool {

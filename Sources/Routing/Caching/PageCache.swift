@@ -1,3 +1,4 @@
+import Clocks
 import Formats
 import HTTPCore
 import Synchronization

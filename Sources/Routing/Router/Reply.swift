@@ -1,3 +1,4 @@
+import Clocks
 import HTTPCore
 
 /// What a handler answers on the event loop: the response, or the rest of its work, which the router

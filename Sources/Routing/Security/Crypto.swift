@@ -1,4 +1,5 @@
 import COpenSSL
+import Clocks
 
 /// The few cryptographic primitives sessions need, from OpenSSL's libcrypto (https://docs.openssl.org/3.0/man3/).
 public enum Crypto {
