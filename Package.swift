@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "Formats", "CLinux", "Clocks"]),
         .target(name: "Routing", dependencies: ["HTTPCore", "Formats", "CZlib", "COpenSSL", "Clocks"]),
         .target(name: "Mustache"),
+        // The site's languages, their addresses and their catalogs of words (docs/i18n.md). No web, no domain.
+        .target(name: "Localization"),
 
         .target(name: "AtlasCore", dependencies: ["Formats"]),
         .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks"]),
@@ -50,7 +52,7 @@ let package = Package(
             name: "AtlasWeb",
             dependencies: [
                 "AtlasCore", "AtlasCharts", "AtlasRefresh", "AtlasStore", "AtlasSource", "Routing", "HTTPCore",
-                "Mustache", "Clocks", "Formats", "CLinux",
+                "Mustache", "Localization", "Clocks", "Formats", "CLinux",
             ]),
         .executableTarget(
             name: "covid-atlas",
@@ -69,6 +71,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTPCore", "CZlib"]),
         .testTarget(
@@ -90,7 +93,7 @@ let package = Package(
             name: "AtlasWebTests",
             dependencies: [
                 "AtlasWeb", "AtlasCharts", "AtlasRefresh", "AtlasCore", "AtlasStore", "AtlasSource", "Routing",
-                "HTTPCore", "CZlib", "UpstreamStub", "Formats", "TestPostgres", "TestSupport",
+                "HTTPCore", "CZlib", "UpstreamStub", "Formats", "Localization", "TestPostgres", "TestSupport",
             ]),
         // The table of targets in docs/architecture.md against Package.swift and the import lines.
         .testTarget(name: "LayeringTests"),

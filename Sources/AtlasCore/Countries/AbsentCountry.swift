@@ -5,6 +5,8 @@ public struct AbsentCountry: Sendable, Equatable {
     public let iso2: String
     /// The English common name, e.g. `North Korea`.
     public let name: String
+    /// The Korean name (`KoreanCountryNames`), e.g. `북한`; `nil` when the catalog was given none.
+    public let koreanName: String?
     /// The flag emoji, e.g. 🇰🇵.
     public let flag: String?
     /// Every name it goes by, folded (`TextFolding.searchKey`).

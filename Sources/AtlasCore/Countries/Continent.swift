@@ -22,6 +22,19 @@ public enum Continent: String, CaseIterable, Sendable {
         }
     }
 
+    /// The key of its name in the word catalogs (`Catalogs/<tag>.json`): `continent.` and the case's
+    /// name, `continent.northAmerica`. `displayName` is the English one until the pages read catalogs.
+    public var catalogKey: String {
+        switch self {
+        case .africa: return "continent.africa"
+        case .asia: return "continent.asia"
+        case .europe: return "continent.europe"
+        case .northAmerica: return "continent.northAmerica"
+        case .southAmerica: return "continent.southAmerica"
+        case .australiaOceania: return "continent.australiaOceania"
+        }
+    }
+
     /// Reads a slug or an upstream spelling, case-insensitive: `north-america`, `North America`,
     /// `Australia/Oceania` (docs/field-cases.md B03), `oceania`.
     /// - Returns: `nil` for anything else, including `""` (cruise ships) and bogus values.

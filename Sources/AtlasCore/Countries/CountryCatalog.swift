@@ -17,6 +17,8 @@ public struct CountryCatalog: Sendable {
         /// The latest vaccination shares of the entry's OWID location (`VaccinationMapping`); `nil` when
         /// it has none or none were given to the catalog.
         public let vaccination: VaccinationLatest?
+        /// The Korean name (`KoreanCountryNames`); `nil` when the catalog was given none.
+        public let koreanName: String?
         let sortKey: String
         /// Folded names matched anywhere: disease.sh's, mledoze's common and official names, covered
         /// territories, each also with abbreviations spelled out.
@@ -29,9 +31,11 @@ public struct CountryCatalog: Sendable {
 
         init(
             id: String, country: Country, facts: CountryFacts?, continent: Continent?, sortKey: String,
-            searchKeys: [String], otherKeys: [String] = [], isoCodes: [String], vaccination: VaccinationLatest? = nil
+            searchKeys: [String], otherKeys: [String] = [], isoCodes: [String], vaccination: VaccinationLatest? = nil,
+            koreanName: String? = nil
         ) {
             self.vaccination = vaccination
+            self.koreanName = koreanName
             self.id = id
             self.country = country
             self.facts = facts
@@ -116,17 +120,29 @@ public struct CountryCatalog: Sendable {
     let searchIndex: SearchIndex
     /// Entry positions in each order and direction, computed once per data version.
     let orders: [CountryQuery.OrderKey: [Int32]]
+    /// Entry positions by Korean name (`KoreanOrder`), computed once per data version.
+    let koreanNameOrder: [Int32]
 
     /// Joins `snapshot` with `facts` and `otherNames`, both keyed by upper-case ISO2 (`otherNames`:
-    /// `data/country-names.json`), and with the latest shares of `vaccinations` by ISO3.
+    /// `data/country-names.json`), with the latest shares of `vaccinations` by ISO3, and with
+    /// `koreanNames`, which the search also matches from a word's start, as it does `otherNames`; an
+    /// other name that is another entry's Korean name is left out.
     public init(
         snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]] = [:],
-        vaccinations: Vaccinations? = nil
+        vaccinations: Vaccinations? = nil, koreanNames: KoreanCountryNames = KoreanCountryNames()
     ) {
         let ids = CountryCatalog.canonicalIDs(of: snapshot.countries)
         var entries: [Entry] = []
         var byID: [String: Int] = [:]
         var byAlias: [String: Int] = [:]
+        // Whose Korean name each folded Korean name is: another source's name that is a different
+        // entry's Korean name is that source's mistake (mledoze calls Dominica 도미니카 공화국).
+        var koreanNameOwners: [String: String] = [:]
+        for country in snapshot.countries {
+            if let name = koreanNames.name(of: country) {
+                koreanNameOwners[TextFolding.searchKey(name)] = country.country
+            }
+        }
         for (country, id) in zip(snapshot.countries, ids) {
             let iso2 = country.countryInfo.iso2?.uppercased()
             let iso3 = country.countryInfo.iso3?.uppercased()
@@ -136,10 +152,12 @@ public struct CountryCatalog: Sendable {
             var names = [country.country]
             if let countryFacts { names += [countryFacts.name.common, countryFacts.name.official] }
             names += coverage ?? []
+            let koreanName = koreanNames.name(of: country)
             let others =
-                coverage == nil
+                (coverage == nil
                 ? (iso2.flatMap { otherNames[$0] } ?? []) + (iso2.flatMap { CountryCatalog.namesOfParts[$0] } ?? [])
-                : []
+                : []).filter { (koreanNameOwners[TextFolding.searchKey($0)] ?? country.country) == country.country }
+                + [koreanName].compactMap { $0 }
             let entry = Entry(
                 id: id, country: country, facts: countryFacts, continent: Continent(country.continent),
                 sortKey: TextFolding.searchKey(country.country),
@@ -147,7 +165,8 @@ public struct CountryCatalog: Sendable {
                 otherKeys: CountryCatalog.foldedWithSpelledOutForms(others),
                 isoCodes: [iso2, iso3].compactMap { $0?.lowercased() },
                 vaccination: VaccinationLatest(
-                    VaccinationMapping.isoCode(of: country).flatMap { vaccinations?.series[$0] }))
+                    VaccinationMapping.isoCode(of: country).flatMap { vaccinations?.series[$0] }),
+                koreanName: koreanName)
             let index = entries.count
             entries.append(entry)
             byID[id] = index
@@ -165,11 +184,13 @@ public struct CountryCatalog: Sendable {
         let present = Set(snapshot.countries.compactMap { $0.countryInfo.iso2?.uppercased() })
         absentCountries = facts.keys.sorted().filter { !present.contains($0) }.map { code in
             let fact = facts[code]!
-            let names = [fact.name.common, fact.name.official] + (otherNames[code] ?? [])
+            let koreanName = koreanNames.byCode[code]
+            let names =
+                [fact.name.common, fact.name.official] + (otherNames[code] ?? []) + [koreanName].compactMap { $0 }
             // Its codes name it too: `/countries/kp` and `prk` say "not in the data".
             let codes = [code, fact.cca3].compactMap { $0?.lowercased() }
             return AbsentCountry(
-                iso2: code, name: fact.name.common, flag: fact.flag,
+                iso2: code, name: fact.name.common, koreanName: koreanName, flag: fact.flag,
                 keys: Set((names.map { TextFolding.searchKey($0) } + codes).filter { !$0.isEmpty }))
         }
         var orders: [CountryQuery.OrderKey: [Int32]] = [:]
@@ -182,6 +203,9 @@ public struct CountryCatalog: Sendable {
             }
         }
         self.orders = orders
+        koreanNameOrder = entries.indices.sorted {
+            KoreanOrder.precedes(entries[$0], entries[$1])
+        }.map { Int32($0) }
         self.totals = snapshot.totals
         self.dataUpdated = snapshot.dataUpdated
     }

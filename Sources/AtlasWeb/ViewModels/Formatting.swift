@@ -50,28 +50,22 @@ enum Formatting {
     }
 
     /// The unit `age(seconds:)` counts in at that age, in seconds (1 for seconds … 365 days for years).
-    static func ageUnitSeconds(_ seconds: Int64) -> Int64 {
-        switch seconds {
-        case ..<60: return 1
-        case ..<3600: return 60
-        case ..<86_400: return 3600
-        case ..<(86_400 * 60): return 86_400
-        case ..<(86_400 * 730): return 86_400 * 30
-        default: return 86_400 * 365
-        }
-    }
+    static func ageUnitSeconds(_ seconds: Int64) -> Int64 { ElapsedTime(seconds: seconds).unit.rawValue }
 
-    /// A coarse age: `"3 minutes"`, `"5 hours"`, `"2 days"`, `"4 years"`.
+    /// A coarse age (`ElapsedTime`, the same thresholds in every language): `"3 minutes"`, `"5 hours"`,
+    /// `"2 days"`, `"4 years"`.
     static func age(seconds: Int64) -> String {
-        func unit(_ count: Int64, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }
-        switch seconds {
-        case ..<60: return unit(max(seconds, 0), "second")
-        case ..<3600: return unit(seconds / 60, "minute")
-        case ..<86_400: return unit(seconds / 3600, "hour")
-        case ..<(86_400 * 60): return unit(seconds / 86_400, "day")
-        case ..<(86_400 * 730): return unit(seconds / (86_400 * 30), "month")
-        default: return unit(seconds / (86_400 * 365), "year")
+        let age = ElapsedTime(seconds: seconds)
+        let name: String
+        switch age.unit {
+        case .second: name = "second"
+        case .minute: name = "minute"
+        case .hour: name = "hour"
+        case .day: name = "day"
+        case .month: name = "month"
+        case .year: name = "year"
         }
+        return "\(age.count) \(name)\(age.count == 1 ? "" : "s")"
     }
 
     /// Area in km² with grouping: `100210` → `"100,210 km²"`, `0.44` → `"0.44 km²"`; `nil`/negative → `nil`.
