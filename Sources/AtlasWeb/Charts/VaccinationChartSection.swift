@@ -80,8 +80,10 @@ struct VaccinationChartSection {
     let query: Query
     let path: String
 
-    /// The chart and its links for the template (`vaccinationChart`).
+    /// The chart and its links for the template (`vaccinationChart`); `.null` for a place Our World in
+    /// Data has no row for, whose every link would lead to the same empty section.
     var templateValue: TemplateValue {
+        guard series != nil else { return .null }
         let metric = query.shown
         func option(_ label: String, _ change: (inout Query) -> Void, current: Bool) -> TemplateValue {
             var other = query
