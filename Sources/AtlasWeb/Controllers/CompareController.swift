@@ -36,9 +36,14 @@ struct CompareController: Sendable {
             return try problemPage(problem, request.target, current)
         case .canonical(let entries):
             let ids = entries.map(\.id)
+            // The form's days are the chart's: OWID's for a vaccination view, JHU's otherwise.
+            let showsVaccinations =
+                request.target.queryValue("metric").flatMap { VaccinationMetric(rawValue: $0.lowercased()) } != nil
             if let redirect = try RangeForm.redirect(
                 request.target, path: "/compare", keeping: Links.compareQuery(ids),
-                available: { try days(of: entries, current) })
+                available: {
+                    try showsVaccinations ? vaccinationDays(of: entries, current) : days(of: entries, current)
+                })
             {
                 return redirect
             }
@@ -126,6 +131,20 @@ struct CompareController: Sendable {
             last = max(last ?? history.lastDay, history.lastDay)
         }
         guard let first, let last else { return nil }
+        return first...last
+    }
+
+    /// The first and last day Our World in Data reported anything for the entries together; `nil` when
+    /// it has no row for any of them.
+    private func vaccinationDays(of entries: [CountryCatalog.Entry], _ current: SnapshotCache.Current) throws
+        -> ClosedRange<Int>?
+    {
+        let spans = try entries.compactMap { entry in
+            try VaccinationMapping.isoCode(of: entry.country).flatMap {
+                try site.vaccinations.series($0, version: current.version)?.span
+            }
+        }
+        guard let first = spans.map(\.lowerBound).min(), let last = spans.map(\.upperBound).max() else { return nil }
         return first...last
     }
 
@@ -241,8 +260,8 @@ struct CompareController: Sendable {
             notes.append("Our World in Data publishes no daily booster figure: the chart shows the running total.")
             context.set("notes", .array(notes))
         }
-        let spans = places.compactMap { $0.series?.span }
-        if let first = spans.map(\.lowerBound).min(), let last = spans.map(\.upperBound).max() {
+        if let days = try vaccinationDays(of: entries, current) {
+            let (first, last) = (days.lowerBound, days.upperBound)
             let link: @Sendable (ChartQuery) -> String = {
                 CompareController.link(ids, .init(history: $0, metric: metric))
             }
