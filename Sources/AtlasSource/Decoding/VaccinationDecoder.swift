@@ -59,12 +59,7 @@ public enum VaccinationDecoder {
         /// Reads `chunk`, decoding every record it completes.
         /// - Throws: as `VaccinationDecoder.decode(_:)`, for the first bad record.
         public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(SourceError) {
-            if bytesRead == 0 && chunk.starts(with: [0xEF, 0xBB, 0xBF]) {
-                // A UTF-8 byte order mark is not part of the first column's name.
-                pending.append(contentsOf: chunk.dropFirst(3))
-            } else {
-                pending.append(contentsOf: chunk)
-            }
+            pending.append(contentsOf: chunk)
             bytesRead += chunk.count
             var recordStart = 0
             var index = scanned
@@ -110,7 +105,10 @@ public enum VaccinationDecoder {
         }
 
         private mutating func record(_ bytes: ArraySlice<UInt8>) throws(SourceError) {
-            var lines = CSVLines(Array(bytes), firstLineNumber: nextLine)
+            // A UTF-8 byte order mark is not part of the first column's name (however the bytes were split).
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let text = columns == nil && nextLine == 1 && bytes.starts(with: bom) ? bytes.dropFirst(3) : bytes
+            var lines = CSVLines(Array(text), firstLineNumber: nextLine)
             nextLine += bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             guard let line = lines.next() else { return }
             let fields = line.fields
