@@ -52,12 +52,69 @@ public struct ComparisonChart: Equatable, Sendable {
         let values = zip(series, pulled).flatMap { country, days in
             country.series.line.indices.filter { !days.contains($0) }.compactMap { country.series.line[$0] }
         }
-        guard
-            let axis = ValueAxis.fitting(
-                values.isEmpty ? drawable.flatMap { $0.series.line.compactMap { $0 } } : values,
-                log: query.scale == .log)
-        else { return nil }
         let format = { (value: Double) in ChartNumbers.abbreviated(value) }
+        self.init(
+            days: first...last,
+            lines: series.map { (id: $0.id, name: $0.name, firstDay: $0.series.firstDay, line: $0.series.line) },
+            pulled: pulled,
+            axisValues: values.isEmpty ? drawable.flatMap { $0.series.line.compactMap { $0 } } : values,
+            log: query.scale == .log, format: format, valueWords: { value, _ in format(value) },
+            title: ComparisonChart.title(query: query, names: series.map(\.name))
+        ) { lines, missing, first, last in
+            var text =
+                "One line per country from \(first.short) to \(last.short). Latest: "
+                + lines.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "."
+            if !missing.isEmpty { text += " No line for " + ComparisonChart.listed(missing) + "." }
+            return text
+        }
+    }
+
+    /// The chart of each place's Our World in Data figure for `metric` (`comparedLine`), one line per
+    /// place through the days it reported, joined straight between reports and never carried past the
+    /// last (docs/field-cases.md B41, B42); shares on a 0–100 % axis. `nil` when no place reported the
+    /// figure in the days `query.time` asks for.
+    public init?(
+        vaccinations: [(id: String, name: String, series: VaccinationSeries?)], metric: VaccinationMetric,
+        query: ChartQuery
+    ) {
+        let spec = metric.comparedLine(interval: query.interval, per: query.per)
+        let reports = vaccinations.map { place in
+            (place.series?.reports(spec.figure) ?? []).map { (day: $0.day, value: $0.value * spec.factor) }
+        }
+        let reported = reports.flatMap { $0.map(\.day) }
+        guard let firstReport = reported.min(), let lastReport = reported.max(),
+            let days = query.days(within: firstReport...lastReport)
+        else { return nil }
+        let lines = reports.map { VaccinationChart.joined($0, days: days) }
+        var values = lines.flatMap { $0.compactMap { $0 } }
+        guard !values.isEmpty else { return nil }
+        let isShare = metric == .vaccinated
+        if isShare && query.scale == .linear { values += [0, 100] }
+        self.init(
+            days: days,
+            lines: zip(vaccinations, lines).map { (id: $0.id, name: $0.name, firstDay: days.lowerBound, line: $1) },
+            pulled: vaccinations.map { _ in [] }, axisValues: values, log: query.scale == .log,
+            format: { ChartNumbers.abbreviated($0) + (isShare ? " %" : "") },
+            valueWords: { value, day in VaccinationChart.words(value, share: isShare) + " on " + day.short },
+            title: ComparisonChart.title(metric: metric, query: query, names: vaccinations.map(\.name))
+        ) { lines, missing, first, last in
+            var text =
+                "One line per country from \(first.short) to \(last.short); each joins the days Our World in Data "
+                + "reported. Last reported: " + lines.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "."
+            if !missing.isEmpty { text += " Not reported in these days: " + ComparisonChart.listed(missing) + "." }
+            return text
+        }
+    }
+
+    /// The chart of `lines` (each from its `firstDay`) over `days`, the axis fitting `axisValues`; the days
+    /// `pulled` of each line run along the axis' edge; `nil` when no line has a point on the axis.
+    private init?(
+        days: ClosedRange<Int>, lines series: [(id: String, name: String, firstDay: Int, line: [Double?])],
+        pulled: [Set<Int>], axisValues: [Double], log: Bool, format: (Double) -> String,
+        valueWords: (Double, CalendarDate) -> String, title: String,
+        describe: ([Line], [String], CalendarDate, CalendarDate) -> String
+    ) {
+        guard let axis = ValueAxis.fitting(axisValues, log: log) else { return nil }
         let labels = series.map { ComparisonChart.shortened($0.name) }
         let widest = labels.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
         var box = ChartGeometry.defaultPlot
@@ -65,7 +122,7 @@ public struct ComparisonChart: Equatable, Sendable {
         // The names take the room right of the plot at the largest font: a narrower plot rather than a name
         // off the chart, but never under half the view box.
         box.right = max(ChartGeometry.width / 2, min(ChartGeometry.width - 16, ChartGeometry.width - 12 - widest))
-        let geometry = ChartGeometry(days: first...last, axis: axis, plot: box)
+        let geometry = ChartGeometry(days: days, axis: axis, plot: box)
         plot = box
         yTicks = axis.ticks.compactMap { value in
             geometry.y(of: value).map { ChartModel.Tick(position: $0, label: format(value), isMajor: value == 0) }
@@ -74,10 +131,10 @@ public struct ComparisonChart: Equatable, Sendable {
         narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize)
         if case .linear(let ticks) = axis, ticks.lower < 0 { zeroLine = geometry.y(of: 0) } else { zeroLine = nil }
 
-        var drawn: [(index: Int, x: Double, y: Double, value: Double, path: String)] = []
+        var drawn: [(index: Int, x: Double, y: Double, value: Double, day: Int, path: String)] = []
         var beyond: [ChartModel.Marker] = []
         for (index, country) in series.enumerated() {
-            var line = country.series.line
+            var line = country.line
             // The pulled days beyond the axis run along its edge; the most extreme is named there.
             let outside = pulled[index].filter { day in line[day].map { axis.clamped($0) != $0 } ?? false }
             if let extreme = outside.max(by: { abs(line[$0]!) < abs(line[$1]!) }), let value = line[extreme] {
@@ -85,16 +142,16 @@ public struct ComparisonChart: Equatable, Sendable {
                 if let y = geometry.y(of: axis.clamped(value)) {
                     beyond.append(
                         ChartModel.edgeMarker(
-                            x: geometry.x(ofDay: country.series.firstDay + extreme), y: y,
+                            x: geometry.x(ofDay: country.firstDay + extreme), y: y,
                             label: "\(country.name) \(ChartWords.figure(value)) on "
-                                + "\(country.series.date(extreme).short)", plot: box))
+                                + "\(CalendarDate(daysSinceEpoch: country.firstDay + extreme).short)", plot: box))
                 }
             }
             guard let end = line.lastIndex(where: { value in value.flatMap { geometry.y(of: $0) } != nil }),
                 let value = line[end], let y = geometry.y(of: value)
             else { continue }
-            let path = ChartModel.linePath(line, firstDay: country.series.firstDay, geometry: geometry)
-            drawn.append((index, geometry.x(ofDay: country.series.firstDay + end), y, value, path))
+            let path = ChartModel.linePath(line, firstDay: country.firstDay, geometry: geometry)
+            drawn.append((index, geometry.x(ofDay: country.firstDay + end), y, value, country.firstDay + end, path))
         }
         // Baselines 0.35 em below the labels' centres at the lines' ends; the gap a line box (about 1.16 em
         // in DejaVu Sans) and a little air, once for each font the page draws them at, so a desktop's
@@ -111,16 +168,16 @@ public struct ComparisonChart: Equatable, Sendable {
             return Line(
                 id: series[line.index].id, name: series[line.index].name, label: labels[line.index],
                 colour: line.index % ComparisonChart.colours, path: line.path, endX: line.x, endY: line.y,
-                labelY: narrow[position], wideLabelY: wide[position], value: format(line.value))
+                labelY: narrow[position], wideLabelY: wide[position],
+                value: valueWords(line.value, CalendarDate(daysSinceEpoch: line.day)))
         }
         lines = placed
         beyondAxis = beyond
-        title = ComparisonChart.title(query: query, names: series.map(\.name))
+        self.title = title
         description =
-            ComparisonChart.description(
-                query: query, lines: placed, first: CalendarDate(daysSinceEpoch: first),
-                last: CalendarDate(daysSinceEpoch: last),
-                missing: series.map(\.name).filter { name in !placed.contains { $0.name == name } })
+            describe(
+                placed, series.map(\.name).filter { name in !placed.contains { $0.name == name } },
+                CalendarDate(daysSinceEpoch: days.lowerBound), CalendarDate(daysSinceEpoch: days.upperBound))
             + (beyond.isEmpty ? "" : " " + ChartWords.beyondAxis(beyond.map(\.label)))
     }
 
@@ -148,20 +205,23 @@ public struct ComparisonChart: Equatable, Sendable {
         return what + ": " + listed(names) + (query.scale == .log ? ", log scale" : "")
     }
 
+    /// E.g. "Share of people fully vaccinated (% of the population): S. Korea and Japan".
+    public static func title(metric: VaccinationMetric, query: ChartQuery, names: [String]) -> String {
+        let per = query.per == .million ? " per million people" : ""
+        let what: String
+        switch metric {
+        case .vaccinated: what = "Share of people fully vaccinated (% of the population)"
+        case .doses where query.interval == .daily: what = "Doses a day\(per) (7-day average)"
+        case .doses: what = "Doses given\(per)"
+        case .boosters: what = "Booster doses given\(per)"
+        }
+        return what + ": " + listed(names) + (query.scale == .log ? ", log scale" : "")
+    }
+
     /// `a`, `a and b`, `a, b and c`.
     public static func listed(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
-    }
-
-    private static func description(
-        query: ChartQuery, lines: [Line], first: CalendarDate, last: CalendarDate, missing: [String]
-    ) -> String {
-        var text =
-            "One line per country from \(first.short) to \(last.short). Latest: "
-            + lines.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "."
-        if !missing.isEmpty { text += " No line for " + listed(missing) + "." }
-        return text
     }
 }
 

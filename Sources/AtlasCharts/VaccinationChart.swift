@@ -19,6 +19,12 @@ public enum VaccinationMetric: String, CaseIterable, Sendable {
         }
     }
 
+    /// The one figure a comparison draws per place: the share fully vaccinated (as the map's and the
+    /// list's `vaccinated`), otherwise the metric's own line for the view.
+    public func comparedLine(interval: ChartQuery.Interval, per: ChartQuery.Per) -> VaccinationChart.LineSpec {
+        lines(interval: interval, per: per).last!
+    }
+
     /// The OWID figures drawn, one line each, with their names, for a view (`interval`, `per`): per
     /// million from OWID's own per-hundred figures (OWID's population), so the figures agree with OWID's.
     public func lines(interval: ChartQuery.Interval, per: ChartQuery.Per) -> [VaccinationChart.LineSpec] {

@@ -13,6 +13,7 @@ import Synchronization
 public final class BackgroundRefresher: Sendable {
     private let stores: Stores
     private let client: DiseaseShClient
+    private let vaccinations: VaccinationsClient?
     private let interval: Double
     private let schedule: RetrySchedule
     private let log: @Sendable (String) -> Void
@@ -24,17 +25,19 @@ public final class BackgroundRefresher: Sendable {
 
     /// A refresher that waits for `start()`.
     /// - Parameters:
+    ///   - vaccinations: Our World in Data's `vaccinations.csv` client; `nil` fetches none.
     ///   - interval: seconds between successful refreshes, more than 0.
     ///   - log: one line per successful refresh (a new snapshot, or `304`).
     ///   - logFailure: one line per failure, with the reason and the retry delay.
     ///   - now: the current time in ms since the epoch.
     public init(
-        stores: Stores, client: DiseaseShClient, interval: Double,
+        stores: Stores, client: DiseaseShClient, vaccinations: VaccinationsClient? = nil, interval: Double,
         log: @escaping @Sendable (String) -> Void, logFailure: @escaping @Sendable (String) -> Void,
         now: @escaping @Sendable () -> Int64 = WallClock.millisecondsSinceEpoch
     ) {
         self.stores = stores
         self.client = client
+        self.vaccinations = vaccinations
         self.interval = interval
         self.schedule = RetrySchedule(interval: interval)
         self.log = log
@@ -44,7 +47,7 @@ public final class BackgroundRefresher: Sendable {
 
     /// Starts the refresh thread.
     public func start() {
-        let refresh = LiveRefresh(client: client, stores: stores)
+        let refresh = LiveRefresh(client: client, vaccinations: vaccinations, stores: stores)
         let repeating = RepeatingThread(name: "background-refresh") { [self] in
             failures.withLock { attempt(refresh, failures: &$0) }
         }
@@ -62,23 +65,30 @@ public final class BackgroundRefresher: Sendable {
     func attempt(_ refresh: LiveRefresh, failures: inout Int) -> Double {
         do {
             // nil: another process is refreshing, or just did.
-            let outcome: LiveRefresh.Result? =
-                try stores.refreshLock.whileHolding { () throws -> LiveRefresh.Result? in
+            let outcome: LiveRefresh.Refreshed? =
+                try stores.refreshLock.whileHolding { () throws -> LiveRefresh.Refreshed? in
                     let fetchedAgo = now() - (try refresh.lastFetchedAt())
                     if fetchedAgo >= 0, Double(fetchedAgo) < interval * 500 { return nil }
-                    return try refresh.run(now: now())
+                    return try refresh.refresh(now: now())
                 } ?? nil
-            switch outcome {
+            let vaccinations = outcome?.vaccinationsLine.map { "; " + $0 } ?? ""
+            switch outcome?.result {
             case nil:
                 break
             case .notModified?:
-                log("refresh: \(SourceError.shown(client.baseURL)) not modified (304); the stored snapshot is current")
-            case .unchanged?:
-                log("refresh: \(SourceError.shown(client.baseURL)) sent the stored data again; nothing was replaced")
-            case .replaced(let report)?:
                 log(
-                    "refresh: stored a new snapshot from \(SourceError.shown(client.baseURL)): "
-                        + report.lines.joined(separator: "; "))
+                    "refresh: \(SourceError.shown(client.baseURL)) not modified (304); the stored snapshot is current"
+                        + vaccinations)
+            case .unchanged?:
+                log(
+                    "refresh: \(SourceError.shown(client.baseURL)) sent the stored data again; nothing was replaced"
+                        + vaccinations)
+            case .replaced(let report)?:
+                let what =
+                    report.replacedSnapshot || report.history != nil
+                    ? "a new snapshot from \(SourceError.shown(client.baseURL))"
+                    : "new vaccinations from \(SourceError.shown(outcome?.vaccinationsURL ?? ""))"
+                log("refresh: stored \(what): " + report.lines.joined(separator: "; ") + vaccinations)
             }
             failures = 0
             return schedule.afterSuccess

@@ -16,7 +16,8 @@ public enum DataCommands {
     /// Fetches the live data, validates it and stores what changed (docs/operations.md, "refresh").
     /// - Parameters:
     ///   - now: ms since the epoch.
-    ///   - progress: called as bytes arrive with the resource (`countries`, `all`, `historical`), the body
+    ///   - progress: called as bytes arrive with the resource (`countries`, `all`, `historical`,
+    ///     `vaccinations`), the body
     ///     bytes received and the announced total.
     /// - Returns: the lines to print, the first saying whether anything was stored.
     /// - Throws: `SourceError` for a failed, slow, truncated or invalid fetch; `StoreError` when the
@@ -27,20 +28,24 @@ public enum DataCommands {
         let client = settings.client
         let stores = try Stores.open(settings.database)
         defer { stores.close() }
-        let result = try LiveRefresh(client: client, stores: stores).run(now: now) { resource, received, total in
-            progress?(resource.rawValue, received, total)
-        }
-        switch result {
+        let refreshed = try LiveRefresh(client: client, vaccinations: settings.vaccinationsClient, stores: stores)
+            .refresh(now: now, progress: progress)
+        let vaccinationsLine = refreshed.vaccinationsLine.map { [$0] } ?? []
+        switch refreshed.result {
         case .notModified:
-            return ["\(client.baseURL): not modified (304); the stored snapshot is current"]
+            return ["\(client.baseURL): not modified (304); the stored snapshot is current"] + vaccinationsLine
         case .unchanged:
             return [
                 "\(SourceError.shown(client.baseURL)) sent the data stored already; nothing was replaced, "
                     + "the data version stays"
-            ]
+            ] + vaccinationsLine
         case .replaced(let report):
-            return ["stored a new snapshot from \(SourceError.shown(client.baseURL)) in \(settings.database)"]
-                + report.lines
+            let first =
+                report.replacedSnapshot || report.history != nil
+                ? "stored a new snapshot from \(SourceError.shown(client.baseURL)) in \(settings.database)"
+                : "stored new vaccinations from \(SourceError.shown(refreshed.vaccinationsURL ?? "")) in "
+                    + "\(settings.database); the stored snapshot stays"
+            return [first] + report.lines + vaccinationsLine
         }
     }
 

@@ -14,6 +14,10 @@ public struct DataSettings: Sendable {
     public var database: StoreLocation
     /// The disease.sh base URL (`http://` or `https://` with a host).
     public var sourceURL: String
+    /// Our World in Data's `vaccinations.csv` URL (`http://` or `https://`), fetched with the rest by every
+    /// refresh; `nil` fetches none and keeps the stored vaccinations (`--vaccinations-source off`, and the
+    /// typed default, so a test or an offline run never reaches the internet unless it names a URL).
+    public var vaccinationsURL: String?
     /// The bounds of each fetch (connect, whole transfer, stall), in seconds.
     public var limits: FetchLimits
 
@@ -23,6 +27,10 @@ public struct DataSettings: Sendable {
         public static let databasePath = "covid-atlas.sqlite"
         /// `--source`.
         public static let sourceURL = "https://disease.sh"
+        /// `--vaccinations-source`: Our World in Data's own URL of the file.
+        public static let vaccinationsURL = VaccinationsClient.owidURL
+        /// The `--vaccinations-source` value that fetches no vaccinations.
+        public static let vaccinationsOff = "off"
         /// `--connect-timeout`, seconds.
         public static let connectTimeoutSeconds = Int(FetchLimits().connectTimeout)
         /// `--fetch-timeout`, seconds.
@@ -35,15 +43,18 @@ public struct DataSettings: Sendable {
         public static let maxBodyBytes = FetchLimits().maxBodyBytes
         /// The largest history body accepted, bytes.
         public static let maxHistoricalBodyBytes = FetchLimits().maxHistoricalBodyBytes
+        /// The largest vaccinations file accepted (decoded), bytes.
+        public static let maxVaccinationsBodyBytes = FetchLimits().maxVaccinationsBodyBytes
     }
 
-    /// The settings as typed values (the tests' way in).
+    /// The settings as typed values (the tests' way in); `vaccinationsURL` `nil` fetches no vaccinations.
     public init(
         database: StoreLocation = .sqlite(path: Defaults.databasePath), sourceURL: String = Defaults.sourceURL,
-        limits: FetchLimits = FetchLimits()
+        vaccinationsURL: String? = nil, limits: FetchLimits = FetchLimits()
     ) {
         self.database = database
         self.sourceURL = sourceURL
+        self.vaccinationsURL = vaccinationsURL
         self.limits = limits
     }
 
@@ -58,14 +69,16 @@ public struct DataSettings: Sendable {
     }
 
     /// The settings as the command line gives them: `database` a SQLite path or a `postgres://` URI,
-    /// `sourceURL` already checked to be an http(s) URL with a host, the timeouts in seconds.
+    /// `sourceURL` and `vaccinationsURL` already checked to be http(s) URLs with a host (`nil` for
+    /// `--vaccinations-source off`), the timeouts in seconds.
     /// - Throws: `InvalidSetting` for an empty path or a URI libpq cannot parse.
     public init(
-        database: String, sourceURL: String, connectTimeoutSeconds: Int, fetchTimeoutSeconds: Int,
-        stallTimeoutSeconds: Int
+        database: String, sourceURL: String, vaccinationsURL: String?, connectTimeoutSeconds: Int,
+        fetchTimeoutSeconds: Int, stallTimeoutSeconds: Int
     ) throws(InvalidSetting) {
         try self.init(database: database)
         self.sourceURL = sourceURL
+        self.vaccinationsURL = vaccinationsURL
         limits.connectTimeout = Double(connectTimeoutSeconds)
         limits.totalTimeout = Double(fetchTimeoutSeconds)
         limits.lowSpeedSeconds = stallTimeoutSeconds
@@ -73,5 +86,9 @@ public struct DataSettings: Sendable {
 
     var client: DiseaseShClient {
         DiseaseShClient(baseURL: sourceURL, limits: limits, userAgent: LiveRefresh.userAgent)
+    }
+
+    var vaccinationsClient: VaccinationsClient? {
+        vaccinationsURL.map { VaccinationsClient(url: $0, limits: limits, userAgent: LiveRefresh.userAgent) }
     }
 }

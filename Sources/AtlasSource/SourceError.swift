@@ -22,8 +22,8 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
     /// A status other than `200` (or `304` when conditional), e.g. `429` (B04); `retryAfterSeconds` is
     /// `Retry-After` (RFC 9110 §10.2.3) when sent.
     case httpStatus(url: String, status: Int, retryAfterSeconds: Int64?)
-    /// `200` with a `Content-Type` that is not JSON, e.g. `text/html` (B04).
-    case unexpectedContentType(url: String, contentType: String)
+    /// `200` with a `Content-Type` that is not the `expected` kind (`JSON`, `CSV`), e.g. `text/html` (B04).
+    case unexpectedContentType(url: String, contentType: String, expected: String = "JSON")
     /// The body grew past `limit` bytes.
     case tooLarge(url: String, limit: Int)
     /// Decodes but is not worth storing: duplicate ids, negative or absurd figures, far fewer countries
@@ -66,9 +66,10 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
         case .httpStatus(let url, let status, let retryAfter):
             let retry = retryAfter.map { ", Retry-After \($0) s" } ?? ""
             return "\(SourceError.shown(url)) answered HTTP \(status)\(retry); the stored data is kept"
-        case .unexpectedContentType(let url, let contentType):
+        case .unexpectedContentType(let url, let contentType, let expected):
             return
-                "\(SourceError.shown(url)) answered \(contentType.isEmpty ? "no Content-Type" : contentType) instead of JSON"
+                "\(SourceError.shown(url)) answered \(contentType.isEmpty ? "no Content-Type" : contentType) "
+                + "instead of \(expected)"
         case .tooLarge(let url, let limit):
             return "the body of \(SourceError.shown(url)) is larger than the \(limit)-byte limit"
         case .invalidSnapshot(let reason):

@@ -27,6 +27,7 @@ func refresh(_ arguments: Arguments) throws {
 func dataSettings(_ arguments: Arguments) throws -> DataSettings {
     try DataSettings(
         database: arguments.string("database"), sourceURL: try sourceURL(arguments),
+        vaccinationsURL: try vaccinationsURL(arguments),
         connectTimeoutSeconds: try arguments.integer("connect-timeout", range: 1...600),
         fetchTimeoutSeconds: try arguments.integer("fetch-timeout", range: 1...3600),
         stallTimeoutSeconds: try arguments.integer("stall-timeout", range: 1...3600))
@@ -36,7 +37,23 @@ func dataSettings(_ arguments: Arguments) throws -> DataSettings {
 /// - Throws: `Arguments.UsageError.invalidValue` unless it is an `http://` or `https://` URL with a host:
 ///   libcurl would guess plain `http://` for `disease.sh` (no TLS) and fail only at fetch time on `ftp://x`.
 func sourceURL(_ arguments: Arguments) throws -> String {
-    let source = arguments.string("source")
+    try httpURL(arguments, option: "source", example: "https://disease.sh")
+}
+
+/// The `--vaccinations-source` URL of Our World in Data's `vaccinations.csv` (default OWID's own), or
+/// `nil` for `off`, which fetches no vaccinations and keeps the stored ones.
+/// - Throws: `Arguments.UsageError.invalidValue` unless it is `off` or an `http://` or `https://` URL with
+///   a host.
+func vaccinationsURL(_ arguments: Arguments) throws -> String? {
+    if arguments.string("vaccinations-source") == DataSettings.Defaults.vaccinationsOff { return nil }
+    return try httpURL(
+        arguments, option: "vaccinations-source", example: DataSettings.Defaults.vaccinationsURL, orElse: " or off")
+}
+
+/// The value of `--option`, checked to be an `http://` or `https://` URL with a host.
+/// - Throws: `Arguments.UsageError.invalidValue` naming `example` (and `orElse`) otherwise.
+func httpURL(_ arguments: Arguments, option: String, example: String, orElse: String = "") throws -> String {
+    let source = arguments.string(option)
     let lowercased = source.lowercased()
     let scheme = ["http://", "https://"].first { lowercased.hasPrefix($0) }
     guard let scheme,
@@ -47,8 +64,8 @@ func sourceURL(_ arguments: Arguments) throws -> String {
         (parsed.port ?? 80) <= 65_535
     else {
         throw Arguments.UsageError.invalidValue(
-            option: "--source", value: source,
-            expected: "an http:// or https:// URL with a host, e.g. https://disease.sh")
+            option: "--" + option, value: source,
+            expected: "an http:// or https:// URL with a host\(orElse), e.g. \(example)")
     }
     return source
 }

@@ -67,9 +67,10 @@ func serve(_ arguments: Arguments) throws {
     configuration.maxFormAgeSeconds = Double(maxFormAge)
     configuration.refreshInterval = Double(refreshInterval)
     configuration.fetchLimits = data.limits
+    configuration.vaccinationsURL = data.vaccinationsURL
     configuration.logInfo = info
-    if refreshInterval == 0 && arguments.isGiven("source") {
-        error("covid-atlas: --source is used only with --refresh-interval; serving the stored snapshot")
+    for option in ["source", "vaccinations-source"] where refreshInterval == 0 && arguments.isGiven(option) {
+        error("covid-atlas: --\(option) is used only with --refresh-interval; serving the stored snapshot")
     }
     let app = try AtlasApp.build(configuration)
 

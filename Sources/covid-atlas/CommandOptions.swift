@@ -51,6 +51,7 @@ enum CommandOptions {
             .value("port", default: "8080"),
             .value("database", default: AtlasConfiguration.Defaults.databasePath),
             .value("source", default: AtlasConfiguration.Defaults.sourceURL),
+            .value("vaccinations-source", shown: "URL|off", default: AtlasConfiguration.Defaults.vaccinationsURL),
             .value("refresh-interval", shown: "SECONDS", default: "0"),
             .value("views", default: AtlasConfiguration.Defaults.viewsDirectory),
             .value("public", default: AtlasConfiguration.Defaults.publicDirectory),
@@ -85,6 +86,7 @@ enum CommandOptions {
         [
             .value("database", default: AtlasConfiguration.Defaults.databasePath),
             .value("source", default: AtlasConfiguration.Defaults.sourceURL),
+            .value("vaccinations-source", shown: "URL|off", default: AtlasConfiguration.Defaults.vaccinationsURL),
         ] + fetchLimits
 
     static let byCommand: [String: [CommandOption]] = [

@@ -42,8 +42,9 @@ let usageText: String = {
                  /historical?lastdays=all with --historical, plain or gzipped) into the database in
                  one transaction. FILE - with --historical imports only the history.
         refresh  Fetches live data from --source with a progress bar (/countries, /all and
-                 /historical?lastdays=all), validates it and replaces the stored snapshot and history in
-                 one transaction; prints what changed.
+                 /historical?lastdays=all) and Our World in Data's vaccinations.csv from
+                 --vaccinations-source (off: none), validates them and replaces what changed in one
+                 transaction; prints what changed.
                  Exit 0 also when the upstream answers 304 Not Modified.
                  serve --refresh-interval SECONDS does the same in the background, retrying failures
                  with backoff; pages are labelled stale after --stale-after (default 2 × the interval,
@@ -53,7 +54,7 @@ let usageText: String = {
                  --stall-timeout (once the request is out, this long under \(limits.lowSpeedBytesPerSecond) byte/s aborts:
                  that many seconds after the last bytes). \
         Bodies over \(limits.maxBodyBytes >> 20) MiB
-                 (the history's over \(limits.maxHistoricalBodyBytes >> 20) MiB) are refused.
+                 (the history's and vaccinations.csv's over \(limits.maxHistoricalBodyBytes >> 20) and \(limits.maxVaccinationsBodyBytes >> 20) MiB) are refused.
 
         """
 }()

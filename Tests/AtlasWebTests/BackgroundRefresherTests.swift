@@ -66,6 +66,10 @@ struct BackgroundRefresherTests {
         #expect(failed.all.isEmpty, "\(failed.all)")
         // The stub sends the shipped data, which the fixture holds: nothing to replace (UnchangedDataTests).
         #expect(info.all.first?.hasPrefix("refresh: http://127.0.0.1:") == true, "\(info.all)")
-        #expect(info.all.first?.hasSuffix("sent the stored data again; nothing was replaced") == true, "\(info.all)")
+        #expect(
+            info.all.first?.hasSuffix(
+                "sent the stored data again; nothing was replaced; "
+                    + "vaccinations: not fetched (--vaccinations-source off); the stored ones stay") == true,
+            "\(info.all)")
     }
 }

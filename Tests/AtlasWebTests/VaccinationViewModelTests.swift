@@ -1,3 +1,4 @@
+import AtlasCharts
 import AtlasCore
 import HTTPCore
 import Mustache
@@ -39,18 +40,22 @@ struct VaccinationViewModelTests {
         #expect(fields["iso"] == iso.map { .string($0) })
     }
 
-    @Test func aPlaceWithoutRowsSaysSoAndEveryFigureIsNotReported() {
+    @Test func aPlaceWithoutRowsSaysSoInOneSentenceWithoutFiguresOrChartLinks() {
         let value = VaccinationSummary(place: "Réunion", series: nil).templateValue
-        guard case .object(let fields) = value, case .array(let figures)? = fields["figures"] else {
+        guard case .object(let fields) = value else {
             Issue.record("not the expected shape")
             return
         }
-        #expect(fields["absent"] == .string("Our World in Data publishes no vaccination figures for Réunion."))
         #expect(
-            figures.allSatisfy { cell in
-                if case .object(let cell) = cell { return cell["value"] == .string("not reported") }
-                return false
-            })
+            fields["absent"]
+                == .string(
+                    "Our World in Data has no row for Réunion in its vaccination data, so there is no figure or chart "
+                        + "to show."))
+        #expect(fields["figures"] == nil)
+        #expect(fields["csv"] == nil)
+        let chart = VaccinationChartSection(
+            series: nil, place: "Réunion", query: .init(history: ChartQuery(), metric: .doses), path: "/countries/re")
+        #expect(chart.templateValue == .null)
     }
 
     static func options(_ query: String) throws -> VaccineCoverageJSON.Options {

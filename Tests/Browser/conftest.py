@@ -66,6 +66,11 @@ PAGE_KINDS = {
     "compare": "/compare?countries=kr,jp,us,fr,de,gb,in,br",
     "compare-empty": "/compare",
     "compare-bad-request": "/compare?countries=kr,japn,%E2%80%AEaidni",
+    "compare-vaccinated": "/compare?countries=kr,jp,pt,us,de,in,br,gb&metric=vaccinated",
+    "compare-doses-no-row": "/compare?countries=kr,jp,re&metric=doses&interval=cumulative&per=total",
+    "compare-vaccination-bad-request": "/compare?countries=kr,jp&metric=vaccinatd",
+    "vaccination-boosters": "/countries/il?metric=boosters",
+    "vaccination-no-row": "/countries/re",
 }
 DESKTOP = (1280, 900)
 PHONE = (390, 844)

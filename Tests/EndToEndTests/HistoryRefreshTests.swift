@@ -37,7 +37,10 @@ struct HistoryRefreshTests {
     static func refresh(_ server: ServerProcess, _ stub: StubUpstream) throws -> (
         status: Int32, output: String, errors: String
     ) {
-        try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL])
+        try runCLI([
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+            "--vaccinations-source", "off",
+        ])
     }
 
     @Test func aNewHistoryIsStoredAndShownByTheRunningServer() throws {

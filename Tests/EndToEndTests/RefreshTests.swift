@@ -120,7 +120,10 @@ struct RefreshTests {
         let stub = try Self.stub(countries: upstream.countries)
         let before = try fetch(server.port, "/api/countries").body
         let result = try runCLI(
-            ["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL] + Self.fastLimits)
+            [
+                "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+                "--vaccinations-source", "off",
+            ] + Self.fastLimits)
         #expect(result.status == upstream.status)
         #expect(result.errors.hasPrefix("covid-atlas: "), "\(result.errors)")
         #expect(result.errors.contains(upstream.message), "\(result.errors)")
@@ -145,7 +148,10 @@ struct RefreshTests {
         let reply = StubUpstream.json(body, fields: fields)
         let stub = try Self.stub { .send(reply) }
         #expect(!(try fetch(server.port, "/api/countries/us").text.contains("50000001")))
-        let result = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL])
+        let result = try runCLI([
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+            "--vaccinations-source", "off",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("countries: 224 (unchanged)"), "\(result.output)")
         #expect(result.output.contains("changed figures: 1 country"), "\(result.output)")
@@ -168,7 +174,10 @@ struct RefreshTests {
             if request.fields["if-none-match"] == "\"v7\"" { return .send(StubUpstream.response(status: 304)) }
             return .send(StubUpstream.json(body, fields: [("ETag", "\"v7\"")]))
         }
-        let arguments = ["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL]
+        let arguments = [
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+            "--vaccinations-source", "off",
+        ]
         #expect(try runCLI(arguments).status == 0)
         #expect(try waitFor(server.port, "/api/countries/us", toContain: "50000002"))
         let before = try fetch(server.port, "/api/countries").body
@@ -185,7 +194,10 @@ struct RefreshTests {
         let name = "<script>alert(1)</script>Korea"
         let body = try countriesJSON(changing: "KR") { $0["country"] = name }
         let stub = try Self.stub { .send(StubUpstream.json(body)) }
-        let result = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL])
+        let result = try runCLI([
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+            "--vaccinations-source", "off",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(try waitFor(server.port, "/countries/kr", toContain: htmlEscaped(name)))
         #expect(!(try fetch(server.port, "/countries/kr").text.contains("<script>alert(1)")))
@@ -205,7 +217,10 @@ struct RefreshTests {
         let reply = StubUpstream.json(try countriesJSON(changing: "US") { $0["cases"] = 9 })
         let stub = try Self.stub { .send(reply) }
         let withPassword = stub.baseURL.replacingOccurrences(of: "http://", with: "http://ada:s3cret@")
-        let worked = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", withPassword])
+        let worked = try runCLI([
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", withPassword,
+            "--vaccinations-source", "off",
+        ])
         #expect(worked.status == 0, "\(worked.errors)")
         #expect(worked.output.contains("stored a new snapshot from \(stub.baseURL)"), "\(worked.output)")
         #expect(!worked.output.contains("s3cret") && !worked.errors.contains("s3cret"))
@@ -219,6 +234,7 @@ struct RefreshTests {
         let stub = try Self.stub { .send(reply) }
         let command = [
             binaryPath, "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+            "--vaccinations-source", "off",
         ]
         .joined(separator: " ")
         let result = try runCLI(["-qec", command, "/dev/null"], executable: "/usr/bin/script")
@@ -271,3 +287,58 @@ func waitForReloadCheck(_ port: Int, after instant: Int64) throws -> Bool {
 
 /// Now, in ms since the epoch.
 func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+/// `covid-atlas refresh --vaccinations-source`: the vaccinations fetched with the rest, and what the
+/// report says about them.
+struct VaccinationsRefreshCommandTests {
+    @Test func theReportSaysWhatHappenedToTheVaccinations() throws {
+        let server = try ServerProcess()
+        let shipped = StubUpstream.shippedVaccinationsFile(packageRoot: packageRoot)
+        let changed = Array(
+            String(decoding: shipped, as: UTF8.self).replacingOccurrences(
+                of: "South Korea,KOR,2021-11-08,80183484", with: "South Korea,KOR,2021-11-08,80183485"
+            ).utf8)
+        let history = StubUpstream.shippedHistory(packageRoot: packageRoot)
+        let countries = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/data/disease-sh/countries.json")))
+        let stub = try StubUpstream { request in
+            if StubUpstream.asksForVaccinations(request) {
+                return request.fields["if-none-match"] == "\"v1\""
+                    ? .send(StubUpstream.response(status: 304, fields: [("ETag", "\"v1\"")]))
+                    : .send(StubUpstream.csv(changed, fields: [("ETag", "\"v1\"")]))
+            }
+            if StubUpstream.asksForHistory(request) { return .send(history) }
+            return .send(StubUpstream.json(request.target.hasSuffix("/all") ? shippedAll : countries))
+        }
+        let arguments = [
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+            "--vaccinations-source", stub.baseURL + StubUpstream.vaccinationsPath,
+        ]
+        let first = try runCLI(arguments)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(
+            first.output.contains(
+                "stored new vaccinations from \(stub.baseURL)/owid/vaccinations.csv in \(server.directory)/atlas.sqlite"
+            ),
+            "\(first.output)")
+        #expect(first.output.contains("vaccinations: 235 locations, 60,324 rows, 1 Dec 2020 – 8 Nov 2021"))
+        #expect(try waitFor(server.port, "/countries/kr/vaccinations.csv", toContain: "80183485"))
+
+        let second = try runCLI(arguments)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(
+            second.output.contains(
+                "vaccinations: \(stub.baseURL)/owid/vaccinations.csv not modified (304); the stored file is current"),
+            "\(second.output)")
+
+        let off = try runCLI(Array(arguments.dropLast()) + ["off"])
+        #expect(off.output.contains("vaccinations: not fetched (--vaccinations-source off)"), "\(off.output)")
+
+        let bad = try runCLI(Array(arguments.dropLast()) + ["owid.csv"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.errors.hasPrefix(
+                "covid-atlas: --vaccinations-source “owid.csv” is not an http:// or https:// URL with a host or off"),
+            "\(bad.errors)")
+    }
+}

@@ -27,7 +27,8 @@ struct ServeRefreshTests {
         stale.stop()
 
         let server = try ServerProcess(
-            arguments: ["--refresh-interval", "60", "--source", stub.baseURL] + Self.fastLimits)
+            arguments: ["--refresh-interval", "60", "--source", stub.baseURL, "--vaccinations-source", "off"]
+                + Self.fastLimits)
         #expect(try waitFor(server.port, "/api/countries/us", toContain: "50000003"))
         let page = try fetch(server.port, "/").text
         #expect(!page.contains("<strong>stale</strong>"), "fresh data is labelled stale")
@@ -53,7 +54,8 @@ struct ServeRefreshTests {
             return .send(StubUpstream.json(request.target.hasSuffix("/all") ? allBody : body))
         }
         let server = try ServerProcess(
-            arguments: ["--refresh-interval", "\(interval)", "--source", stub.baseURL] + Self.fastLimits)
+            arguments: ["--refresh-interval", "\(interval)", "--source", stub.baseURL, "--vaccinations-source", "off"]
+                + Self.fastLimits)
         #expect(try waitFor(server.port, "/api/countries/us", toContain: "50000004"))
         let page = try fetch(server.port, "/").text
         #expect(page.contains("(5 minutes ago)"), "age missing")
@@ -71,7 +73,9 @@ struct ServeRefreshTests {
         defer { release.open() }
         let stub = try StubUpstream { _ in .sendThenHold(sendsHeaders ? head : [], until: release) }
         // The default stall limit (20 s): the transfer stays in flight until the test releases it.
-        let server = try ServerProcess(arguments: ["--refresh-interval", "60", "--source", stub.baseURL])
+        let server = try ServerProcess(arguments: [
+            "--refresh-interval", "60", "--source", stub.baseURL, "--vaccinations-source", "off",
+        ])
         #expect(
             waitUntil(deadline: .seconds(30)) { stub.requests.count == 1 }, "the refresh never reached the upstream")
         let before = try fetch(server.port, "/api/countries").body
@@ -94,7 +98,9 @@ struct ServeRefreshTests {
         let stub = try StubUpstream { _ in
             .send(StubUpstream.response(status: 429, fields: [("Retry-After", "3")]))
         }
-        let server = try ServerProcess(arguments: ["--refresh-interval", "1", "--source", stub.baseURL])
+        let server = try ServerProcess(arguments: [
+            "--refresh-interval", "1", "--source", stub.baseURL, "--vaccinations-source", "off",
+        ])
         #expect(
             waitUntil(deadline: .seconds(30)) { server.errorText.contains("retrying in 3.0 s") }, "\(server.errorText)")
         #expect(server.errorText.contains("HTTP 429, Retry-After 3 s"), "\(server.errorText)")

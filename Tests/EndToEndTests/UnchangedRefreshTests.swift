@@ -22,7 +22,10 @@ struct UnchangedRefreshTests {
             if request.target.hasSuffix("/all") { return .send(StubUpstream.json(shippedAll)) }
             return .send(StubUpstream.json(countries.withLock { $0 }))
         }
-        let arguments = ["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL]
+        let arguments = [
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+            "--vaccinations-source", "off",
+        ]
 
         #expect(try runCLI(arguments).status == 0)
         #expect(try waitFor(server.port, "/api/countries/us", toContain: "50000010"))

@@ -27,7 +27,10 @@ struct UpstreamDriftTests {
             return .send(StubUpstream.json(request.target.hasSuffix("/all") ? shippedAll : body))
         }
         let server = try ServerProcess()
-        let result = try runCLI(["refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL])
+        let result = try runCLI([
+            "refresh", "--database", server.directory + "/atlas.sqlite", "--source", stub.baseURL,
+            "--vaccinations-source", "off",
+        ])
         #expect(result.status == 0, "\(result.errors)")
         #expect(try waitFor(server.port, "/countries/kr", toContain: ">1,529<"))
 

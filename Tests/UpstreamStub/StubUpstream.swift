@@ -221,3 +221,26 @@ extension StubUpstream {
     /// Whether `request` asks for the history (`/v3/covid-19/historical…`).
     public static func asksForHistory(_ request: Received) -> Bool { request.target.contains("/historical") }
 }
+
+extension StubUpstream {
+    /// The shipped `data/owid/vaccinations.csv` under `packageRoot`, as its bytes. A missing file stops
+    /// the run: no test may pass on an empty body.
+    public static func shippedVaccinationsFile(packageRoot: String) -> [UInt8] {
+        let path = packageRoot + "/data/owid/vaccinations.csv"
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
+            fatalError("the shipped vaccinations \(path) is missing")
+        }
+        return [UInt8](data)
+    }
+
+    /// A `200` CSV response (`text/csv; charset=utf-8`, as Our World in Data serves the file) with `fields`.
+    public static func csv(_ body: [UInt8], fields: [(String, String)] = []) -> [UInt8] {
+        response(status: 200, reason: "OK", fields: [("Content-Type", "text/csv; charset=utf-8")] + fields, body: body)
+    }
+
+    /// The path the tests serve the vaccinations file at.
+    public static let vaccinationsPath = "/owid/vaccinations.csv"
+
+    /// Whether `request` asks for the vaccinations file (`vaccinationsPath`).
+    public static func asksForVaccinations(_ request: Received) -> Bool { request.target == vaccinationsPath }
+}

@@ -19,17 +19,107 @@ public enum VaccinationDecoder {
     ///   of fields than the header; an empty `location` or `iso_code`; a date that is not `YYYY-MM-DD`;
     ///   a figure that is not a number; two lines for one location and day; no line after the header.
     public static func decode(_ bytes: [UInt8]) throws(SourceError) -> Vaccinations {
-        var lines = CSVLines(bytes)
-        guard let header = lines.next() else { throw .invalidVaccinations("the file is empty") }
-        let columns = try Columns(header: header.fields)
-        var rows: [String: (location: String, days: [VaccinationDay])] = [:]
-        var seen = Set<SeenKey>()
-        while let line = lines.next() {
+        var decoder = Incremental()
+        // `withUnsafeBytes` rethrows untyped errors; the decoder's own is kept typed.
+        var failure: SourceError?
+        bytes.withUnsafeBytes { chunk in
+            do throws(SourceError) { try decoder.feed(chunk) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return try decoder.finish()
+    }
+
+    /// The decoder fed the file in pieces as they arrive (a fetch's body), so the file's bytes are never
+    /// held whole: only the line being read and the rows decoded so far. The same rules and errors as
+    /// `decode(_:)`, which uses it.
+    public struct Incremental {
+        /// The bytes fed so far, in bytes.
+        public private(set) var bytesRead = 0
+        /// The bytes of the record not yet ended by a line break.
+        private var pending: [UInt8] = []
+        /// How far `pending` has been scanned, and the quoting state there.
+        private var scanned = 0
+        private var state = ScanState.fieldStart
+        /// The number of the next record's first line, 1-based.
+        private var nextLine = 1
+        /// The header's field count and column positions, once read.
+        private var headerCount = 0
+        private var columns: Columns?
+        private var rows: [String: (location: String, days: [VaccinationDay])] = [:]
+        private var seen = Set<SeenKey>()
+
+        /// Where a scan is within a record (RFC 4180): a quoted field may hold line breaks.
+        private enum ScanState {
+            case fieldStart, unquoted, quoted, quoteInQuoted
+        }
+
+        /// A decoder before its first byte.
+        public init() {}
+
+        /// Reads `chunk`, decoding every record it completes.
+        /// - Throws: as `VaccinationDecoder.decode(_:)`, for the first bad record.
+        public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(SourceError) {
+            pending.append(contentsOf: chunk)
+            bytesRead += chunk.count
+            var recordStart = 0
+            var index = scanned
+            while index < pending.count {
+                let byte = pending[index]
+                switch state {
+                case .quoted:
+                    if byte == UInt8(ascii: "\"") { state = .quoteInQuoted }
+                case .fieldStart, .unquoted, .quoteInQuoted:
+                    if byte == UInt8(ascii: "\n") {
+                        try record(pending[recordStart...index])
+                        recordStart = index + 1
+                        state = .fieldStart
+                    } else if byte == UInt8(ascii: ",") {
+                        state = .fieldStart
+                    } else if byte == UInt8(ascii: "\"") && state != .unquoted {
+                        state = .quoted
+                    } else {
+                        state = .unquoted
+                    }
+                }
+                index += 1
+            }
+            pending.removeFirst(recordStart)
+            scanned = pending.count
+        }
+
+        /// Decodes the last record (one without a final line break) and returns the file's rows.
+        /// - Throws: as `VaccinationDecoder.decode(_:)`.
+        public mutating func finish() throws(SourceError) -> Vaccinations {
+            if !pending.isEmpty {
+                try record(pending[...])
+                pending = []
+            }
+            guard columns != nil else { throw .invalidVaccinations("the file is empty") }
+            guard !rows.isEmpty else { throw .invalidVaccinations("the file has a header but no line of figures") }
+            return Vaccinations(
+                series: rows.reduce(into: [:]) { series, row in
+                    series[row.key] = VaccinationSeries(
+                        location: row.value.location, isoCode: row.key, days: row.value.days.sorted { $0.day < $1.day }
+                    )
+                })
+        }
+
+        private mutating func record(_ bytes: ArraySlice<UInt8>) throws(SourceError) {
+            // A UTF-8 byte order mark is not part of the first column's name (however the bytes were split).
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let text = columns == nil && nextLine == 1 && bytes.starts(with: bom) ? bytes.dropFirst(3) : bytes
+            var lines = CSVLines(Array(text), firstLineNumber: nextLine)
+            nextLine += bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            guard let line = lines.next() else { return }
             let fields = line.fields
-            if fields.count == 1 && fields[0].isEmpty { continue }
-            guard fields.count == header.fields.count else {
-                throw .invalidVaccinations(
-                    "line \(line.number) has \(fields.count) fields, the header \(header.fields.count)")
+            guard let columns else {
+                columns = try Columns(header: fields)
+                headerCount = fields.count
+                return
+            }
+            if fields.count == 1 && fields[0].isEmpty { return }
+            guard fields.count == headerCount else {
+                throw .invalidVaccinations("line \(line.number) has \(fields.count) fields, the header \(headerCount)")
             }
             let location = fields[columns.location]
             let isoCode = fields[columns.isoCode]
@@ -60,12 +150,6 @@ public enum VaccinationDecoder {
             }
             rows[isoCode, default: (location, [])].days.append(VaccinationDay(day: day, cells: cells))
         }
-        guard !rows.isEmpty else { throw .invalidVaccinations("the file has a header but no line of figures") }
-        return Vaccinations(
-            series: rows.reduce(into: [:]) { series, row in
-                series[row.key] = VaccinationSeries(
-                    location: row.value.location, isoCode: row.key, days: row.value.days.sorted { $0.day < $1.day })
-            })
     }
 
     /// Reads and decodes a saved `vaccinations.csv`.
@@ -124,10 +208,10 @@ struct CSVLines: IteratorProtocol {
     private var position = 0
     private var lineNumber = 0
 
-    init(_ bytes: [UInt8]) {
-        // A UTF-8 byte order mark is not part of the first column's name.
+    /// - Parameter firstLineNumber: the number of the first line of `bytes` in its file.
+    init(_ bytes: [UInt8], firstLineNumber: Int = 1) {
         self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        self.lineNumber = firstLineNumber - 1
     }
 
     mutating func next() -> Line? {

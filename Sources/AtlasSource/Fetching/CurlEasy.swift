@@ -15,18 +15,27 @@ public enum CurlEasy {
     /// if it is), and the `Content-Length` total if announced.
     public typealias Progress = (_ received: Int64, _ total: Int64?) -> Void
 
+    /// Takes a `200` body as it arrives, decoded (gzip, deflate), one piece at a time, with the response's
+    /// fields (names lower-cased); throwing ends the transfer with that error. The pieces are not kept.
+    public typealias BodyReceiver = (_ fields: [String: String], _ chunk: UnsafeRawBufferPointer) throws(SourceError)
+        -> Void
+
     /// Fetches `url` with `GET`.
     /// - Parameters:
     ///   - url: an `http` or `https` URL.
     ///   - requestFieldLines: extra field lines such as `If-None-Match: "x"`.
     ///   - userAgent: the `User-Agent` value, e.g. `covid-atlas/0.1.0`.
+    ///   - accept: the `Accept` value (RFC 9110 §12.5.1), `application/json` unless given.
     ///   - progress: receives download progress; `nil` for none.
+    ///   - bodyReceiver: takes a `200` body piece by piece instead of it being kept (the response's `body`
+    ///     is then empty); `nil` keeps it. Other statuses' bodies are kept, under the same cap.
     /// - Returns: the final response, whatever its status code.
     /// - Throws: `SourceError.transfer` (no connection, timeout, reset, truncated body, redirect limit or
-    ///   scheme), `.tls` (verification failed, CAs missing), `.tooLarge` (body over the cap).
+    ///   scheme), `.tls` (verification failed, CAs missing), `.tooLarge` (body over the cap, counted
+    ///   decoded); whatever `bodyReceiver` throws.
     public static func get(
-        url: String, requestFieldLines: [String] = [], userAgent: String, limits: FetchLimits,
-        progress: Progress? = nil
+        url: String, requestFieldLines: [String] = [], accept: String = "application/json", userAgent: String,
+        limits: FetchLimits, progress: Progress? = nil, bodyReceiver: BodyReceiver? = nil
     ) throws(SourceError) -> FetchResponse {
         try CurlGlobal.ensureInitialised(url: url)
         guard let handle = curl_easy_init() else {
@@ -37,11 +46,12 @@ public enum CurlEasy {
             maxBodyBytes: limits.maxBodyBytes, progress: progress,
             stalls: StallDetector(seconds: limits.lowSpeedSeconds, bytesPerSecond: limits.lowSpeedBytesPerSecond))
         transfer.handle = handle
+        transfer.receiver = bodyReceiver
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
         var fieldList: UnsafeMutablePointer<curl_slist>?
-        for line in ["Accept: application/json"] + requestFieldLines {
+        for line in ["Accept: \(accept)"] + requestFieldLines {
             fieldList = curl_slist_append(fieldList, line)
         }
         defer { curl_slist_free_all(fieldList) }
@@ -85,6 +95,7 @@ public enum CurlEasy {
         }
 
         let result = withExtendedLifetime(transfer) { curl_easy_perform(handle) }
+        if let refused = transfer.receiverError { throw refused }
         guard result == CURLE_OK else {
             throw error(for: result, url: url, detail: String(cString: errorBuffer), transfer: transfer, limits: limits)
         }
@@ -148,6 +159,14 @@ private final class Transfer {
     var handle: UnsafeMutableRawPointer?
     var body: [UInt8] = []
     var fields: [String: String] = [:]
+    /// Takes a `200` body instead of `body`; `nil` keeps it there.
+    var receiver: CurlEasy.BodyReceiver?
+    /// What `receiver` threw, which ended the transfer.
+    var receiverError: SourceError?
+    /// Decoded body bytes so far, kept or handed on, for the cap.
+    var bodyBytes = 0
+    /// The final response's status, read at its first body bytes; 0 before.
+    var status = 0
     var exceededCap = false
     var stalled = false
 
@@ -162,18 +181,33 @@ private final class Transfer {
     }
 }
 
-/// `CURLOPT_WRITEFUNCTION`: appends decoded bytes; returning less aborts, which caps a body without
-/// `Content-Length`.
+/// `CURLOPT_WRITEFUNCTION`: appends decoded bytes, or hands a `200` body to the receiver; returning
+/// less aborts, which caps a body without `Content-Length` and ends a transfer the receiver refused.
 private let receiveBody: ccurl_write_callback = { data, size, count, context in
     guard let transfer = Transfer.from(context) else { return 0 }
     let length = size * count
-    guard transfer.body.count + length <= transfer.maxBodyBytes else {
+    guard transfer.bodyBytes + length <= transfer.maxBodyBytes else {
         transfer.exceededCap = true
         return 0
     }
-    if let data, length > 0 {
-        transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+    transfer.bodyBytes += length
+    guard let data, length > 0 else { return length }
+    let chunk = UnsafeRawBufferPointer(start: data, count: length)
+    if let receiver = transfer.receiver {
+        if transfer.status == 0, let handle = transfer.handle {
+            _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &transfer.status)
+        }
+        if transfer.status == 200 {
+            do throws(SourceError) {
+                try receiver(transfer.fields, chunk)
+            } catch {
+                transfer.receiverError = error
+                return 0
+            }
+            return length
+        }
     }
+    transfer.body.append(contentsOf: chunk)
     return length
 }
 

@@ -16,6 +16,10 @@ public struct FetchLimits: Sendable, Equatable {
     public var maxBodyBytes: Int
     /// The largest decoded history body (`/historical?lastdays=all`, about 17 MB), in bytes. Default 64 MiB.
     public var maxHistoricalBodyBytes: Int
+    /// The largest decoded Our World in Data `vaccinations.csv`, in bytes, counted as it streams in (it is
+    /// decoded as it arrives, never held whole). Default 64 MiB: the file was 4 MiB at the end of 2021 and
+    /// tens of MB later. Over it the refresh fails (`SourceError.tooLarge`) and the stored data stays.
+    public var maxVaccinationsBodyBytes: Int
     /// How many redirects are followed (`CURLOPT_MAXREDIRS`), only to `http` or `https`. Default 5.
     public var maxRedirects: Int
     /// A CA bundle to verify TLS peers with (`CURLOPT_CAINFO`); `nil` for libcurl's system default
@@ -26,8 +30,10 @@ public struct FetchLimits: Sendable, Equatable {
     public init(
         connectTimeout: Double = 10, totalTimeout: Double = 60, lowSpeedBytesPerSecond: Int = 1,
         lowSpeedSeconds: Int = 20, maxBodyBytes: Int = 20 * 1024 * 1024,
-        maxHistoricalBodyBytes: Int = 64 * 1024 * 1024, maxRedirects: Int = 5, caBundlePath: String? = nil
+        maxHistoricalBodyBytes: Int = 64 * 1024 * 1024, maxVaccinationsBodyBytes: Int = 64 * 1024 * 1024,
+        maxRedirects: Int = 5, caBundlePath: String? = nil
     ) {
+        self.maxVaccinationsBodyBytes = maxVaccinationsBodyBytes
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond

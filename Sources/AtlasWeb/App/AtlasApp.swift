@@ -93,8 +93,12 @@ public final class AtlasApp: Sendable {
                 let client = DiseaseShClient(
                     baseURL: configuration.sourceURL, limits: configuration.fetchLimits,
                     userAgent: LiveRefresh.userAgent)
+                let vaccinationsClient = configuration.vaccinationsURL.map {
+                    VaccinationsClient(url: $0, limits: configuration.fetchLimits, userAgent: LiveRefresh.userAgent)
+                }
                 refresher = BackgroundRefresher(
-                    stores: stores.stores, client: client, interval: configuration.refreshInterval,
+                    stores: stores.stores, client: client, vaccinations: vaccinationsClient,
+                    interval: configuration.refreshInterval,
                     log: configuration.logInfo, logFailure: { configuration.logError("covid-atlas: " + $0) },
                     now: configuration.now)
                 refresher?.start()

@@ -34,6 +34,9 @@ public struct AtlasConfiguration: Sendable {
     public var sourceURL: String
     /// Data older than this many seconds (by its own `updated` time) is labelled stale on every page.
     public var staleAfterSeconds: Int64
+    /// Our World in Data's `vaccinations.csv` URL that background refreshes fetch with the rest; `nil`, the
+    /// default here, fetches none (`serve --vaccinations-source` defaults to OWID's own URL).
+    public var vaccinationsURL: String?
     /// Seconds between background refreshes from `sourceURL` (`BackgroundRefresher`); 0, the default,
     /// never refreshes.
     public var refreshInterval: Double = 0
@@ -130,6 +133,8 @@ public struct AtlasConfiguration: Sendable {
         public static let tileURL = TileSource.openStreetMap
         /// The live API.
         public static let sourceURL = DataSettings.Defaults.sourceURL
+        /// Our World in Data's `vaccinations.csv`.
+        public static let vaccinationsURL = DataSettings.Defaults.vaccinationsURL
         /// A day: the data is labelled stale past it when the server does not refresh.
         public static let staleAfterSeconds: Int64 = 86_400
         /// How often the server reads the stored data version, in seconds: a version another process

@@ -30,26 +30,35 @@ struct VaccinationChartSection {
     static func parse(
         _ target: RequestTarget, path: String, keeping: @escaping (String) -> String = { $0 }
     ) throws -> Query {
+        try parse(target, defaults: ChartQuery()) { keeping(link(path, $0)) }
+    }
+
+    /// Reads the chart parameters of `target` for a page whose default view is `defaults`.
+    /// - Parameters:
+    ///   - link: the page's address showing another view, for the error page's choices.
+    /// - Throws: `HTTPError(400)` as `ChartQuery.parse`; for an unknown `metric` it lists the history's
+    ///   and the vaccination's values.
+    static func parse(_ target: RequestTarget, defaults: ChartQuery, link: @escaping (Query) -> String) throws -> Query
+    {
         let raw = target.queryValue("metric")
         let vaccination = raw.flatMap { VaccinationMetric(rawValue: $0.lowercased()) }
         let isHistory = raw.map { $0.isEmpty || HistoryMetric(rawValue: $0.lowercased()) != nil } ?? true
         let withoutMetric =
             vaccination != nil || !isHistory
             ? try RequestTarget(
-                parsing: path + "?"
+                parsing: "/?"
                     + FormURLEncoding.encode(
                         target.queryItems.filter { $0.name != "metric" }.map { ($0.name, $0.value) }))
             : target
-        let history = try ChartQuery.parse(withoutMetric, defaults: ChartQuery()) { keeping(Links.chart(path, $0)) }
+        let history = try ChartQuery.parse(withoutMetric, defaults: defaults) { link(Query(history: $0, metric: nil)) }
         if let raw, vaccination == nil, !isHistory {
             var choices = HistoryMetric.allCases.map { metric in
                 var other = history
                 other.metric = metric
-                return ErrorContext.Choice(value: metric.rawValue, href: keeping(Links.chart(path, other)))
+                return ErrorContext.Choice(value: metric.rawValue, href: link(Query(history: other, metric: nil)))
             }
             choices += VaccinationMetric.allCases.map { metric in
-                ErrorContext.Choice(
-                    value: metric.rawValue, href: keeping(link(path, Query(history: history, metric: metric))))
+                ErrorContext.Choice(value: metric.rawValue, href: link(Query(history: history, metric: metric)))
             }
             throw HTTPError.quoting(
                 .badRequest, "The chart cannot show metric ", raw, ".",
@@ -71,8 +80,10 @@ struct VaccinationChartSection {
     let query: Query
     let path: String
 
-    /// The chart and its links for the template (`vaccinationChart`).
+    /// The chart and its links for the template (`vaccinationChart`); `.null` for a place Our World in
+    /// Data has no row for, whose every link would lead to the same empty section.
     var templateValue: TemplateValue {
+        guard series != nil else { return .null }
         let metric = query.shown
         func option(_ label: String, _ change: (inout Query) -> Void, current: Bool) -> TemplateValue {
             var other = query

@@ -14,8 +14,11 @@ struct CompareController: Sendable {
     /// different sizes mislead.
     static let defaults = ChartQuery(per: .million)
 
-    /// `GET /compare?countries=…&metric=…&interval=…&scale=…&per=…&time=…`.
-    /// - Throws: `HTTPError(400)` for a chart parameter the chart cannot show (`ChartQuery.parse`).
+    /// `GET /compare?countries=…&metric=…&interval=…&scale=…&per=…&time=…`; `metric` takes the history's
+    /// values and the vaccination's (`vaccinated`, `doses`, `boosters`: Our World in Data's figures, a
+    /// line per country).
+    /// - Throws: `HTTPError(400)` for a chart parameter the chart cannot show (`ChartQuery.parse`); an
+    ///   unknown `metric` lists the history's and the vaccination's values.
     func page(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
@@ -33,22 +36,71 @@ struct CompareController: Sendable {
             return try problemPage(problem, request.target, current)
         case .canonical(let entries):
             let ids = entries.map(\.id)
+            // The form's days are the chart's: OWID's for a vaccination view, JHU's otherwise.
+            let showsVaccinations =
+                request.target.queryValue("metric").flatMap { VaccinationMetric(rawValue: $0.lowercased()) } != nil
             if let redirect = try RangeForm.redirect(
                 request.target, path: "/compare", keeping: Links.compareQuery(ids),
-                available: { try days(of: entries, current) })
+                available: {
+                    try showsVaccinations ? vaccinationDays(of: entries, current) : days(of: entries, current)
+                })
             {
                 return redirect
             }
-            let chart = try ChartQuery.parse(request.target, defaults: CompareController.defaults) {
-                Links.compare(ids, $0)
+            let query = try VaccinationChartSection.parse(request.target, defaults: CompareController.defaults) {
+                CompareController.link(ids, $0)
             }
-            return try site.cachedPage(request, key: Links.compare(ids, chart), current) {
+            return try site.cachedPage(request, key: CompareController.link(ids, query), current) {
                 let names = entries.map(\.country.country)
+                var context = try context(entries, chart: query.history, current)
+                context.set("controls", .array(CompareController.controls(ids, query)))
+                if let metric = query.metric {
+                    try vaccinations(entries, metric: metric, query: query, into: &context, current)
+                }
                 return try site.renderer.render(
-                    "compare/show", context: try context(entries, chart: chart, current),
+                    "compare/show", context: context,
                     layout: site.layout("Compare \(ComparisonChart.listed(names)) — Covid Atlas", .inCompare, current))
             }
         }
+    }
+
+    /// The compare page of `ids` showing `query`: `Links.compare` for a history view; for a vaccination
+    /// one, `metric` first and the history parameters that differ from the page's defaults after it.
+    static func link(_ ids: [String], _ query: VaccinationChartSection.Query) -> String {
+        guard let metric = query.metric else { return Links.compare(ids, query.history) }
+        let pairs = [("metric", metric.rawValue)] + query.history.pairs(defaults: defaults)
+        return "/compare?" + ([Links.compareQuery(ids)] + [FormURLEncoding.encode(pairs)]).joined(separator: "&")
+    }
+
+    /// The chart's links: Show (the history's metrics and the vaccination's), then the groups that change
+    /// the view shown (for the vaccinations: As for doses only, Scale, and Count but for the shares).
+    static func controls(_ ids: [String], _ query: VaccinationChartSection.Query) -> [TemplateValue] {
+        let history = query.history
+        func show(_ label: String, _ other: VaccinationChartSection.Query) -> TemplateValue {
+            let current =
+                other.metric == query.metric && (query.metric != nil || other.history.metric == history.metric)
+            return ["label": .string(label), "href": .string(link(ids, other)), "current": .bool(current)]
+        }
+        let historyChoices: [(String, HistoryMetric)] = [
+            ("Cases", .cases), ("Deaths", .deaths), ("Recovered", .recovered),
+        ]
+        let showGroup: TemplateValue = [
+            "label": "Show", "id": "show",
+            "options": .array(
+                historyChoices.map { label, metric in
+                    var other = history
+                    other.metric = metric
+                    return show(label, .init(history: other, metric: nil))
+                }
+                    + VaccinationMetric.allCases.map { metric in
+                        show(metric.label, .init(history: history, metric: metric))
+                    }),
+        ]
+        let groups = HistorySection.controls(query: history) { link(ids, .init(history: $0, metric: query.metric)) }
+        // HistorySection's groups: Show, As, Scale, Count.
+        guard let metric = query.metric else { return [showGroup] + groups.dropFirst() }
+        return [showGroup] + (metric == .doses ? [groups[1]] : []) + [groups[2]]
+            + (metric == .vaccinated ? [] : [groups[3]])
     }
 
     /// Where another spelling of a list leads: the canonical ids, and the chart's parameters as the
@@ -79,6 +131,20 @@ struct CompareController: Sendable {
             last = max(last ?? history.lastDay, history.lastDay)
         }
         guard let first, let last else { return nil }
+        return first...last
+    }
+
+    /// The first and last day Our World in Data reported anything for the entries together; `nil` when
+    /// it has no row for any of them.
+    private func vaccinationDays(of entries: [CountryCatalog.Entry], _ current: SnapshotCache.Current) throws
+        -> ClosedRange<Int>?
+    {
+        let spans = try entries.compactMap { entry in
+            try VaccinationMapping.isoCode(of: entry.country).flatMap {
+                try site.vaccinations.series($0, version: current.version)?.span
+            }
+        }
+        guard let first = spans.map(\.lowerBound).min(), let last = spans.map(\.upperBound).max() else { return nil }
         return first...last
     }
 
@@ -156,6 +222,59 @@ struct CompareController: Sendable {
         return .object(value)
     }
 
+    /// Turns `context` (the history view's) into the vaccination view of `metric`: Our World in Data's
+    /// figure as a line per country, its days for the presets and the range form, a note for each entry
+    /// OWID has no row for, and OWID named as the source.
+    private func vaccinations(
+        _ entries: [CountryCatalog.Entry], metric: VaccinationMetric, query: VaccinationChartSection.Query,
+        into context: inout TemplateValue, _ current: SnapshotCache.Current
+    ) throws {
+        let ids = entries.map(\.id)
+        var notes: [TemplateValue] = []
+        let places = try entries.map { entry in
+            let name = entry.country.country
+            guard let isoCode = VaccinationMapping.isoCode(of: entry.country),
+                let series = try site.vaccinations.series(isoCode, version: current.version)
+            else {
+                notes.append(
+                    .string(
+                        VaccinationMapping.reasonNotJoined(entry.country)
+                            ?? "Our World in Data has no row for \(entry.country.nameInSentence), so it has no line."))
+                return (id: entry.id, name: name, series: VaccinationSeries?.none)
+            }
+            return (id: entry.id, name: name, series: Optional(series))
+        }
+        context.set("notes", .array(notes))
+        context.set("vaccinationSource", true)
+        context.set("metric", .string(metric.rawValue))
+        context.set("chart", .null)
+        context.set("message", .null)
+        if let chart = ComparisonChart(vaccinations: places, metric: metric, query: query.history) {
+            context.set("chart", chart.templateValue)
+        } else if places.contains(where: { $0.series != nil }) {
+            context.set(
+                "message",
+                .string("Our World in Data reported none of these figures for these countries in these days."))
+        }
+        if metric == .boosters && query.history.interval == .daily {
+            notes.append("Our World in Data publishes no daily booster figure: the chart shows the running total.")
+            context.set("notes", .array(notes))
+        }
+        if let days = try vaccinationDays(of: entries, current) {
+            let (first, last) = (days.lowerBound, days.upperBound)
+            let link: @Sendable (ChartQuery) -> String = {
+                CompareController.link(ids, .init(history: $0, metric: metric))
+            }
+            context.set("presets", .array(HistorySection.presets(days: first...last, query: query.history, link: link)))
+            context.set(
+                "form",
+                HistorySection.form(
+                    days: first...last, query: query.history, defaults: CompareController.defaults, path: "/compare",
+                    keeping: [("countries", ids.joined(separator: ",")), ("metric", metric.rawValue)]))
+        }
+        context.set("add", addForm(ids, chart: query.history, metric: metric))
+    }
+
     /// Only `time` changes a CSV: the chart's other parameters are left out of its link.
     private func rangeOnly(_ chart: ChartQuery) -> ChartQuery {
         var range = CompareController.defaults
@@ -164,10 +283,11 @@ struct CompareController: Sendable {
     }
 
     /// The "add a country" form: the list so far in a hidden field, a name or code typed beside it.
-    private func addForm(_ ids: [String], chart: ChartQuery) -> TemplateValue {
+    private func addForm(_ ids: [String], chart: ChartQuery, metric: VaccinationMetric? = nil) -> TemplateValue {
         [
             "hidden": .array(
                 ([(name: "countries", value: ids.joined(separator: ","))]
+                    + (metric.map { [(name: "metric", value: $0.rawValue)] } ?? [])
                     + chart.pairs(defaults: CompareController.defaults))
                     .map { ["name": .string($0.name), "value": .string($0.value)] }),
             "full": .bool(ids.count >= CompareSelection.maximum),

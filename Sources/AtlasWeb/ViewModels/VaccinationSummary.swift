@@ -51,13 +51,15 @@ struct VaccinationSummary {
     }
 
     var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = [
-            "place": .string(place),
-            "figures": .array(Self.shown.map { Self.cell($0.label, $0.figure, $0.unit, in: series) }),
-        ]
+        var value: [String: TemplateValue] = ["place": .string(place)]
         if series == nil {
+            // No grid of "not reported" cells: there is no row to have reported anything.
             value["absent"] = .string(
-                reasonNotJoined ?? "Our World in Data publishes no vaccination figures for \(place).")
+                reasonNotJoined
+                    ?? "Our World in Data has no row for \(place) in its vaccination data, so there is no "
+                    + "figure or chart to show.")
+        } else {
+            value["figures"] = .array(Self.shown.map { Self.cell($0.label, $0.figure, $0.unit, in: series) })
         }
         if series != nil, let csvPath {
             value["csv"] = ["href": .string(csvPath), "label": "Download OWID’s rows as CSV"]
