@@ -142,9 +142,15 @@ public struct VaccinationChart: Equatable, Sendable {
         title = VaccinationChart.title(metric: metric, query: query, place: place)
         let first = CalendarDate(daysSinceEpoch: days.lowerBound).short
         let last = CalendarDate(daysSinceEpoch: days.upperBound).short
-        var text = "From \(first) to \(last); each line joins the days Our World in Data reported. Last reported: "
-        text += lines.map { "\($0.name.lowercased()) \($0.value) on \($0.lastDay.short)" }.joined(separator: ", ") + "."
-        let missing = specs.indices.filter { index in !drawn.contains { $0.index == index } }.map { specs[$0].name }
+        let joins = specs.count == 1 ? "the line joins" : "each line joins"
+        var text = "From \(first) to \(last); \(joins) the days Our World in Data reported. Last reported: "
+        // A count per million says so, as the History chart's words do; a share is its own unit.
+        let unit = !isShare && query.per == .million ? " per million people" : ""
+        text +=
+            lines.map { "\($0.name.lowercased()) \($0.value)\(unit) on \($0.lastDay.short)" }.joined(separator: ", ")
+            + "."
+        let missing = specs.indices.filter { index in !drawn.contains { $0.index == index } }
+            .map { specs[$0].name.lowercased() }
         if !missing.isEmpty { text += " Not reported in these days: " + ComparisonChart.listed(missing) + "." }
         description = text
     }

@@ -56,6 +56,21 @@ struct VaccinationChartTests {
         #expect(total.description.hasSuffix("Last reported: doses given 400 on 5 Nov 2021."))
     }
 
+    @Test func countsPerMillionSaySoAndOneLineIsTheLine() throws {
+        var query = ChartQuery()
+        query.interval = .cumulative
+        query.per = .million
+        let series = VaccinationSeries(
+            location: "S", isoCode: "SSS",
+            days: [
+                Self.day(0, [.totalVaccinationsPerHundred: "1.5"]), Self.day(4, [.totalVaccinationsPerHundred: "2"]),
+            ])
+        let chart = try #require(VaccinationChart(series, place: "S", metric: .doses, query: query))
+        #expect(chart.description.contains("; the line joins the days"))
+        #expect(chart.description.contains("Last reported: doses given "))
+        #expect(chart.description.hasSuffix("doses given 20,000 per million people on 5 Nov 2021."))
+    }
+
     @Test func aFigureNeverReportedDrawsNoChart() {
         #expect(VaccinationChart(Self.series, place: "S", metric: .boosters, query: ChartQuery()) == nil)
     }

@@ -18,6 +18,13 @@ struct VaccinationChartSection {
 
         /// The vaccination chart's metric.
         var shown: VaccinationMetric { metric ?? .vaccinated }
+
+        /// The query's parameters for a vaccination view: `metric` first (it comes first in
+        /// `ChartQuery.parameterNames`), then the history's that differ from `defaults`, without the
+        /// history's own `metric`, which a vaccination metric stands in for.
+        func vaccinationPairs(_ metric: VaccinationMetric, defaults: ChartQuery) -> [(name: String, value: String)] {
+            [("metric", metric.rawValue)] + history.pairs(defaults: defaults).filter { $0.name != "metric" }
+        }
     }
 
     /// Reads the chart parameters of `target`.
@@ -71,8 +78,7 @@ struct VaccinationChartSection {
     /// first in `ChartQuery.parameterNames`.
     static func link(_ path: String, _ query: Query) -> String {
         guard let metric = query.metric else { return Links.chart(path, query.history) }
-        let pairs = [("metric", metric.rawValue)] + query.history.pairs(defaults: ChartQuery())
-        return path + "?" + FormURLEncoding.encode(pairs)
+        return path + "?" + FormURLEncoding.encode(query.vaccinationPairs(metric, defaults: ChartQuery()))
     }
 
     let series: VaccinationSeries?

@@ -68,7 +68,7 @@ struct CompareController: Sendable {
     /// one, `metric` first and the history parameters that differ from the page's defaults after it.
     static func link(_ ids: [String], _ query: VaccinationChartSection.Query) -> String {
         guard let metric = query.metric else { return Links.compare(ids, query.history) }
-        let pairs = [("metric", metric.rawValue)] + query.history.pairs(defaults: defaults)
+        let pairs = query.vaccinationPairs(metric, defaults: defaults)
         return "/compare?" + ([Links.compareQuery(ids)] + [FormURLEncoding.encode(pairs)]).joined(separator: "&")
     }
 
