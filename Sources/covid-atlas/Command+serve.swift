@@ -69,7 +69,9 @@ func serve(_ arguments: Arguments) throws {
     configuration.fetchLimits = data.limits
     configuration.vaccinationsURL = data.vaccinationsURL
     configuration.logInfo = info
-    for option in ["source", "vaccinations-source"] where refreshInterval == 0 && arguments.isGiven(option) {
+    // `--vaccinations-source off` says what serving without a refresh does anyway: nothing to warn of.
+    for option in ["source", "vaccinations-source"]
+    where refreshInterval == 0 && arguments.isGiven(option) && arguments.string(option) != "off" {
         error("covid-atlas: --\(option) is used only with --refresh-interval; serving the stored snapshot")
     }
     let app = try AtlasApp.build(configuration)

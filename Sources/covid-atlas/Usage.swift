@@ -54,7 +54,7 @@ let usageText: String = {
                  --stall-timeout (once the request is out, this long under \(limits.lowSpeedBytesPerSecond) byte/s aborts:
                  that many seconds after the last bytes). \
         Bodies over \(limits.maxBodyBytes >> 20) MiB
-                 (the history's and vaccinations.csv's over \(limits.maxHistoricalBodyBytes >> 20) and \(limits.maxVaccinationsBodyBytes >> 20) MiB) are refused.
+                 (the history's over \(limits.maxHistoricalBodyBytes >> 20) MiB, vaccinations.csv's over \(limits.maxVaccinationsBodyBytes >> 20) MiB) are refused.
 
         """
 }()
