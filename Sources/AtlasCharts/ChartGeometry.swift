@@ -43,6 +43,16 @@ public struct ChartGeometry: Equatable, Sendable {
         return max(defaultPlot.left, (widest + 6 + 2).rounded(.up))
     }
 
+    /// The plot of a chart whose lines are named at their ends: `plotLeft` for `yLabels`, and the room
+    /// right of the plot for the widest name (`widestName`, in view-box units at the largest font), a
+    /// narrower plot rather than a name off the chart, but never under half the view box.
+    public static func plotWithNames(yLabels: [String], widestName: Double) -> Box {
+        var box = defaultPlot
+        box.left = plotLeft(yLabels: yLabels)
+        box.right = max(width / 2, min(width - 16, width - 12 - widestName))
+        return box
+    }
+
     /// Where a day's bar or point is centred.
     public func x(ofDay day: Int) -> Double {
         let span = Double(max(1, days.count))

@@ -81,15 +81,9 @@ public struct ComparisonChart: Equatable, Sendable {
         let reports = vaccinations.map { place in
             (place.series?.reports(spec.figure) ?? []).map { (day: $0.day, value: $0.value * spec.factor) }
         }
-        let reported = reports.flatMap { $0.map(\.day) }
-        guard let firstReport = reported.min(), let lastReport = reported.max(),
-            let days = query.days(within: firstReport...lastReport)
-        else { return nil }
-        let lines = reports.map { VaccinationChart.joined($0, days: days) }
-        var values = lines.flatMap { $0.compactMap { $0 } }
-        guard !values.isEmpty else { return nil }
         let isShare = metric == .vaccinated
-        if isShare && query.scale == .linear { values += [0, 100] }
+        guard let (days, lines, values) = VaccinationChart.joinedLines(reports, query: query, isShare: isShare)
+        else { return nil }
         self.init(
             days: days,
             lines: zip(vaccinations, lines).map { (id: $0.id, name: $0.name, firstDay: days.lowerBound, line: $1) },
@@ -117,11 +111,7 @@ public struct ComparisonChart: Equatable, Sendable {
         guard let axis = ValueAxis.fitting(axisValues, log: log) else { return nil }
         let labels = series.map { ComparisonChart.shortened($0.name) }
         let widest = labels.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
-        var box = ChartGeometry.defaultPlot
-        box.left = ChartGeometry.plotLeft(yLabels: axis.ticks.map(format))
-        // The names take the room right of the plot at the largest font: a narrower plot rather than a name
-        // off the chart, but never under half the view box.
-        box.right = max(ChartGeometry.width / 2, min(ChartGeometry.width - 16, ChartGeometry.width - 12 - widest))
+        let box = ChartGeometry.plotWithNames(yLabels: axis.ticks.map(format), widestName: widest)
         let geometry = ChartGeometry(days: days, axis: axis, plot: box)
         plot = box
         yTicks = axis.ticks.compactMap { value in

@@ -100,20 +100,12 @@ public struct VaccinationChart: Equatable, Sendable {
         let reports = specs.map { spec in
             series.reports(spec.figure).map { (day: $0.day, value: $0.value * spec.factor) }
         }
-        let reported = reports.flatMap { $0.map(\.day) }
-        guard let firstReport = reported.min(), let lastReport = reported.max(),
-            let days = query.days(within: firstReport...lastReport)
+        guard let (days, lineValues, values) = VaccinationChart.joinedLines(reports, query: query, isShare: isShare),
+            let axis = ValueAxis.fitting(values, log: query.scale == .log)
         else { return nil }
-        let lineValues = reports.map { VaccinationChart.joined($0, days: days) }
-        var values = lineValues.flatMap { $0.compactMap { $0 } }
-        guard !values.isEmpty else { return nil }
-        if isShare && query.scale == .linear { values += [0, 100] }
-        guard let axis = ValueAxis.fitting(values, log: query.scale == .log) else { return nil }
         let format = { (value: Double) in ChartNumbers.abbreviated(value) + (isShare ? " %" : "") }
         let widest = specs.map { LabelWidth.of($0.name, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
-        var box = ChartGeometry.defaultPlot
-        box.left = ChartGeometry.plotLeft(yLabels: axis.ticks.map(format))
-        box.right = max(ChartGeometry.width / 2, min(ChartGeometry.width - 16, ChartGeometry.width - 12 - widest))
+        let box = ChartGeometry.plotWithNames(yLabels: axis.ticks.map(format), widestName: widest)
         let geometry = ChartGeometry(days: days, axis: axis, plot: box)
         plot = box
         yTicks = axis.ticks.compactMap { value in
@@ -171,6 +163,23 @@ public struct VaccinationChart: Equatable, Sendable {
     /// A value as the chart's words write it: a share with its two decimals and `%`, a count grouped.
     public static func words(_ value: Double, share: Bool) -> String {
         share ? NumberText.fixed(value, decimals: 2) + " %" : NumberText.grouped(Int64(value.rounded()))
+    }
+
+    /// Each of `reports` joined over the days `query.time` asks for within the first and last report of
+    /// any, and the values the axis must fit (with 0 and 100 for a share on a linear scale); `nil` when no
+    /// report falls in those days.
+    static func joinedLines(_ reports: [[(day: Int, value: Double)]], query: ChartQuery, isShare: Bool)
+        -> (days: ClosedRange<Int>, lines: [[Double?]], axisValues: [Double])?
+    {
+        let reported = reports.flatMap { $0.map(\.day) }
+        guard let firstReport = reported.min(), let lastReport = reported.max(),
+            let days = query.days(within: firstReport...lastReport)
+        else { return nil }
+        let lines = reports.map { joined($0, days: days) }
+        var values = lines.flatMap { $0.compactMap { $0 } }
+        guard !values.isEmpty else { return nil }
+        if isShare && query.scale == .linear { values += [0, 100] }
+        return (days, lines, values)
     }
 
     /// Per day of `days`: the reported value, the straight join between the reports either side of a
