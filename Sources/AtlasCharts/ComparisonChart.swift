@@ -95,7 +95,11 @@ public struct ComparisonChart: Equatable, Sendable {
             var text =
                 "One line per country from \(first.short) to \(last.short); each joins the days Our World in Data "
                 + "reported. Last reported: " + lines.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "."
-            if !missing.isEmpty { text += " Not reported in these days: " + ComparisonChart.listed(missing) + "." }
+            // A place OWID has no row for is named in the page's notes already, not as "not reported".
+            let unreported = missing.filter { name in vaccinations.contains { $0.name == name && $0.series != nil } }
+            if !unreported.isEmpty {
+                text += " Not reported in these days: " + ComparisonChart.listed(unreported) + "."
+            }
             return text
         }
     }

@@ -25,6 +25,18 @@ public enum VaccinationMetric: String, CaseIterable, Sendable {
         lines(interval: interval, per: per).last!
     }
 
+    /// Every figure a comparison draws in one of its views, in OWID's column order (`VaccinationFigure`):
+    /// the columns of the compare page's vaccination CSV.
+    public static let comparedFigures: [VaccinationFigure] = {
+        let drawn = Set(
+            allCases.flatMap { metric in
+                ChartQuery.Interval.allCases.flatMap { interval in
+                    ChartQuery.Per.allCases.map { metric.comparedLine(interval: interval, per: $0).figure }
+                }
+            })
+        return VaccinationFigure.allCases.filter(drawn.contains)
+    }()
+
     /// The OWID figures drawn, one line each, with their names, for a view (`interval`, `per`): per
     /// million from OWID's own per-hundred figures (OWID's population), so the figures agree with OWID's.
     public func lines(interval: ChartQuery.Interval, per: ChartQuery.Per) -> [VaccinationChart.LineSpec] {
@@ -160,9 +172,11 @@ public struct VaccinationChart: Equatable, Sendable {
         return what + ", " + place + (query.scale == .log ? ", log scale" : "")
     }
 
-    /// A value as the chart's words write it: a share with its two decimals and `%`, a count grouped.
+    /// A value as the chart's words write it: a share as Our World in Data publishes it (at most two
+    /// decimals, none added: `74.6 %`, `57.25 %`) and `%`, a count grouped.
     public static func words(_ value: Double, share: Bool) -> String {
-        share ? NumberText.fixed(value, decimals: 2) + " %" : NumberText.grouped(Int64(value.rounded()))
+        guard share else { return NumberText.grouped(Int64(value.rounded())) }
+        return (NumberText.decimal(value) ?? NumberText.fixed(value, decimals: 2)) + " %"
     }
 
     /// Each of `reports` joined over the days `query.time` asks for within the first and last report of

@@ -43,7 +43,7 @@ struct VaccinationChartTests {
         #expect(
             chart.description
                 == "From 1 Nov 2021 to 6 Nov 2021; each line joins the days Our World in Data reported. Last reported: "
-                + "at least one dose 40.50 % on 5 Nov 2021, fully vaccinated 20.25 % on 6 Nov 2021.")
+                + "at least one dose 40.5 % on 5 Nov 2021, fully vaccinated 20.25 % on 6 Nov 2021.")
     }
 
     @Test func dosesAreDailySmoothedOrCumulative() throws {

@@ -152,9 +152,8 @@ struct VaccinationAgainstOWIDTests {
                         .components(separatedBy: "</desc>").first, "\(id) \(query): no chart")
                 for (name, column, share) in lines {
                     guard let latest = file.latest(column, of: isoCode) else { continue }
-                    let value =
-                        share
-                        ? String(format: "%.2f", Double(latest.value)!) + " %" : Self.grouped(latest.value)
+                    // A share as OWID wrote it (`53.3`, not `53.30`), a count grouped.
+                    let value = share ? latest.value + " %" : Self.grouped(latest.value)
                     #expect(
                         words.contains("\(name) \(value) on \(Self.short(latest.date))"), "\(id) \(query): \(words)")
                 }

@@ -70,6 +70,22 @@ struct VaccinationViewModelTests {
         #expect(last == #"{"11/4/21":1234567}"#)
     }
 
+    /// `lastdays=N` is the last N calendar days of the rows, the same days in both shapes: the series ends
+    /// on 4 Nov, so `lastdays=3` is 2–4 Nov (3 Nov has no row; the total was not reported on 2 Nov).
+    @Test func lastDaysAreCalendarDaysEndingOnTheLastRowInBothShapes() throws {
+        let totals = VaccineCoverageJSON.write(Self.series, country: nil, options: try Self.options("lastdays=3"))
+        #expect(totals == #"{"11/4/21":1234567}"#)
+        let full = VaccineCoverageJSON.write(
+            Self.series, country: nil, options: try Self.options("lastdays=3&fullData=true"))
+        #expect(
+            full
+                == #"[{"total":null,"daily":8,"totalPerHundred":null,"dailyPerMillion":null,"date":"11/2/21"},"#
+                + #"{"total":1234567,"daily":null,"totalPerHundred":null,"dailyPerMillion":null,"date":"11/4/21"}]"#)
+        let two = VaccineCoverageJSON.write(
+            Self.series, country: nil, options: try Self.options("lastdays=2&fullData=true"))
+        #expect(two.hasPrefix(#"[{"total":1234567"#), "\(two)")
+    }
+
     @Test func fullDataWritesNullForAFigureNotReportedThatDay() throws {
         let json = VaccineCoverageJSON.write(
             Self.series, country: nil, options: try Self.options("lastdays=all&fullData=true"))

@@ -127,14 +127,16 @@ struct HistorySection {
         ]
     }
 
-    /// All days, the last 365 and the last 90 of the data's `days`.
+    /// All days, the last 365 and the last 90 of the data's `days`; a preset longer than the data is
+    /// left out, since it would show what All shows (OWID's vaccinations span under a year).
     static func presets(days: ClosedRange<Int>, query: ChartQuery, link: (ChartQuery) -> String) -> [TemplateValue] {
         let last = days.upperBound
-        let options: [(String, ChartQuery.Bound)] = [
-            ("All", .earliest),
-            ("Last 365 days", .day(CalendarDate(daysSinceEpoch: max(days.lowerBound, last - 364)))),
-            ("Last 90 days", .day(CalendarDate(daysSinceEpoch: max(days.lowerBound, last - 89)))),
-        ]
+        let options: [(String, ChartQuery.Bound)] =
+            [("All", .earliest)]
+            + [("Last 365 days", 365), ("Last 90 days", 90)].compactMap { label, count in
+                last - count + 1 > days.lowerBound
+                    ? (label, .day(CalendarDate(daysSinceEpoch: last - count + 1))) : nil
+            }
         return options.map { label, start in
             var other = query
             other.start = start

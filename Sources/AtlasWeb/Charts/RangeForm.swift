@@ -48,4 +48,12 @@ enum RangeForm {
         let location = query.isEmpty ? path : path + "?" + query
         return Response.redirect(to: location, status: .found)
     }
+
+    /// The days of two charts on one page together (the history's and the vaccinations'): from the
+    /// earlier first day to the later last one; either alone when the other is `nil`. Pure.
+    static func union(_ one: ClosedRange<Int>?, _ other: ClosedRange<Int>?) -> ClosedRange<Int>? {
+        guard let one else { return other }
+        guard let other else { return one }
+        return min(one.lowerBound, other.lowerBound)...max(one.upperBound, other.upperBound)
+    }
 }

@@ -25,6 +25,24 @@ struct VaccinationChartSection {
         func vaccinationPairs(_ metric: VaccinationMetric, defaults: ChartQuery) -> [(name: String, value: String)] {
             [("metric", metric.rawValue)] + history.pairs(defaults: defaults).filter { $0.name != "metric" }
         }
+
+        /// The page's view with the history's view `other`: the vaccination metric stays while the
+        /// history's metric does (both charts share `interval`, `scale`, `per` and `time`; a history
+        /// metric takes `metric` from the vaccination chart, which returns to its default).
+        func showingHistory(_ other: ChartQuery) -> Query {
+            Query(history: other, metric: other.metric == history.metric ? metric : nil)
+        }
+
+        /// What the History section's date form keeps in hidden fields besides the history's own view: the
+        /// vaccination metric, so sending it changes the days of both charts and nothing else.
+        var keptByHistoryForm: [(name: String, value: String)] {
+            metric.map { [(name: "metric", value: $0.rawValue)] } ?? []
+        }
+
+        /// The parameters of this view that differ from `defaults`, as its address writes them.
+        func pairs(defaults: ChartQuery) -> [(name: String, value: String)] {
+            metric.map { vaccinationPairs($0, defaults: defaults) } ?? history.pairs(defaults: defaults)
+        }
     }
 
     /// Reads the chart parameters of `target`.
@@ -42,11 +60,14 @@ struct VaccinationChartSection {
 
     /// Reads the chart parameters of `target` for a page whose default view is `defaults`.
     /// - Parameters:
+    ///   - subject: what cannot show a bad value, in the error (`The chart`, `The CSV`).
     ///   - link: the page's address showing another view, for the error page's choices.
     /// - Throws: `HTTPError(400)` as `ChartQuery.parse`; for an unknown `metric` it lists the history's
     ///   and the vaccination's values.
-    static func parse(_ target: RequestTarget, defaults: ChartQuery, link: @escaping (Query) -> String) throws -> Query
-    {
+    static func parse(
+        _ target: RequestTarget, defaults: ChartQuery, subject: String = "The chart",
+        link: @escaping (Query) -> String
+    ) throws -> Query {
         let raw = target.queryValue("metric")
         let vaccination = raw.flatMap { VaccinationMetric(rawValue: $0.lowercased()) }
         let isHistory = raw.map { $0.isEmpty || HistoryMetric(rawValue: $0.lowercased()) != nil } ?? true
@@ -57,7 +78,9 @@ struct VaccinationChartSection {
                     + FormURLEncoding.encode(
                         target.queryItems.filter { $0.name != "metric" }.map { ($0.name, $0.value) }))
             : target
-        let history = try ChartQuery.parse(withoutMetric, defaults: defaults) { link(Query(history: $0, metric: nil)) }
+        let history = try ChartQuery.parse(withoutMetric, defaults: defaults, subject: subject) {
+            link(Query(history: $0, metric: nil))
+        }
         if let raw, vaccination == nil, !isHistory {
             var choices = HistoryMetric.allCases.map { metric in
                 var other = history
@@ -68,7 +91,7 @@ struct VaccinationChartSection {
                 ErrorContext.Choice(value: metric.rawValue, href: link(Query(history: history, metric: metric)))
             }
             throw HTTPError.quoting(
-                .badRequest, "The chart cannot show metric ", raw, ".",
+                .badRequest, "\(subject) cannot show metric ", raw, ".",
                 context: ErrorContext(invalidParameter: .init(name: "metric", choices: choices)))
         }
         return Query(history: history, metric: vaccination)
@@ -77,14 +100,37 @@ struct VaccinationChartSection {
     /// The canonical address of `path` showing `query`: the vaccination metric first, as `metric` comes
     /// first in `ChartQuery.parameterNames`.
     static func link(_ path: String, _ query: Query) -> String {
-        guard let metric = query.metric else { return Links.chart(path, query.history) }
-        return path + "?" + FormURLEncoding.encode(query.vaccinationPairs(metric, defaults: ChartQuery()))
+        let pairs = query.pairs(defaults: ChartQuery())
+        return pairs.isEmpty ? path : path + "?" + FormURLEncoding.encode(pairs)
     }
 
     let series: VaccinationSeries?
     let place: String
     let query: Query
+    /// The page's address showing another view (the front page's keeps its `map`).
+    let link: (Query) -> String
+    /// The page's path, the target of the date form.
     let path: String
+    /// The page's own parameters the date form keeps in hidden fields (the front page's `map`).
+    var keeping: [(name: String, value: String)] = []
+
+    /// The section of a page whose address is `path` and its chart parameters, nothing else.
+    init(series: VaccinationSeries?, place: String, query: Query, path: String) {
+        self.init(series: series, place: place, query: query, path: path) { Self.link(path, $0) }
+    }
+
+    /// The section of the page at `path` whose links `link` writes, its form keeping `keeping`.
+    init(
+        series: VaccinationSeries?, place: String, query: Query, path: String,
+        keeping: [(name: String, value: String)] = [], link: @escaping (Query) -> String
+    ) {
+        self.series = series
+        self.place = place
+        self.query = query
+        self.path = path
+        self.keeping = keeping
+        self.link = link
+    }
 
     /// The chart and its links for the template (`vaccinationChart`); `.null` for a place Our World in
     /// Data has no row for, whose every link would lead to the same empty section.
@@ -94,7 +140,7 @@ struct VaccinationChartSection {
         func option(_ label: String, _ change: (inout Query) -> Void, current: Bool) -> TemplateValue {
             var other = query
             change(&other)
-            return ["label": .string(label), "href": .string(Self.link(path, other)), "current": .bool(current)]
+            return ["label": .string(label), "href": .string(link(other)), "current": .bool(current)]
         }
         var groups: [TemplateValue] = [
             [
@@ -133,6 +179,20 @@ struct VaccinationChartSection {
             ],
         ])
         var value: [String: TemplateValue] = ["groups": .array(groups)]
+        if let days = series?.span {
+            // The days OWID reported, as the History section's are JHU's; `time` is the two charts' own.
+            value["days"] = [
+                "presets": .array(
+                    HistorySection.presets(days: days, query: query.history) {
+                        link(Query(history: $0, metric: query.metric))
+                    })
+            ]
+            var form = query.history
+            if query.metric != nil { form.metric = ChartQuery().metric }
+            value["form"] = HistorySection.form(
+                days: days, query: form, defaults: ChartQuery(), path: path,
+                keeping: keeping + (query.metric.map { [("metric", $0.rawValue)] } ?? []))
+        }
         let chart = series.flatMap { VaccinationChart($0, place: place, metric: metric, query: query.history) }
         if let chart {
             value["chart"] = chart.templateValue

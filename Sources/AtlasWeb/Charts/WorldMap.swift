@@ -34,6 +34,16 @@ enum MapFigure: String, CaseIterable, Sendable {
         }
     }
 
+    /// A country's value in its name on the map: Our World in Data's figures as OWID publishes them (at
+    /// most two decimals, `57.25`), as the country list's table writes them; per-million figures
+    /// rounded to their size (`MapBuckets.format`).
+    func text(_ value: Double) -> String {
+        switch self {
+        case .vaccinated, .doses: return Formatting.decimal(value)
+        default: return MapBuckets.format(value)
+        }
+    }
+
     /// The entry's figure, or `nil` when the data has none: no population (the cruise ships), or a
     /// count the country does not report (0 tests). The country list sorted by `listSort` shows the same.
     func value(of entry: CountryCatalog.Entry) -> Double? { CountryQuery.figure(listSort, of: entry) }
@@ -99,7 +109,7 @@ struct WorldMap {
                 anyWithoutFigure = true
                 return ("\(name): no data", "map-nodata")
             }
-            return ("\(name): \(MapBuckets.format(value)) \(figure.label)", "map-b\(buckets.bucket(value))")
+            return ("\(name): \(figure.text(value)) \(figure.label)", "map-b\(buckets.bucket(value))")
         }
         for (index, shape) in geometry.shapes.enumerated() {
             guard let entry = entries[index] else {
@@ -153,11 +163,17 @@ struct WorldMap {
 }
 
 extension Links {
-    /// The front page in a chart view and with a map figure: the chart's parameters, then `map` unless
-    /// it is `cases` (`/?metric=deaths&map=tests`).
-    static func world(_ chart: ChartQuery, _ figure: MapFigure) -> String {
-        let base = Links.chart("/", chart)
+    /// The front page in a chart view and with a map figure: the charts' parameters (the vaccination
+    /// metric's, or the history's), then `map` unless it is `cases` (`/?metric=deaths&map=tests`,
+    /// `/?metric=doses&map=vaccinated`).
+    static func world(_ charts: VaccinationChartSection.Query, _ figure: MapFigure) -> String {
+        let base = VaccinationChartSection.link("/", charts)
         guard figure != .cases else { return base }
         return base + (base.contains("?") ? "&" : "?") + "map=" + figure.rawValue
+    }
+
+    /// The front page showing the history's view `chart` (the vaccination chart at its default).
+    static func world(_ chart: ChartQuery, _ figure: MapFigure) -> String {
+        world(VaccinationChartSection.Query(history: chart, metric: nil), figure)
     }
 }

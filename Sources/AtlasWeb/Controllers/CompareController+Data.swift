@@ -7,10 +7,14 @@ extension CompareController {
     /// `GET /compare.csv?countries=kr,jp&time=…`: one row per day of `time` (any of the countries'
     /// days), `date` then `{id}_cases`, `{id}_deaths`, `{id}_recovered` per country in the list's order,
     /// cumulative as published (as a country's `history.csv`); empty where a country has no figure for
-    /// the day. Other spellings answer `301` (or `303` from a form) to the canonical address.
+    /// the day. With a vaccination `metric` (any of them: `metric=vaccinated` is the canonical address),
+    /// Our World in Data's figures the compare chart draws (`VaccinationMetric.comparedFigures`, each
+    /// `{id}_{OWID column}`) on the days any country reported one, as OWID publishes them, empty where
+    /// it reported nothing that day (never carried forward). Other spellings answer `301` (or `303`
+    /// from a form) to the canonical address.
     /// - Throws: `HTTPError(400)` for an empty list, an unknown id, more than `CompareSelection.maximum`
-    ///   countries or a bad `time`; `404` when no country of the list has a series, or none of its days
-    ///   is in `time`.
+    ///   countries, an unknown `metric` or a bad `time`; `404` when no country of the list has a series,
+    ///   or none of its days is in `time`.
     func csv(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
     ) throws -> Response {
@@ -20,15 +24,16 @@ extension CompareController {
         case .failure(let redirect): return redirect.response
         }
         let ids = entries.map(\.id)
-        let chart = try ChartQuery.parse(request.target, defaults: CompareController.defaults, subject: "The CSV") {
-            Links.compare(ids, $0, path: "/compare.csv")
-        }
-        var range = CompareController.defaults
-        (range.start, range.end) = (chart.start, chart.end)
+        let view = try VaccinationChartSection.parse(
+            request.target, defaults: CompareController.defaults, subject: "The CSV"
+        ) { Links.compare(ids, $0, path: "/compare.csv") }
+        let download = CompareController.downloadView(view)
+        let chart = download.history
         return try site.pageCache.response(
-            for: request, key: Links.compare(ids, range, path: "/compare.csv"), version: current.version,
+            for: request, key: Links.compare(ids, download, path: "/compare.csv"), version: current.version,
             dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
+            if download.metric != nil { return try vaccinationCSV(entries, time: chart, current) }
             let histories = try entries.map { try site.histories.history($0.id, version: current.version) }
             let covered = histories.compactMap { $0 }.filter { !$0.isEmpty }
             let available = covered.map(\.firstDay).min().flatMap { first in
@@ -57,7 +62,12 @@ extension CompareController {
     /// "population", "latest": {"cases", "deaths", "casesPerOneMillion", "deathsPerOneMillion",
     /// "testsPerOneMillion"}, "line": {"YYYY-MM-DD": value or null, …}}]}`, `line` the 7-day average of
     /// daily figures or the cumulative count, per million when asked (null where the chart has no point;
-    /// no `line` for a country without a series or a population). Redirects as the page does.
+    /// no `line` for a country without a series or a population). Each `latest` also has
+    /// `peopleFullyVaccinatedPerHundred`, Our World in Data's last report (null without one). With a
+    /// vaccination `metric` (`vaccinated`, `doses`, `boosters`), `line` holds the OWID figure the chart
+    /// draws for the view (`VaccinationMetric.comparedLine`) on the days it was reported, null on the
+    /// others (the chart joins reports straight; no `line` for an entry OWID has no row for).
+    /// Redirects as the page does.
     /// - Throws: `HTTPError(400)` as `csv`, and for any chart parameter the chart cannot show.
     func json(
         _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
@@ -68,16 +78,20 @@ extension CompareController {
         case .failure(let redirect): return redirect.response
         }
         let ids = entries.map(\.id)
-        let chart = try ChartQuery.parse(request.target, defaults: CompareController.defaults) {
+        let view = try VaccinationChartSection.parse(request.target, defaults: CompareController.defaults) {
             Links.compare(ids, $0, path: "/api/compare")
         }
+        let chart = view.history
         return try site.pageCache.response(
-            for: request, key: Links.compare(ids, chart, path: "/api/compare"), version: current.version,
+            for: request, key: Links.compare(ids, view, path: "/api/compare"), version: current.version,
             dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
+            let vaccination: (days: ClosedRange<Int>, lines: [String: [Double?]])? = try view.metric.map { metric in
+                try vaccinationLines(entries, metric: metric, query: chart, current)
+            }
             var writer = JSONWriter()
             writer.beginObject()
-            writer.field("metric", chart.metric.rawValue)
+            writer.field("metric", view.metric?.rawValue ?? chart.metric.rawValue)
             writer.field("interval", chart.interval.rawValue)
             writer.field("per", chart.per.rawValue)
             writer.field("time", chart.start.text + ".." + chart.end.text)
@@ -102,8 +116,19 @@ extension CompareController {
                 }
                 // No tests reported is unknown (null), not 0, as in the list and on the map.
                 writer.field("testsPerOneMillion", CountryQuery.figure(.testsPerMillion, of: entry))
+                writer.field("peopleFullyVaccinatedPerHundred", CountryQuery.figure(.fullyVaccinated, of: entry))
                 writer.endObject()
-                if let history = try site.histories.history(entry.id, version: current.version), !history.isEmpty,
+                if let vaccination {
+                    if let line = vaccination.lines[entry.id] {
+                        writer.key("line")
+                        writer.beginObject()
+                        for (offset, value) in line.enumerated() {
+                            writer.field(CalendarDate(daysSinceEpoch: vaccination.days.lowerBound + offset).iso, value)
+                        }
+                        writer.endObject()
+                    }
+                } else if let history = try site.histories.history(entry.id, version: current.version),
+                    !history.isEmpty,
                     let days = chart.days(within: history.firstDay...history.lastDay),
                     let series = ChartSeries(
                         history, metric: chart.metric, interval: chart.interval, per: chart.per,

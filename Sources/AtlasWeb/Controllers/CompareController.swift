@@ -48,11 +48,11 @@ struct CompareController: Sendable {
                 return redirect
             }
             let query = try VaccinationChartSection.parse(request.target, defaults: CompareController.defaults) {
-                CompareController.link(ids, $0)
+                Links.compare(ids, $0)
             }
-            return try site.cachedPage(request, key: CompareController.link(ids, query), current) {
+            return try site.cachedPage(request, key: Links.compare(ids, query), current) {
                 let names = entries.map(\.country.country)
-                var context = try context(entries, chart: query.history, current)
+                var context = try context(entries, view: query, current)
                 context.set("controls", .array(CompareController.controls(ids, query)))
                 if let metric = query.metric {
                     try vaccinations(entries, metric: metric, query: query, into: &context, current)
@@ -64,14 +64,6 @@ struct CompareController: Sendable {
         }
     }
 
-    /// The compare page of `ids` showing `query`: `Links.compare` for a history view; for a vaccination
-    /// one, `metric` first and the history parameters that differ from the page's defaults after it.
-    static func link(_ ids: [String], _ query: VaccinationChartSection.Query) -> String {
-        guard let metric = query.metric else { return Links.compare(ids, query.history) }
-        let pairs = query.vaccinationPairs(metric, defaults: defaults)
-        return "/compare?" + ([Links.compareQuery(ids)] + [FormURLEncoding.encode(pairs)]).joined(separator: "&")
-    }
-
     /// The chart's links: Show (the history's metrics and the vaccination's), then the groups that change
     /// the view shown (for the vaccinations: As for doses only, Scale, and Count but for the shares).
     static func controls(_ ids: [String], _ query: VaccinationChartSection.Query) -> [TemplateValue] {
@@ -79,7 +71,7 @@ struct CompareController: Sendable {
         func show(_ label: String, _ other: VaccinationChartSection.Query) -> TemplateValue {
             let current =
                 other.metric == query.metric && (query.metric != nil || other.history.metric == history.metric)
-            return ["label": .string(label), "href": .string(link(ids, other)), "current": .bool(current)]
+            return ["label": .string(label), "href": .string(Links.compare(ids, other)), "current": .bool(current)]
         }
         let historyChoices: [(String, HistoryMetric)] = [
             ("Cases", .cases), ("Deaths", .deaths), ("Recovered", .recovered),
@@ -96,7 +88,9 @@ struct CompareController: Sendable {
                         show(metric.label, .init(history: history, metric: metric))
                     }),
         ]
-        let groups = HistorySection.controls(query: history) { link(ids, .init(history: $0, metric: query.metric)) }
+        let groups = HistorySection.controls(query: history) {
+            Links.compare(ids, .init(history: $0, metric: query.metric))
+        }
         // HistorySection's groups: Show, As, Scale, Count.
         guard let metric = query.metric else { return [showGroup] + groups.dropFirst() }
         return [showGroup] + (metric == .doses ? [groups[1]] : []) + [groups[2]]
@@ -108,8 +102,8 @@ struct CompareController: Sendable {
     /// (the page at the new address says what is wrong with them).
     static func location(_ ids: [String], _ target: RequestTarget, path: String) -> String {
         let hasForm = RangeForm.parameterNames.contains { target.queryValue($0) != nil }
-        if !hasForm, let chart = try? ChartQuery.parse(target, defaults: defaults, link: { _ in "" }) {
-            return Links.compare(ids, chart, path: path)
+        if !hasForm, let view = try? VaccinationChartSection.parse(target, defaults: defaults, link: { _ in "" }) {
+            return Links.compare(ids, view, path: path)
         }
         let pairs = (ChartQuery.parameterNames + RangeForm.parameterNames).compactMap { name in
             target.queryValue(name).map { (name: name, value: $0) }
@@ -180,9 +174,12 @@ struct CompareController: Sendable {
         ["world", "all", "worldwide", "global", "earth"].contains(TextFolding.searchKey(raw))
     }
 
+    /// The page's context in the history's view of `view`; its rows, downloads and "add" form keep the
+    /// whole view (a vaccination metric too), which `vaccinations` then draws.
     private func context(
-        _ entries: [CountryCatalog.Entry], chart: ChartQuery, _ current: SnapshotCache.Current
+        _ entries: [CountryCatalog.Entry], view: VaccinationChartSection.Query, _ current: SnapshotCache.Current
     ) throws -> TemplateValue {
+        let chart = view.history
         let ids = entries.map(\.id)
         let link: @Sendable (ChartQuery) -> String = { Links.compare(ids, $0) }
         let all = try series(entries, chart: chart, current)
@@ -196,11 +193,11 @@ struct CompareController: Sendable {
             "rows": .array(
                 entries.map { entry in
                     CompareController.row(
-                        entry, removing: Links.compare(ids.filter { $0 != entry.id }, chart), flags: site.flags)
+                        entry, removing: Links.compare(ids.filter { $0 != entry.id }, view), flags: site.flags)
                 }),
-            "csvHref": .string(Links.compare(ids, rangeOnly(chart), path: "/compare.csv")),
-            "jsonHref": .string(Links.compare(ids, chart, path: "/api/compare")),
-            "add": addForm(ids, chart: chart),
+            "csvHref": .string(Links.compare(ids, CompareController.downloadView(view), path: "/compare.csv")),
+            "jsonHref": .string(Links.compare(ids, view, path: "/api/compare")),
+            "add": addForm(ids, view),
         ]
         if let days = try days(of: entries, current) {
             value["presets"] = .array(HistorySection.presets(days: days, query: chart, link: link))
@@ -263,7 +260,7 @@ struct CompareController: Sendable {
         if let days = try vaccinationDays(of: entries, current) {
             let (first, last) = (days.lowerBound, days.upperBound)
             let link: @Sendable (ChartQuery) -> String = {
-                CompareController.link(ids, .init(history: $0, metric: metric))
+                Links.compare(ids, .init(history: $0, metric: metric))
             }
             context.set("presets", .array(HistorySection.presets(days: first...last, query: query.history, link: link)))
             context.set(
@@ -272,23 +269,23 @@ struct CompareController: Sendable {
                     days: first...last, query: query.history, defaults: CompareController.defaults, path: "/compare",
                     keeping: [("countries", ids.joined(separator: ",")), ("metric", metric.rawValue)]))
         }
-        context.set("add", addForm(ids, chart: query.history, metric: metric))
     }
 
-    /// Only `time` changes a CSV: the chart's other parameters are left out of its link.
-    private func rangeOnly(_ chart: ChartQuery) -> ChartQuery {
+    /// What changes a CSV: `time`, and whether it holds JHU's history or Our World in Data's vaccinations
+    /// (any vaccination metric gives the vaccinations, written as `metric=vaccinated`); the chart's other
+    /// parameters are left out of its link.
+    static func downloadView(_ view: VaccinationChartSection.Query) -> VaccinationChartSection.Query {
         var range = CompareController.defaults
-        (range.start, range.end) = (chart.start, chart.end)
-        return range
+        (range.start, range.end) = (view.history.start, view.history.end)
+        return .init(history: range, metric: view.metric.map { _ in .vaccinated })
     }
 
     /// The "add a country" form: the list so far in a hidden field, a name or code typed beside it.
-    private func addForm(_ ids: [String], chart: ChartQuery, metric: VaccinationMetric? = nil) -> TemplateValue {
+    private func addForm(_ ids: [String], _ view: VaccinationChartSection.Query) -> TemplateValue {
         [
             "hidden": .array(
                 ([(name: "countries", value: ids.joined(separator: ","))]
-                    + (metric.map { [(name: "metric", value: $0.rawValue)] } ?? [])
-                    + chart.pairs(defaults: CompareController.defaults))
+                    + view.pairs(defaults: CompareController.defaults))
                     .map { ["name": .string($0.name), "value": .string($0.value)] }),
             "full": .bool(ids.count >= CompareSelection.maximum),
             "maximum": .string(String(CompareSelection.maximum)),
@@ -342,9 +339,10 @@ struct CompareController: Sendable {
         _ problem: CompareSelection.Problem, _ target: RequestTarget, _ current: SnapshotCache.Current
     ) throws -> Response {
         let fine = problem.fine.map(\.id)
-        let chart =
-            (try? ChartQuery.parse(target, defaults: CompareController.defaults, link: { _ in "" }))
-            ?? CompareController.defaults
+        // The view as sent, when valid, so every way out of this page keeps it (a vaccination metric too).
+        let view =
+            (try? VaccinationChartSection.parse(target, defaults: CompareController.defaults, link: { _ in "" }))
+            ?? .init(history: CompareController.defaults, metric: nil)
         let context: TemplateValue = [
             "tooMany": problem.tooMany.map { .string(Formatting.grouped(Int64($0))) } ?? .null,
             "maximum": .string(String(CompareSelection.maximum)),
@@ -368,7 +366,7 @@ struct CompareController: Sendable {
                             suggestions.map { entry in
                                 let ids = fine.contains(entry.id) ? fine : fine + [entry.id]
                                 var row = CountryRow(entry, flags: site.flags).templateValue
-                                row.set("compareHref", .string(Links.compare(ids, chart)))
+                                row.set("compareHref", .string(Links.compare(ids, view)))
                                 return row
                             }),
                     ]
@@ -381,7 +379,7 @@ struct CompareController: Sendable {
                 : [
                     "hidden": .array(
                         ((fine.isEmpty ? [] : [(name: "countries", value: fine.joined(separator: ","))])
-                            + chart.pairs(defaults: CompareController.defaults))
+                            + view.pairs(defaults: CompareController.defaults))
                             .map { ["name": .string($0.name), "value": .string($0.value)] }),
                     "typed": .string(
                         (target.queryValue("add") ?? problem.unknown.map(\.raw).joined(separator: ", "))
@@ -390,7 +388,7 @@ struct CompareController: Sendable {
             "fine": fine.isEmpty
                 ? .null
                 : [
-                    "href": .string(Links.compare(fine, chart)),
+                    "href": .string(Links.compare(fine, view)),
                     "names": .string(ComparisonChart.listed(problem.fine.map(\.country.country))),
                 ],
         ]

@@ -25,7 +25,9 @@ struct PageController: Sendable {
 
     private func worldPage(_ request: Request, _ current: SnapshotCache.Current) throws -> Response {
         let days: () throws -> ClosedRange<Int>? = {
-            try site.histories.history(HistoryKey.world, version: current.version).map { $0.firstDay...$0.lastDay }
+            try RangeForm.union(
+                site.histories.history(HistoryKey.world, version: current.version).map { $0.firstDay...$0.lastDay },
+                site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version)?.span)
         }
         // The map's figure travels with the chart's date form, so sending it keeps the map as it was.
         let sentFigure = request.target.queryValue("map").flatMap { MapFigure(rawValue: $0.lowercased()) }
@@ -39,14 +41,14 @@ struct PageController: Sendable {
             return href + (href.contains("?") ? "&" : "?") + "map=" + figure.rawValue
         }
         let chart = charts.history
-        let figure = try MapFigure.parse(request.target) { Links.world(chart, $0) }
-        let key = Links.world(chart, figure) + (charts.metric.map { " vaccination " + $0.rawValue } ?? "")
-        return try site.cachedPage(request, key: key, current) {
+        let figure = try MapFigure.parse(request.target) { Links.world(charts, $0) }
+        let keeping = figure == .cases ? [] : [(name: "map", value: figure.rawValue)]
+        return try site.cachedPage(request, key: Links.world(charts, figure), current) {
             let history = HistorySection(
                 place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
-                link: { Links.world($0, figure) }, path: "/", csvPath: "/history.csv",
-                keeping: figure == .cases ? [] : [("map", figure.rawValue)])
+                link: { Links.world(charts.showingHistory($0), figure) }, path: "/", csvPath: "/history.csv",
+                keeping: keeping + charts.keptByHistoryForm)
             var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current)), flags: site.flags)
                 .templateValue
             context.set("history", history.templateValue)
@@ -61,11 +63,11 @@ struct PageController: Sendable {
                 "vaccinationChart",
                 VaccinationChartSection(
                     series: try site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version),
-                    place: "the world", query: charts, path: "/"
-                ).templateValue)
+                    place: "the world", query: charts, path: "/", keeping: keeping
+                ) { Links.world($0, figure) }.templateValue)
             context.set(
                 "worldMap",
-                WorldMap(geometry: worldMap, catalog: current.catalog, figure: figure) { Links.world(chart, $0) }
+                WorldMap(geometry: worldMap, catalog: current.catalog, figure: figure) { Links.world(charts, $0) }
                     .templateValue)
             return try site.renderer.render(
                 "world", context: context, layout: site.layout("Worldwide — Covid Atlas", .world, current))
@@ -156,7 +158,10 @@ struct PageController: Sendable {
     ) throws -> Response {
         let path = Links.country(entry.id)
         let days: () throws -> ClosedRange<Int>? = {
-            try site.histories.history(entry.id, version: current.version).map { $0.firstDay...$0.lastDay }
+            try RangeForm.union(
+                site.histories.history(entry.id, version: current.version).map { $0.firstDay...$0.lastDay },
+                site.vaccinations.series(VaccinationMapping.isoCode(of: entry.country), version: current.version)?
+                    .span)
         }
         if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
         let charts = try VaccinationChartSection.parse(request.target, path: path)
@@ -181,7 +186,8 @@ struct PageController: Sendable {
                 place: entry.country.nameInSentence,
                 history: try site.histories.history(entry.id, version: current.version),
                 population: entry.country[.population], query: chart, defaults: ChartQuery(),
-                link: { Links.chart(path, $0) }, path: path, csvPath: path + "/history.csv")
+                link: { VaccinationChartSection.link(path, charts.showingHistory($0)) }, path: path,
+                csvPath: path + "/history.csv", keeping: charts.keptByHistoryForm)
             var context = CountryDetailPage(
                 entry: entry, day: DataDay(site.freshness(current)),
                 outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] }, outlines: outlines,

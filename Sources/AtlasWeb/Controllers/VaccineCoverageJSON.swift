@@ -14,11 +14,14 @@ import Routing
 ///   any of them was reported, `null` for a figure not reported that day; `daily` is OWID's 7-day
 ///   smoothed `daily_vaccinations`.
 /// - A country's is `{"country": name, "timeline": <either>}`.
-/// - `lastdays=N` keeps the last N of those days (30 by default, as disease.sh), `all` every one.
+/// - `lastdays=N` keeps the days among those in the last N calendar days of the location's rows, ending
+///   on its last row (30 by default, as disease.sh, whose window ends on the day of the request); both
+///   shapes cover the same days, and a day OWID did not report is absent, not counted twice. `all`
+///   keeps every day.
 enum VaccineCoverageJSON {
     /// The query's choices.
     struct Options: Sendable {
-        /// The number of reported days to keep from the end; `nil` for all.
+        /// The number of calendar days to keep, ending on the location's last row; `nil` for all.
         var lastDays: Int?
         var fullData: Bool
 
@@ -51,6 +54,8 @@ enum VaccineCoverageJSON {
 
     /// The JSON text for `series`; `country` wraps it as a country's answer.
     static func write(_ series: VaccinationSeries, country: String?, options: Options) -> String {
+        let firstKept = options.lastDays.flatMap { count in series.span.map { $0.upperBound - count + 1 } }
+        func isKept(_ day: Int) -> Bool { firstKept.map { day >= $0 } ?? true }
         var writer = JSONWriter()
         if let country {
             writer.beginObject()
@@ -58,11 +63,9 @@ enum VaccineCoverageJSON {
             writer.key("timeline")
         }
         if options.fullData {
-            let days = keepLast(
-                options.lastDays,
-                of: series.days.filter { day in
-                    fullFigures.contains { day[text: $0.figure] != nil }
-                })
+            let days = series.days.filter { day in
+                isKept(day.day) && fullFigures.contains { day[text: $0.figure] != nil }
+            }
             writer.beginArray()
             for day in days {
                 writer.beginObject()
@@ -73,16 +76,12 @@ enum VaccineCoverageJSON {
             writer.endArray()
         } else {
             writer.beginObject()
-            for (day, value) in keepLast(options.lastDays, of: series.reports(.totalVaccinations)) {
+            for (day, value) in series.reports(.totalVaccinations) where isKept(day) {
                 writer.field(JHUDate.format(CalendarDate(daysSinceEpoch: day)), value)
             }
             writer.endObject()
         }
         if country != nil { writer.endObject() }
         return writer.output
-    }
-
-    private static func keepLast<Element>(_ count: Int?, of elements: [Element]) -> ArraySlice<Element> {
-        elements.suffix(count ?? elements.count)
     }
 }

@@ -53,6 +53,19 @@ enum Links {
         return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
     }
 
+    /// The compare page (or `path`, a twin of it) of `ids` showing `view`: `compare(_:_:path:)` for a
+    /// history view; for a vaccination one, `metric` first and the history parameters that differ from
+    /// the compare page's defaults after it (`/compare?countries=kr,jp&metric=doses&per=total`).
+    static func compare(
+        _ ids: [String], _ view: VaccinationChartSection.Query, path: String = "/compare"
+    ) -> String {
+        guard let metric = view.metric else { return compare(ids, view.history, path: path) }
+        let pairs = view.vaccinationPairs(metric, defaults: CompareController.defaults)
+        return path + "?"
+            + ((ids.isEmpty ? [] : [compareQuery(ids)]) + [FormURLEncoding.encode(pairs)])
+            .joined(separator: "&")
+    }
+
     /// A search on Wikipedia for the pandemic in that country: always resolves, unlike guessed article titles.
     static func learnMore(_ name: String) -> String {
         "https://en.wikipedia.org/wiki/Special:Search?search="
