@@ -75,9 +75,9 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
         case .invalidSnapshot(let reason):
             return "invalid snapshot: \(reason)"
         case .invalidHistory(let reason):
-            return "invalid history: \(reason); the stored history is kept"
+            return "invalid history: \(reason); the stored data is kept"
         case .invalidVaccinations(let reason):
-            return "invalid vaccinations: \(reason); the stored vaccinations are kept"
+            return "invalid vaccinations: \(reason); the stored data is kept"
         }
     }
 }

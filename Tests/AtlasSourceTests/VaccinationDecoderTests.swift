@@ -92,7 +92,7 @@ struct VaccinationValidationTests {
         let error = #expect(throws: SourceError.self) { try VaccinationValidation.validate(new, stored: nil) }
         #expect(
             error?.description
-                == "invalid vaccinations: people_vaccinated of Germany on 2021-05-01 is negative (-5); the stored vaccinations are kept"
+                == "invalid vaccinations: people_vaccinated of Germany on 2021-05-01 is negative (-5); the stored data is kept"
         )
     }
 
