@@ -5,7 +5,7 @@ import Testing
 
 @testable import AtlasWeb
 
-/// The days a page's charts offer: the presets of a span, and the span two charts cover together. Pure.
+/// The days a chart offers as links: the presets of its span. Pure.
 struct ChartDaysTests {
     static let november8 = CalendarDate(iso: "2021-11-08")!.daysSinceEpoch
 
@@ -25,23 +25,5 @@ struct ChartDaysTests {
             return label
         }
         #expect(shown == labels)
-    }
-
-    @Test(
-        arguments: [
-            (1...5, 3...9, 1...9),
-            (3...9, 1...5, 1...9),
-            (2...4, 1...9, 1...9),
-        ] as [(ClosedRange<Int>, ClosedRange<Int>, ClosedRange<Int>)])
-    func twoChartsDaysTogetherRunFromTheEarlierFirstToTheLaterLast(
-        _ one: ClosedRange<Int>, _ other: ClosedRange<Int>, _ union: ClosedRange<Int>
-    ) {
-        #expect(RangeForm.union(one, other) == union)
-    }
-
-    @Test func aChartWithoutDaysLeavesTheOthers() {
-        #expect(RangeForm.union(nil, 1...5) == 1...5)
-        #expect(RangeForm.union(1...5, nil) == 1...5)
-        #expect(RangeForm.union(nil, nil) == nil)
     }
 }

@@ -21,9 +21,9 @@ def test_the_chart_is_there_without_javascript_and_every_view_is_a_link(browser_
     assert driver.current_url.endswith("/countries/kr?metric=deaths&scale=log")
     assert "Daily new deaths in S. Korea" in driver.find_element(By.ID, "chart-title").get_attribute("textContent")
     # The date form: two dates, sent as a plain GET, answered with the canonical address.
-    start = driver.find_element(By.NAME, "from")
+    start = driver.find_element(By.CSS_SELECTOR, "section.history .chart-range input[name=from]")
     driver.execute_script("arguments[0].value = '2021-06-01';", start)
-    navigate(driver, driver.find_element(By.CSS_SELECTOR, ".chart-range button").click)
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "section.history .chart-range button").click)
     # The untouched end is the last day: the canonical address says latest.
     assert driver.current_url.endswith("/countries/kr?metric=deaths&scale=log&time=2021-06-01..latest")
     assert "from 1 Jun 2021 to 13 Nov 2021" in driver.find_element(By.ID, "chart-desc").get_attribute("textContent")

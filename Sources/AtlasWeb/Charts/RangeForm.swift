@@ -9,6 +9,16 @@ enum RangeForm {
     /// The form's parameters, which a redirect from another spelling of the page keeps too.
     static let parameterNames = ["from", "to"]
 
+    /// The hidden field (`form=vaccination`) of the Vaccination chart's date form on a page that also
+    /// has a History chart: the two share `time`, but an untouched side of a form means its own chart's
+    /// first or last day (`earliest`, `latest`), so the redirect clamps to that chart's days.
+    static let vaccinationForm = (name: "form", value: "vaccination")
+
+    /// Whether `target` was sent by the Vaccination chart's date form.
+    static func isVaccinationForm(_ target: RequestTarget) -> Bool {
+        target.queryValue(vaccinationForm.name) == vaccinationForm.value
+    }
+
     /// A `302` to `path` with `time=FROM..TO` and the target's other chart parameters when it has `from`
     /// or `to`, else `nil`. An empty side, or one at or beyond the data's first (last) day, is `earliest`
     /// (`latest`), so the form sent untouched gives the preset's address; two dates in reverse order are
@@ -47,13 +57,5 @@ enum RangeForm {
             + [trailing].compactMap { $0 }).joined(separator: "&")
         let location = query.isEmpty ? path : path + "?" + query
         return Response.redirect(to: location, status: .found)
-    }
-
-    /// The days of two charts on one page together (the history's and the vaccinations'): from the
-    /// earlier first day to the later last one; either alone when the other is `nil`. Pure.
-    static func union(_ one: ClosedRange<Int>?, _ other: ClosedRange<Int>?) -> ClosedRange<Int>? {
-        guard let one else { return other }
-        guard let other else { return one }
-        return min(one.lowerBound, other.lowerBound)...max(one.upperBound, other.upperBound)
     }
 }

@@ -191,7 +191,7 @@ struct VaccinationChartSection {
             if query.metric != nil { form.metric = ChartQuery().metric }
             value["form"] = HistorySection.form(
                 days: days, query: form, defaults: ChartQuery(), path: path,
-                keeping: keeping + (query.metric.map { [("metric", $0.rawValue)] } ?? []))
+                keeping: keeping + (query.metric.map { [("metric", $0.rawValue)] } ?? []) + [RangeForm.vaccinationForm])
         }
         let chart = series.flatMap { VaccinationChart($0, place: place, metric: metric, query: query.history) }
         if let chart {

@@ -24,10 +24,14 @@ struct PageController: Sendable {
     }
 
     private func worldPage(_ request: Request, _ current: SnapshotCache.Current) throws -> Response {
+        // The days of the chart whose form was sent.
         let days: () throws -> ClosedRange<Int>? = {
-            try RangeForm.union(
-                site.histories.history(HistoryKey.world, version: current.version).map { $0.firstDay...$0.lastDay },
-                site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version)?.span)
+            guard RangeForm.isVaccinationForm(request.target) else {
+                return try site.histories.history(HistoryKey.world, version: current.version).map {
+                    $0.firstDay...$0.lastDay
+                }
+            }
+            return try site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version)?.span
         }
         // The map's figure travels with the chart's date form, so sending it keeps the map as it was.
         let sentFigure = request.target.queryValue("map").flatMap { MapFigure(rawValue: $0.lowercased()) }
@@ -157,11 +161,14 @@ struct PageController: Sendable {
         _ request: Request, _ entry: CountryCatalog.Entry, _ visitor: Visitor, _ current: SnapshotCache.Current
     ) throws -> Response {
         let path = Links.country(entry.id)
+        // The days of the chart whose form was sent.
         let days: () throws -> ClosedRange<Int>? = {
-            try RangeForm.union(
-                site.histories.history(entry.id, version: current.version).map { $0.firstDay...$0.lastDay },
-                site.vaccinations.series(VaccinationMapping.isoCode(of: entry.country), version: current.version)?
-                    .span)
+            guard RangeForm.isVaccinationForm(request.target) else {
+                return try site.histories.history(entry.id, version: current.version).map { $0.firstDay...$0.lastDay }
+            }
+            return try site.vaccinations.series(
+                VaccinationMapping.isoCode(of: entry.country), version: current.version)?
+                .span
         }
         if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
         let charts = try VaccinationChartSection.parse(request.target, path: path)
