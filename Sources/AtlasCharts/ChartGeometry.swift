@@ -99,7 +99,9 @@ public struct ChartGeometry: Equatable, Sendable {
 
 /// A chart label's estimated width, so labels are placed where they cannot overlap or leave the view
 /// box before a browser lays them out. DejaVu Sans' advance widths in ems (the Linux fallback, wider
-/// than other platforms' fonts), so an estimate is never short.
+/// than other platforms' fonts), so an estimate is never short; Hangul, which DejaVu Sans lacks, at the
+/// full em of the CJK fonts that draw it (Noto Sans CJK, Malgun Gothic, Apple SD Gothic Neo:
+/// docs/field-cases.md B44).
 public enum LabelWidth: Sendable {
     /// The labels' font size in view box units on wide screens (`.chart-svg text`, atlas.css).
     public static let wideFontSize = 13.0
@@ -128,6 +130,8 @@ public enum LabelWidth: Sendable {
         case "f", "t", "r", "J": (regular, heavy) = (0.411, 0.493)
         case "m", "w", "M", "W": (regular, heavy) = (0.974, 1.042)
         case "A"..."Z": (regular, heavy) = (0.787, 0.850)
+        // Hangul syllables and jamo: full width.
+        case "\u{AC00}"..."\u{D7A3}", "\u{1100}"..."\u{11FF}", "\u{3130}"..."\u{318F}": (regular, heavy) = (1.0, 1.0)
         default: (regular, heavy) = (0.636, 0.716)
         }
         return bold ? heavy : regular

@@ -1,9 +1,41 @@
 import AtlasCore
+import Formats
 
 /// A time axis' ticks: days, weeks or month starts, as many as fit, labelled `Jan 2021`, `Apr` (the
-/// year on the first tick and January's), `2021` for years, `3 Nov` for days. "Fit" is measured: the
-/// densest ticks whose estimated labels (`LabelWidth`) stay in the view box, half an em apart.
+/// year on the first tick and January's), `2021` for years, `3 Nov` for days; in Korean `2021년 1월`,
+/// `4월`, `2021년`, `11월 3일` (`KoreanDates`). "Fit" is measured: the densest ticks whose estimated
+/// labels (`LabelWidth`) stay in the view box, half an em apart.
 public struct TimeTicks: Equatable, Sendable {
+    /// The words of the labels: English (`Jan 2021`) or Korean (`2021년 1월`), docs/i18n.md.
+    public enum Labels: Sendable {
+        case english, korean
+
+        /// A day's label, with its year (`3 Nov 2021`, `2021년 11월 3일`) when `showsYear`.
+        func day(_ date: CalendarDate, showsYear: Bool) -> String {
+            switch self {
+            case .english: return "\(date.day) \(date.monthAbbreviation)" + (showsYear ? " \(date.year)" : "")
+            case .korean:
+                return KoreanDates.dayTick(month: date.month, day: date.day, year: showsYear ? date.year : nil)
+            }
+        }
+
+        /// A month's label, with its year (`Jan 2021`, `2021년 1월`) when `showsYear`.
+        func month(_ date: CalendarDate, showsYear: Bool) -> String {
+            switch self {
+            case .english: return date.monthAbbreviation + (showsYear ? " \(date.year)" : "")
+            case .korean: return KoreanDates.monthTick(month: date.month, year: showsYear ? date.year : nil)
+            }
+        }
+
+        /// A year's label: `2021`, `2021년`.
+        func year(_ year: Int) -> String {
+            switch self {
+            case .english: return "\(year)"
+            case .korean: return KoreanDates.yearTick(year)
+            }
+        }
+    }
+
     /// A tick's day (days since 1970-01-01) and label; `startsYear` for January's, drawn stronger;
     /// `anchor` is `middle`, or `start`/`end` where a centred label would leave the view box.
     public struct Tick: Equatable, Sendable {
@@ -26,14 +58,15 @@ public struct TimeTicks: Equatable, Sendable {
     /// - Parameters:
     ///   - fontSize: the labels' font size in view box units.
     ///   - bounds: where labels may lie (the view box's width).
+    ///   - labels: their words.
     ///   - position: where a day's tick is drawn.
     public init(
         days: ClosedRange<Int>, fontSize: Double, bounds: ClosedRange<Double> = 0...ChartGeometry.width,
-        position: (Int) -> Double
+        labels: Labels = .english, position: (Int) -> Double
     ) {
         var sparsest: [Tick] = []
         for step in Step.allCases {
-            let candidate = TimeTicks.ticks(days, step)
+            let candidate = TimeTicks.ticks(days, step, labels: labels)
             guard !candidate.isEmpty else { continue }
             sparsest = candidate
             if let placed = TimeTicks.place(candidate, fontSize: fontSize, bounds: bounds, position: position) {
@@ -72,8 +105,8 @@ public struct TimeTicks: Equatable, Sendable {
         return placed
     }
 
-    /// The ticks of `step` in `days`, labelled.
-    public static func ticks(_ days: ClosedRange<Int>, _ step: Step) -> [Tick] {
+    /// The ticks of `step` in `days`, labelled in `labels`' words.
+    public static func ticks(_ days: ClosedRange<Int>, _ step: Step, labels: Labels = .english) -> [Tick] {
         let dayStep: Int? = [Step.days1: 1, .days2: 2, .days7: 7, .days14: 14][step]
         if let dayStep {
             var previousYear: Int?
@@ -82,7 +115,7 @@ public struct TimeTicks: Equatable, Sendable {
                 let showsYear = date.year != previousYear
                 previousYear = date.year
                 return Tick(
-                    day: day, label: "\(date.day) \(date.monthAbbreviation)" + (showsYear ? " \(date.year)" : ""),
+                    day: day, label: labels.day(date, showsYear: showsYear),
                     startsYear: date.month == 1 && date.day == 1)
             }
         }
@@ -96,8 +129,7 @@ public struct TimeTicks: Equatable, Sendable {
             if day >= days.lowerBound, (month - 1) % min(months, 12) == 0, months < 24 || year % 2 == 0 {
                 let showsYear = month == 1 || result.isEmpty
                 // A tick a year or less often is only its year.
-                let label =
-                    months >= 12 ? "\(year)" : start.monthAbbreviation + (showsYear ? " \(year)" : "")
+                let label = months >= 12 ? labels.year(year) : labels.month(start, showsYear: showsYear)
                 result.append(Tick(day: day, label: label, startsYear: month == 1))
             }
             month += 1
