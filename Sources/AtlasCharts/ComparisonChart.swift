@@ -79,7 +79,7 @@ public struct ComparisonChart: Equatable, Sendable {
     ) {
         let spec = metric.comparedLine(interval: query.interval, per: query.per)
         let reports = vaccinations.map { place in
-            (place.series?.reports(spec.figure) ?? []).map { (day: $0.day, value: $0.value * spec.factor) }
+            place.series.map(spec.reports(in:)) ?? []
         }
         let isShare = metric == .vaccinated
         guard let (days, lines, values) = VaccinationChart.joinedLines(reports, query: query, isShare: isShare)
@@ -90,7 +90,9 @@ public struct ComparisonChart: Equatable, Sendable {
             pulled: vaccinations.map { _ in [] }, axisValues: values, log: query.scale == .log,
             format: { ChartNumbers.abbreviated($0) + (isShare ? " %" : "") },
             valueWords: { value, day in VaccinationChart.words(value, share: isShare) + " on " + day.short },
-            title: ComparisonChart.title(metric: metric, query: query, names: vaccinations.map(\.name))
+            // Named in the title: the places OWID has rows for (the others are named in the page's notes).
+            title: ComparisonChart.title(
+                metric: metric, query: query, names: vaccinations.filter { $0.series != nil }.map(\.name))
         ) { lines, missing, first, last in
             var text =
                 "One line per country from \(first.short) to \(last.short); each joins the days Our World in Data "

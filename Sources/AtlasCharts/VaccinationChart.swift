@@ -10,6 +10,15 @@ public enum VaccinationMetric: String, CaseIterable, Sendable {
     /// Booster doses, cumulative (`total_boosters`); OWID publishes no daily booster figure.
     case boosters
 
+    /// The metric's figures in a sentence: "Our World in Data has published no booster figures".
+    public var figureWords: String {
+        switch self {
+        case .vaccinated: return "vaccination share"
+        case .doses: return "dose"
+        case .boosters: return "booster"
+        }
+    }
+
     /// What the metric's links say.
     public var label: String {
         switch self {
@@ -79,6 +88,15 @@ public struct VaccinationChart: Equatable, Sendable {
         public let name: String
         public let figure: VaccinationFigure
         public let factor: Double
+
+        /// The figure's reports in `series` as drawn: each published value times `factor`, rounded to
+        /// hundredths, which OWID's per-hundred figures (two decimals) times 10,000 always are, so no
+        /// binary remainder shows (`152.08 × 10,000` is `1,520,800`, not `1520800.0000000002`).
+        public func reports(in series: VaccinationSeries) -> [(day: Int, value: Double)] {
+            series.reports(figure).map { report in
+                (day: report.day, value: factor == 1 ? report.value : (report.value * factor * 100).rounded() / 100)
+            }
+        }
     }
 
     /// A line as drawn.
@@ -110,7 +128,7 @@ public struct VaccinationChart: Equatable, Sendable {
         let specs = metric.lines(interval: query.interval, per: query.per)
         let isShare = metric == .vaccinated
         let reports = specs.map { spec in
-            series.reports(spec.figure).map { (day: $0.day, value: $0.value * spec.factor) }
+            spec.reports(in: series)
         }
         guard let (days, lineValues, values) = VaccinationChart.joinedLines(reports, query: query, isShare: isShare),
             let axis = ValueAxis.fitting(values, log: query.scale == .log)

@@ -124,3 +124,65 @@ struct CompareVaccinationTwinsTests {
         #expect(response.text.contains("The CSV cannot show metric"), "\(response.text)")
     }
 }
+
+/// What a fresh pair of eyes found in the vaccination views: choices that lost the view, empty views
+/// that said too little, figures with a binary remainder.
+struct VaccinationViewEdgesTests {
+    let app: AppFixture
+    init() throws { app = try AppFixture() }
+
+    @Test(arguments: [
+        (
+            "/countries/kr?scale=bad&metric=doses&interval=cumulative",
+            "/countries/kr?metric=doses&amp;interval=cumulative&amp;scale=log"
+        ),
+        ("/?time=bad&metric=doses&map=vaccinated", "/?metric=doses&amp;map=vaccinated"),
+        ("/compare?countries=kr,jp&metric=doses&scale=bad", "/compare?countries=kr,jp&amp;metric=doses&amp;scale=log"),
+    ])
+    func aBadChartValuesChoicesKeepTheVaccinationMetric(_ target: String, _ choice: String) throws {
+        let response = try app.client.get(target)
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains("href=\"\(choice)\""), "\(response.text)")
+    }
+
+    /// Japan reported no booster by 8 Nov 2021: the section says so, with only the Show links.
+    @Test func aFigureNeverReportedSaysSoWithOnlyTheShowLinks() throws {
+        let page = try app.client.get("/countries/jp?metric=boosters").text
+        let section = page.components(separatedBy: "aria-label=\"Vaccination chart views\"").dropFirst().first ?? ""
+        #expect(
+            section.contains("Our World in Data has published no booster figures for Japan (its other figures run from")
+        )
+        #expect(!section.components(separatedBy: "</nav>")[0].contains("Per million"))
+        #expect(!section.contains("the chart shows the running total"))
+        #expect(!section.contains("name=\"form\" value=\"vaccination\""))
+    }
+
+    @Test func daysOutsideOWIDsAreNamed() throws {
+        let page = try app.client.get("/countries/kr?metric=doses&time=2020-03-01..2020-06-01").text
+        #expect(
+            page.contains(
+                "Our World in Data’s dose figures for S. Korea run from 27 Feb 2021 to 8 Nov 2021; time "
+                    + "“2020-03-01..2020-06-01” asks for none of these days."), "\(page)")
+    }
+
+    @Test func aComparisonsTitleNamesOnlyTheEntriesOWIDHasRowsFor() throws {
+        let page = try app.client.get("/compare?countries=kr,re,jp&metric=boosters").text
+        #expect(page.contains("Booster doses given per million people: S. Korea and Japan</title>"), "\(page)")
+    }
+
+    /// Per million from OWID's per-hundred figures (two decimals) times 10,000: whole numbers.
+    @Test func perMillionFiguresHaveNoBinaryRemainder() throws {
+        let text = try app.client.get("/api/compare?countries=kr,jp,pt,de,us&metric=doses&interval=cumulative").text
+        #expect(
+            text.contains("\"2021-10-29\":1520800,") || text.contains("\"2021-10-29\":1520800}"), "\(text.prefix(400))")
+        #expect(!text.contains("00000000"))
+        #expect(!text.contains("99999999"))
+    }
+
+    @Test func aSuggestionForAMistypedIdKeepsTheView() throws {
+        let response = try app.client.get("/countries/korae?metric=doses&interval=cumulative")
+        #expect(response.status == .notFound)
+        #expect(
+            response.text.contains("href=\"/countries/kr?metric=doses&amp;interval=cumulative\""), "\(response.text)")
+    }
+}

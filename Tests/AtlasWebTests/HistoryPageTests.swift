@@ -423,6 +423,10 @@ struct HistoryPageTests {
         let bad = try app.client.get("/api/historical/kr?lastdays=-3")
         #expect(bad.status == .badRequest)
         #expect(bad.fields[.contentType] == "application/json; charset=utf-8")
+        // More days than any series holds is every day, not a number "neither whole nor from 1".
+        let all = try app.client.get("/api/historical/kr?lastdays=all").text
+        #expect(try app.client.get("/api/historical/kr?lastdays=99999999999999999999").text == all)
+        #expect(try app.client.get("/api/historical/kr?lastdays=0002").text.contains("\"11/12/21\""))
     }
 }
 

@@ -78,8 +78,9 @@ struct VaccinationChartSection {
                     + FormURLEncoding.encode(
                         target.queryItems.filter { $0.name != "metric" }.map { ($0.name, $0.value) }))
             : target
+        // A bad `interval`, `scale`, `per` or `time`: its choices keep the vaccination metric sent.
         let history = try ChartQuery.parse(withoutMetric, defaults: defaults, subject: subject) {
-            link(Query(history: $0, metric: nil))
+            link(Query(history: $0, metric: vaccination))
         }
         if let raw, vaccination == nil, !isHistory {
             var choices = HistoryMetric.allCases.map { metric in
@@ -153,7 +154,7 @@ struct VaccinationChartSection {
         ]
         if metric == .doses {
             groups.append([
-                "name": "Doses", "id": "doses",
+                "name": "As", "id": "interval",
                 "options": [
                     option("Daily", { $0.history.interval = .daily }, current: query.history.interval == .daily),
                     option(
@@ -164,7 +165,7 @@ struct VaccinationChartSection {
         }
         if metric != .vaccinated {
             groups.append([
-                "name": "Per", "id": "per",
+                "name": "Count", "id": "per",
                 "options": [
                     option("Total", { $0.history.per = .total }, current: query.history.per == .total),
                     option("Per million", { $0.history.per = .million }, current: query.history.per == .million),
@@ -178,6 +179,24 @@ struct VaccinationChartSection {
                 option("Log", { $0.history.scale = .log }, current: query.history.scale == .log),
             ],
         ])
+        // The days the view's figures were reported: none at all (Japan's boosters) leaves only the
+        // Show links, since every other link would lead to the same empty section.
+        let reported = series.map { series in
+            metric.lines(interval: query.history.interval, per: query.history.per).flatMap {
+                $0.reports(in: series).map(\.day)
+            }
+        }
+        if reported?.isEmpty == true {
+            let span = series?.span.map {
+                " (its other figures run from \(CalendarDate(daysSinceEpoch: $0.lowerBound).short) to "
+                    + "\(CalendarDate(daysSinceEpoch: $0.upperBound).short))"
+            }
+            return [
+                "groups": .array(Array(groups.prefix(1))),
+                "message": .string(
+                    "Our World in Data has published no \(metric.figureWords) figures for \(place)\(span ?? "")."),
+            ]
+        }
         var value: [String: TemplateValue] = ["groups": .array(groups)]
         if let days = series?.span {
             // The days OWID reported, as the History section's are JHU's; `time` is the two charts' own.
@@ -196,10 +215,14 @@ struct VaccinationChartSection {
         let chart = series.flatMap { VaccinationChart($0, place: place, metric: metric, query: query.history) }
         if let chart {
             value["chart"] = chart.templateValue
-        } else if series != nil {
-            value["message"] = .string("Our World in Data reported none of these figures for \(place) in these days.")
+        } else if let days = reported, let first = days.min(), let last = days.max() {
+            value["message"] = .string(
+                "Our World in Data’s \(metric.figureWords) figures for \(place) run from "
+                    + "\(CalendarDate(daysSinceEpoch: first).short) to \(CalendarDate(daysSinceEpoch: last).short); "
+                    + "time “\(query.history.start.text)..\(query.history.end.text)” asks for none of these days. "
+                    + "The Days links show the days it has.")
         }
-        if metric == .boosters && query.history.interval == .daily {
+        if chart != nil && metric == .boosters && query.history.interval == .daily {
             value["note"] = "Our World in Data publishes no daily booster figure: the chart shows the running total."
         }
         return .object(value)

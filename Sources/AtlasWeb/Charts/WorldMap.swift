@@ -67,7 +67,7 @@ enum MapFigure: String, CaseIterable, Sendable {
         guard let raw = target.queryValue("map"), !raw.isEmpty else { return .cases }
         if let figure = MapFigure(rawValue: raw.lowercased()) { return figure }
         throw HTTPError.quoting(
-            .badRequest, "The map cannot show map ", raw, ".",
+            .badRequest, "The map cannot show ", raw, ".",
             context: ErrorContext(
                 invalidParameter: .init(
                     name: "map", choices: allCases.map { .init(value: $0.rawValue, href: link($0)) })))

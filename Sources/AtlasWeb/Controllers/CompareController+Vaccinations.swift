@@ -70,7 +70,7 @@ extension CompareController {
     ) throws -> (days: ClosedRange<Int>, lines: [String: [Double?]]) {
         let found = try vaccinationSeries(entries, current)
         let spec = metric.comparedLine(interval: query.interval, per: query.per)
-        let reports = found.mapValues { series in series.reports(spec.figure) }
+        let reports = found.mapValues(spec.reports(in:))
         let reported = reports.values.flatMap { $0.map(\.day) }
         guard let first = reported.min(), let last = reported.max(), let days = query.days(within: first...last)
         else { return (0...0, [:]) }
@@ -79,7 +79,7 @@ extension CompareController {
             reports.mapValues { reports in
                 var line = [Double?](repeating: nil, count: days.count)
                 for report in reports where days.contains(report.day) {
-                    line[report.day - days.lowerBound] = report.value * spec.factor
+                    line[report.day - days.lowerBound] = report.value
                 }
                 return line
             }

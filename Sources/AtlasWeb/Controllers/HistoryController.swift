@@ -207,12 +207,17 @@ struct HistoryController: Sendable {
         }
     }
 
-    /// `lastdays`: `nil` for `all`, else the number of days (30 when absent, as disease.sh).
+    /// `lastdays`: `nil` for `all` and for a whole number of more days than any series can hold (over
+    /// 999,999: 2,700 years), else the number of days (30 when absent, as disease.sh).
     /// - Throws: `HTTPError(400)` listing the valid values for anything but a whole number from 1 or `all`.
     static func lastDays(_ target: RequestTarget) throws -> Int? {
         guard let raw = target.queryValue("lastdays"), !raw.isEmpty else { return 30 }
         if raw.lowercased() == "all" { return nil }
-        guard raw.utf8.count <= 6, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let days = Int(raw), days > 0 else {
+        let digits = raw.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+        let significant = raw.utf8.drop { $0 == 48 }
+        if digits, significant.count > 6 { return nil }
+        guard digits, significant.count <= 6, let days = Int(String(decoding: significant, as: UTF8.self)), days > 0
+        else {
             throw HTTPError.quoting(
                 .badRequest, "lastdays must be a whole number of days from 1, or all; ", raw, " is neither.",
                 context: ErrorContext(

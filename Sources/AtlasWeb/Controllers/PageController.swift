@@ -145,7 +145,15 @@ struct PageController: Sendable {
             let context: TemplateValue = [
                 "id": .string(shownID),
                 "absent": absent.map { AbsentCountryValue.templateValue($0, flags: site.flags) } ?? .null,
-                "suggestions": .array(suggestions.map { CountryRow($0, flags: site.flags).templateValue }),
+                // A suggestion shows the view that was asked for (`/countries/korae?metric=doses`).
+                "suggestions": .array(
+                    suggestions.map { entry in
+                        var row = CountryRow(entry, flags: site.flags).templateValue
+                        row.set(
+                            "href",
+                            .string(Links.keepingChartParameters(Links.country(entry.id), from: request.target)))
+                        return row
+                    }),
                 "hasSuggestions": .bool(!suggestions.isEmpty),
                 "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),
             ]
