@@ -179,6 +179,26 @@ struct VaccinationViewEdgesTests {
         #expect(!text.contains("99999999"))
     }
 
+    /// A date form sent with a side that is no day is answered with a 400 saying which side, quoting it,
+    /// and linking back to the view as it was, not redirected to a `time` the visitor never typed.
+    @Test(arguments: [
+        (
+            "/countries/kr?metric=deaths&from=2021-02-30&to=", "From is not a day: “<bdi>2021-02-30</bdi>”",
+            "/countries/kr?metric=deaths"
+        ),
+        (
+            "/compare?countries=kr,jp&metric=doses&from=abc", "From is not a day: “<bdi>abc</bdi>”",
+            "/compare?countries=kr,jp&amp;metric=doses"
+        ),
+        ("/?from=2021-01-01&to=%3Cb%3Ex&map=deaths", "To is not a day: “<bdi>&lt;b&gt;x</bdi>”", "/?map=deaths"),
+    ])
+    func aDateFormSideThatIsNoDayIsA400NamingIt(_ target: String, _ words: String, _ back: String) throws {
+        let response = try app.client.get(target)
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains(words), "\(response.text)")
+        #expect(response.text.contains("href=\"\(back)\""), "\(response.text)")
+    }
+
     @Test func aSuggestionForAMistypedIdKeepsTheView() throws {
         let response = try app.client.get("/countries/korae?metric=doses&interval=cumulative")
         #expect(response.status == .notFound)

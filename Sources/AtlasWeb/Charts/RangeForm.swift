@@ -22,18 +22,44 @@ enum RangeForm {
     /// A `302` to `path` with `time=FROM..TO` and the target's other chart parameters when it has `from`
     /// or `to`, else `nil`. An empty side, or one at or beyond the data's first (last) day, is `earliest`
     /// (`latest`), so the form sent untouched gives the preset's address; two dates in reverse order are
-    /// swapped; other values are left for the page at the new address to judge.
+    /// swapped; other chart values are left for the page at the new address to judge.
     /// - Parameters:
     ///   - keeping: the page's own encoded parameters, written first (the compare page's `countries=kr,jp`).
     ///   - trailing: the page's own parameters written last (the front page's `map=deaths`).
     ///   - available: the data's days (since the epoch), read only when the form was sent.
+    /// - Throws: `HTTPError(400)` quoting a side that is neither empty nor a day (`2021-02-30`, `abc`),
+    ///   before anything is read, with the page's days as they were as the way back.
     static func redirect(
         _ target: RequestTarget, path: String, keeping: String? = nil, trailing: String? = nil,
         available: () throws -> ClosedRange<Int>? = { nil }
-    ) rethrows -> Response? {
+    ) throws -> Response? {
         let from = target.queryValue("from")
         let to = target.queryValue("to")
         guard from != nil || to != nil else { return nil }
+        /// The page with `pairs` of the chart's parameters between the page's own.
+        func address(_ pairs: [(name: String, value: String)]) -> String {
+            let query =
+                ([keeping].compactMap { $0 } + (pairs.isEmpty ? [] : [FormURLEncoding.encode(pairs)])
+                + [trailing].compactMap { $0 }).joined(separator: "&")
+            return query.isEmpty ? path : path + "?" + query
+        }
+        for (label, name, value) in [("From", "from", from), ("To", "to", to)] {
+            guard let value, !value.isEmpty, CalendarDate(iso: value) == nil, value != "earliest", value != "latest"
+            else { continue }
+            let unchanged = ChartQuery.parameterNames.compactMap { name in
+                target.queryValue(name).map { (name: name, value: $0) }
+            }
+            throw HTTPError.quoting(
+                .badRequest, "\(label) is not a day: ", value,
+                ". Give a date as YYYY-MM-DD (2021-06-01), or leave it empty for the first or last day.",
+                context: ErrorContext(
+                    invalidParameter: .init(
+                        name: name,
+                        choices: [
+                            .init(value: "YYYY-MM-DD", href: nil),
+                            .init(value: "the days shown before", href: address(unchanged)),
+                        ])))
+        }
         let days = try available()
         var start = from.flatMap { $0.isEmpty ? nil : $0 } ?? "earliest"
         var end = to.flatMap { $0.isEmpty ? nil : $0 } ?? "latest"
@@ -52,10 +78,6 @@ enum RangeForm {
             target.queryValue(name).map { (name: name, value: $0) }
         }
         if start != "earliest" || end != "latest" { pairs.append(("time", start + ".." + end)) }
-        let query =
-            ([keeping].compactMap { $0 } + (pairs.isEmpty ? [] : [FormURLEncoding.encode(pairs)])
-            + [trailing].compactMap { $0 }).joined(separator: "&")
-        let location = query.isEmpty ? path : path + "?" + query
-        return Response.redirect(to: location, status: .found)
+        return Response.redirect(to: address(pairs), status: .found)
     }
 }
