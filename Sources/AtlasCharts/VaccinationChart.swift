@@ -177,7 +177,7 @@ public struct VaccinationChart: Equatable, Sendable {
         description = text
     }
 
-    /// E.g. "Share of people vaccinated, S. Korea (% of the population)".
+    /// E.g. "Share of people vaccinated (% of the population) in S. Korea", "Doses given in the USA".
     public static func title(metric: VaccinationMetric, query: ChartQuery, place: String) -> String {
         let per = query.per == .million ? " per million people" : ""
         let what: String
@@ -187,7 +187,7 @@ public struct VaccinationChart: Equatable, Sendable {
         case .doses: what = "Doses given\(per)"
         case .boosters: what = "Booster doses given\(per)"
         }
-        return what + ", " + place + (query.scale == .log ? ", log scale" : "")
+        return what + " in " + place + (query.scale == .log ? ", log scale" : "")
     }
 
     /// A value as the chart's words write it: a share as Our World in Data publishes it (at most two

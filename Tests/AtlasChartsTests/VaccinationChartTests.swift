@@ -48,7 +48,7 @@ struct VaccinationChartTests {
 
     @Test func dosesAreDailySmoothedOrCumulative() throws {
         let daily = try #require(VaccinationChart(Self.series, place: "S", metric: .doses, query: ChartQuery()))
-        #expect(daily.title == "Doses a day (7-day average), S")
+        #expect(daily.title == "Doses a day (7-day average) in S")
         #expect(daily.description.hasSuffix("Last reported: doses a day 6 on 2 Nov 2021."))
         var cumulative = ChartQuery()
         cumulative.interval = .cumulative

@@ -44,7 +44,7 @@ struct VaccinationNoRowTests {
             }?
             .components(separatedBy: "\"").first)
         let page = try app.client.get("/countries/" + href).text
-        #expect(page.contains("Our World in Data has no row for Diamond Princess"), "\(href)")
+        #expect(page.contains("Our World in Data has no row for the Diamond Princess"), "\(href)")
         #expect(!page.contains("aria-label=\"Vaccination chart views\""))
     }
 }

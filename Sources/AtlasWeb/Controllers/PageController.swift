@@ -212,7 +212,7 @@ struct PageController: Sendable {
             context.set(
                 "vaccination",
                 VaccinationSummary(
-                    place: entry.country.country,
+                    place: entry.country.nameInSentence,
                     series: try site.vaccinations.series(
                         VaccinationMapping.isoCode(of: entry.country), version: current.version),
                     reasonNotJoined: VaccinationMapping.reasonNotJoined(entry.country),
@@ -223,7 +223,7 @@ struct PageController: Sendable {
                 VaccinationChartSection(
                     series: try site.vaccinations.series(
                         VaccinationMapping.isoCode(of: entry.country), version: current.version),
-                    place: entry.country.country, query: charts, path: path
+                    place: entry.country.nameInSentence, query: charts, path: path
                 ).templateValue)
             var cacheable = try site.renderer.render(
                 "countries/show", context: context, layout: pageLayout, holes: ["favorite"])
