@@ -5,7 +5,7 @@ import Mustache
 import Routing
 
 /// The visitor's profile, its draft editor and the favourite stars (docs/design.md, "The profile and
-/// its draft"). The profile pages send a returning visitor's cookie again (`Visitor.apply`).
+/// its draft"). The profile pages send a returning visitor's cookie again (`Visitor.setCookie`).
 ///
 /// Every POST answers `303 See Other` on success (Post/Redirect/Get, docs/field-cases.md B18), `422`
 /// with the visitor's input and a message per bad field, `409` with the newer draft when the form's

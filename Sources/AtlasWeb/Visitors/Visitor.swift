@@ -100,7 +100,9 @@ struct Visitor: Sendable {
     }
 
     /// The `Set-Cookie` value (RFC 6265 §4.1): the signed id, `HttpOnly; SameSite=Lax; Path=/;
-    /// Max-Age=…`, plus `Secure` when the request came over HTTPS.
+    /// Max-Age=…`, plus `Secure` when the request came over HTTPS. The profile pages send it to a
+    /// returning visitor too (a fresh `Max-Age`, so the cookie lasts from the last visit, as pruning
+    /// counts).
     func setCookie(secure: Bool, sessions: SessionSigner) -> String {
         Visitor.cookieName + "=" + Crypto.hex(sessionID) + "."
             + Crypto.hex(knownSignature ?? sessions.signature(of: sessionID))
@@ -109,11 +111,4 @@ struct Visitor: Sendable {
 
     private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"
     private static let secureAttributes = attributes + "; Secure"
-
-    /// Adds `Set-Cookie`, for a returning visitor too (a fresh `Max-Age`, so the cookie lasts from the
-    /// last visit, as pruning counts), and marks the response `CachePolicy.privateToVisitor`.
-    func apply(to response: inout Response, secure: Bool, sessions: SessionSigner) {
-        response.fields.append(.setCookie, setCookie(secure: secure, sessions: sessions))
-        CachePolicy.privateToVisitor.apply(to: &response)
-    }
 }
