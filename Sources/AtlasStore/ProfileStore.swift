@@ -134,6 +134,12 @@ public protocol ProfileStore: Sendable {
     /// - Throws: `StoreError` when the store cannot be read.
     func favorites(_ sessionHash: [UInt8]) throws -> [Favorite]
 
+    /// What the profile page shows of the visitor, read together: on SQLite in one read transaction
+    /// (one lock cycle instead of one per statement), so the rows are also consistent with each other.
+    /// Never writes.
+    /// - Throws: `StoreError` when the store cannot be read.
+    func visitorRows(_ sessionHash: [UInt8]) throws -> VisitorRows
+
     /// Records a visit at `now` (ms since the epoch) for a visitor with a profile, so pruning keeps it;
     /// creates no row.
     /// - Throws: `StoreError`.
@@ -144,4 +150,30 @@ public protocol ProfileStore: Sendable {
     /// - Returns: how many profiles were deleted.
     /// - Throws: `StoreError`.
     func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int
+}
+
+/// A visitor's profile, draft and stars as one read gave them (`ProfileStore.visitorRows`).
+public struct VisitorRows: Sendable, Equatable {
+    /// The committed profile; `nil` for a visitor who has none yet.
+    public var profile: Profile?
+    /// The stored draft; `nil` without one.
+    public var draft: Draft?
+    /// The starred countries, oldest star first.
+    public var favorites: [Favorite]
+
+    /// Rows from their parts.
+    public init(profile: Profile?, draft: Draft?, favorites: [Favorite]) {
+        self.profile = profile
+        self.draft = draft
+        self.favorites = favorites
+    }
+}
+
+extension ProfileStore {
+    /// `visitorRows` as three reads (a store across the network may answer them in any order).
+    /// - Throws: `StoreError` when the store cannot be read.
+    public func visitorRows(_ sessionHash: [UInt8]) throws -> VisitorRows {
+        VisitorRows(
+            profile: try profile(sessionHash), draft: try draft(sessionHash), favorites: try favorites(sessionHash))
+    }
 }

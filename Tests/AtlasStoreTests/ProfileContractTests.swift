@@ -36,6 +36,30 @@ struct ProfileContractTests {
     }
 
     @Test(arguments: StoreKind.available)
+    func visitorRowsAreTheProfileTheDraftAndTheStarsAsReadOneByOne(_ kind: StoreKind) throws {
+        try withFreshStores(kind) { stores throws in
+            let store = stores.profiles
+            #expect(try store.visitorRows(Self.alice) == VisitorRows(profile: nil, draft: nil, favorites: []))
+            let (committed, draft) = try store.openDraft(alice)
+            guard case .saved(let saved) = try store.saveDraft(alice, profile("Ada"), expectedVersion: draft.version)
+            else { Issue.record("not saved"); return }
+            try store.setFavorite(alice, countryID: "kr", name: "S. Korea", starred: true)
+            try store.setFavorite(alice, countryID: "jp", name: "Japan", starred: true)
+            let rows = try store.visitorRows(Self.alice)
+            #expect(rows.profile == committed)
+            #expect(rows.draft == saved)
+            #expect(Set(rows.favorites.map(\.countryID)) == ["kr", "jp"])
+            #expect(
+                rows
+                    == VisitorRows(
+                        profile: try store.profile(Self.alice), draft: try store.draft(Self.alice),
+                        favorites: try store.favorites(Self.alice)))
+            // Another visitor's rows are not theirs.
+            #expect(try store.visitorRows(Self.bob) == VisitorRows(profile: nil, draft: nil, favorites: []))
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func doneCopiesTheDraftAndDeletesItAndVersionsAreNeverReused(_ kind: StoreKind) throws {
         try withFreshStores(kind) { stores throws in
             let store = stores.profiles

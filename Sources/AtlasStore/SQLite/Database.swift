@@ -33,7 +33,9 @@ public final class Database: @unchecked Sendable {
         _ = Database.configureSQLite
         self.path = path
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        // No mutex of SQLite's own (multi-thread mode): `connection.lock` already serialises every use,
+        // and SQLite's would be taken again by every call on the connection.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let result = sqlite3_open_v2(path, &handle, flags, nil)
         guard result == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
@@ -146,7 +148,8 @@ public final class Database: @unchecked Sendable {
             let depth = transactionDepth
             let savepoint = "atlas_savepoint_\(depth)"
             if depth == 0 {
-                try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+                // Prepared once, as every request's read of a visitor's rows begins one.
+                try prepare(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED").run()
             } else {
                 try execute("SAVEPOINT \(savepoint)")
             }
@@ -161,7 +164,7 @@ public final class Database: @unchecked Sendable {
             }
             transactionDepth -= 1
             do {
-                try execute(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+                if depth == 0 { try prepare("COMMIT").run() } else { try execute("RELEASE \(savepoint)") }
             } catch {
                 rollBack(depth: depth, savepoint: savepoint)
                 throw error

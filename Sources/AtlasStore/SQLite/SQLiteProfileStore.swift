@@ -16,17 +16,30 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func favorites(_ sessionHash: [UInt8]) throws -> [Favorite] {
+        try reads.read { database in try Self.favorites(database, sessionHash) }
+    }
+
+    func visitorRows(_ sessionHash: [UInt8]) throws -> VisitorRows {
         try reads.read { database in
-            let select = try database.prepare(
-                "SELECT country_id, name FROM favorites WHERE session_hash = ?1 ORDER BY starred_at, country_id")
-            defer { select.reset() }
-            try select.bind(sessionHash, at: 1)
-            var favorites: [Favorite] = []
-            while try select.step() {
-                favorites.append(Favorite(countryID: select.string(at: 0) ?? "", name: select.string(at: 1)))
+            try database.transaction(.deferred) { database in
+                let state = try Self.state(database, sessionHash)
+                return VisitorRows(
+                    profile: state?.profile, draft: state?.draft, favorites: try Self.favorites(database, sessionHash))
             }
-            return favorites
         }
+    }
+
+    /// The visitor's stars, oldest first.
+    private static func favorites(_ database: Database, _ sessionHash: [UInt8]) throws -> [Favorite] {
+        let select = try database.prepare(
+            "SELECT country_id, name FROM favorites WHERE session_hash = ?1 ORDER BY starred_at, country_id")
+        defer { select.reset() }
+        try select.bind(sessionHash, at: 1)
+        var favorites: [Favorite] = []
+        while try select.step() {
+            favorites.append(Favorite(countryID: select.string(at: 0) ?? "", name: select.string(at: 1)))
+        }
+        return favorites
     }
 
     func ensureProfile(_ visitor: VisitorContext) throws -> Profile {

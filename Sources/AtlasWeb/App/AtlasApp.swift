@@ -73,6 +73,9 @@ public final class AtlasApp: Sendable {
             let site = SiteContext(
                 configuration: configuration, snapshots: snapshots, renderer: renderer,
                 pageCache: PageCache(templateVersion: renderer.templateVersion, now: configuration.now),
+                visitorPages: PageCache(
+                    templateVersion: renderer.templateVersion, byteLimit: 4 << 20, entryLimit: 256,
+                    now: configuration.now),
                 histories: histories, vaccinations: vaccinations, sessions: try stores.sessionSigner(),
                 newVisitors: NewVisitorLimit(perMinute: configuration.newVisitorsPerMinute), health: health,
                 recentVisits: RecentVisits(), flags: assets.flags,

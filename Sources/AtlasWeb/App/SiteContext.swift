@@ -12,6 +12,9 @@ struct SiteContext: Sendable {
     let renderer: PageRenderer
     /// Pages that do not depend on the visitor, rendered once per data and template version.
     let pageCache: PageCache
+    /// Pages rendered for a returning visitor's state (`cachedVisitorPage`), apart from `pageCache` so
+    /// that many visitors' states never push the shared pages out.
+    let visitorPages: PageCache
     /// The entries' and the world's time series, read one at a time when a page is rendered.
     let histories: HistoryCache
     /// Our World in Data's vaccinations, read whole once per data version.
@@ -86,6 +89,26 @@ struct SiteContext: Sendable {
     ) throws -> Response {
         try pageCache.response(
             for: request, key: key, version: current.version, dataChangedAt: current.dataChangedAt,
+            freshness: { freshness(current).ageLine }, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields,
+            render: render)
+    }
+
+    /// A page that shows a returning visitor's rows, from `visitorPages`: `state` names everything of
+    /// theirs the page shows (`VisitorState`), so two visitors in the same state share one rendering
+    /// and any change of state is another entry with another `ETag`; their own parts (a CSRF token) are
+    /// holes filled by `fill`. It is served `private` and without `Last-Modified` (`fragmentTag` is
+    /// always given), so no conditional request answers `304` across a change of state.
+    /// - Parameters:
+    ///   - key: the page's address, e.g. `/profile`; `state` is appended to it.
+    ///   - fragmentTag: changes whenever `fill`'s bytes would (the first digits of the visitor's token).
+    /// - Throws: what `render` throws.
+    func cachedVisitorPage(
+        _ request: Request, key: String, state: VisitorState, _ current: SnapshotCache.Current,
+        fill: (String) -> [UInt8] = { _ in [] }, fragmentTag: String, extraFields: Fields = Fields(),
+        render: () throws -> CacheablePage
+    ) throws -> Response {
+        try visitorPages.response(
+            for: request, key: key + "#" + state.key, version: current.version, dataChangedAt: current.dataChangedAt,
             freshness: { freshness(current).ageLine }, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields,
             render: render)
     }

@@ -5,7 +5,7 @@ import Mustache
 import Routing
 
 /// The visitor's profile, its draft editor and the favourite stars (docs/design.md, "The profile and
-/// its draft"). The profile pages send a returning visitor's cookie again (`Visitor.apply`).
+/// its draft"). The profile pages send a returning visitor's cookie again (`Visitor.setCookie`).
 ///
 /// Every POST answers `303 See Other` on success (Post/Redirect/Get, docs/field-cases.md B18), `422`
 /// with the visitor's input and a message per bad field, `409` with the newer draft when the form's
@@ -24,24 +24,33 @@ struct ProfileController: Sendable {
         return .response(try profilePage(request, visitor))
     }
 
+    /// A returning visitor's profile: their rows are read per request, the page is rendered once per
+    /// state they can be in (`ProfilePage.state`) and kept in `SiteContext.visitorPages`, with their
+    /// token (in a gone star's form) as a hole.
     private func profilePage(_ request: Request, _ visitor: Visitor) throws -> Response {
         if visitor.isNew { return try newVisitorProfilePage(request, visitor) }
-        let hash = visitor.sessionHash
-        let now = site.configuration.now()
-        let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
-        let profile = visitor.isNew ? defaults : try store.profile(hash) ?? defaults
-        let draft = visitor.isNew ? nil : try store.draft(hash)
-        let catalog = site.snapshots.current().catalog
-        let starred = visitor.isNew ? [] : try store.favorites(hash)
+        let rows = try store.visitorRows(visitor.sessionHash)
+        let profile =
+            rows.profile
+            ?? Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now()))
+        let current = site.snapshots.current()
         try site.recordVisit(visitor, in: store)
-        let favorites = starred.map { FavoriteCountry($0, catalog: catalog, flags: site.flags) }
-        var response = try site.renderer.page(
-            "profile/show",
-            context: ProfilePage(profile: profile, draft: draft, favorites: favorites, csrfToken: visitor.csrfToken)
-                .templateValue,
-            layout: site.layout("\(profile.username.echoedAsOwnText) — Profile — Covid Atlas", .profile))
-        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
-        return response
+        let favorites = rows.favorites.map { FavoriteCountry($0, catalog: current.catalog, flags: site.flags) }
+        let page = ProfilePage(profile: profile, draft: rows.draft, favorites: favorites)
+        // Only a gone star's form carries the token: without one, no HMAC and one tag for the state.
+        let token = page.hasGoneFavorites ? visitor.csrfTokenDigits : []
+        return try site.cachedVisitorPage(
+            request, key: "/profile", state: page.state, current, fill: { _ in token },
+            fragmentTag: token.isEmpty ? "s" : String(decoding: token.prefix(16), as: UTF8.self),
+            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
+        ) {
+            var rendered = try site.renderer.render(
+                "profile/show", context: page.templateValue,
+                layout: site.layout("\(profile.username.echoedAsOwnText) — Profile — Covid Atlas", .profile, current),
+                holes: [Self.csrfTokenHole])
+            CachePolicy.privateToVisitor.apply(to: &rendered.fields)
+            return rendered
+        }
     }
 
     /// A new visitor's profile: today's defaults, the same for every new visitor, so it is rendered once a
@@ -101,10 +110,32 @@ struct ProfileController: Sendable {
             (profile, draft) = try store.openDraft(site.writing(as: visitor, request))
             try site.recordVisit(visitor, in: store)
         }
-        var response = try editor(
-            ProfileForm(draft.profile), version: draft.version, committed: profile, visitor: visitor, status: .ok)
-        visitor.apply(to: &response, secure: site.isSecure(request), sessions: site.sessions)
-        return response
+        return try returningVisitorEditorPage(request, visitor, draft: draft, committed: profile)
+    }
+
+    /// A returning visitor's editor on `draft`: rendered once per state (the draft's fields, its
+    /// version, the committed goal date that bounds the date field) and kept in
+    /// `SiteContext.visitorPages`, with the visitor's token as a hole; their cookie is sent again.
+    private func returningVisitorEditorPage(
+        _ request: Request, _ visitor: Visitor, draft: Draft, committed: Profile
+    ) throws -> Response {
+        var state = VisitorState()
+        state.add(draft.profile)
+        state.add(String(draft.version))
+        state.add(committed.goalDate.iso)
+        let token = visitor.csrfTokenDigits
+        let current = site.snapshots.current()
+        return try site.cachedVisitorPage(
+            request, key: "/profile/edit", state: state, current, fill: { _ in token },
+            fragmentTag: String(decoding: token.prefix(16), as: UTF8.self),
+            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
+        ) {
+            let (context, layout) = editorContext(
+                ProfileForm(draft.profile), version: draft.version, committed: committed, csrfToken: "", status: .ok,
+                current: current)
+            return try site.renderer.render(
+                "profile/edit", context: context, layout: layout, holes: [Self.csrfTokenHole])
+        }
     }
 
     /// `POST /profile/edit` with `action` = `save` (store the draft, `303` to the editor), `done`
@@ -231,14 +262,15 @@ struct ProfileController: Sendable {
     private func newVisitorEditorPage(_ request: Request, _ visitor: Visitor) throws -> Response {
         let today = CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now())
         let token = visitor.csrfTokenDigits
+        let current = site.snapshots.current()
         return try site.cachedPage(
-            request, key: "/profile/edit#new visitor " + today.iso, site.snapshots.current(), fill: { _ in token },
+            request, key: "/profile/edit#new visitor " + today.iso, current, fill: { _ in token },
             fragmentTag: String(decoding: token.prefix(16), as: UTF8.self),
             extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
         ) {
             let defaults = Profile.defaults(createdOn: today)
             let (context, layout) = editorContext(
-                ProfileForm(defaults), version: 0, committed: defaults, csrfToken: "", status: .ok)
+                ProfileForm(defaults), version: 0, committed: defaults, csrfToken: "", status: .ok, current: current)
             return try site.renderer.render(
                 "profile/edit", context: context, layout: layout, holes: [Self.csrfTokenHole])
         }
@@ -259,10 +291,11 @@ struct ProfileController: Sendable {
         return response
     }
 
-    /// The editor's template values and layout; `csrfToken` is empty where the token is a hole.
+    /// The editor's template values and layout; `csrfToken` is empty where the token is a hole, and
+    /// `current` the data whose freshness line the layout shows (the data as of now when `nil`).
     private func editorContext(
         _ form: ProfileForm, version: Int64, committed: Profile, csrfToken: String, status: StatusCode,
-        newer: Profile? = nil
+        newer: Profile? = nil, current: SnapshotCache.Current? = nil
     ) -> (TemplateValue, LayoutContext) {
         var context = form.templateValue(committedGoal: committed.goalDate)
         context["version"] = .string(String(version))
@@ -277,7 +310,7 @@ struct ProfileController: Sendable {
             ]
         }
         let title = (status == .ok ? "" : "Check the form — ") + "Edit profile — Covid Atlas"
-        var layout = site.layout(title, .inProfile)
+        var layout = site.layout(title, .inProfile, current)
         layout.scripts = ["profile-editor.js"]
         return (.object(context), layout)
     }

@@ -8,8 +8,31 @@ struct ProfilePage {
     let profile: Profile
     let draft: Draft?
     let favorites: [FavoriteCountry]
-    /// The visitor's CSRF token, for the forms that remove a star whose country left the data.
+    /// The visitor's CSRF token, for the forms that remove a star whose country left the data; empty
+    /// where the token is a hole (`{{{holes.csrfToken}}}`).
     var csrfToken = ""
+
+    /// Whether a draft that differs from the profile exists (the page's notice).
+    var hasDraft: Bool { draft.map { $0.profile != profile } ?? false }
+
+    /// Whether the page has a form to remove a star whose country left the data (one that carries the
+    /// visitor's token).
+    var hasGoneFavorites: Bool { favorites.contains { !$0.isInTheData } }
+
+    /// Everything of the visitor's the page shows, for the page cache: the profile's fields, whether a
+    /// draft differs, and each star (its id, and for one that left the data its stored name). The rest
+    /// (flags, names, links) follows from the data version, which the cache keys apart.
+    var state: VisitorState {
+        var state = VisitorState()
+        state.add(profile)
+        state.add(hasDraft)
+        for favorite in favorites {
+            state.add(favorite.isInTheData)
+            state.add(favorite.id)
+            if !favorite.isInTheData { state.add(favorite.name) }
+        }
+        return state
+    }
 
     var templateValue: TemplateValue {
         [
@@ -19,7 +42,7 @@ struct ProfilePage {
             "seasonName": .string(profile.season.displayName),
             "goalDateISO": .string(profile.goalDate.iso),
             "goalDate": .string(profile.goalDate.readable),
-            "hasDraft": .bool(draft.map { $0.profile != profile } ?? false),
+            "hasDraft": .bool(hasDraft),
             "favorites": .array(
                 favorites.map { favorite in
                     var value = favorite.templateValue

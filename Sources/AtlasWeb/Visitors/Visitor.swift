@@ -17,9 +17,23 @@ struct Visitor: Sendable {
     /// `true` when the request carried no valid cookie and this id was just made; the response must
     /// set the cookie (`setCookie`) for the visitor to keep it.
     let isNew: Bool
+    /// A returning visitor's `sessionHash`, computed once when the cookie is read (a request asks for it
+    /// several times); `nil` for a new visitor, most of whose requests never need it.
+    private let knownHash: [UInt8]?
+    /// The signature the visitor's cookie carried, verified, so sending the cookie again costs no HMAC;
+    /// `nil` for a new visitor.
+    private let knownSignature: [UInt8]?
+
+    /// A visitor from their session id; a returning one's hash and verified signature are kept.
+    init(sessionID: [UInt8], isNew: Bool, signature: [UInt8]? = nil) {
+        self.sessionID = sessionID
+        self.isNew = isNew
+        knownHash = isNew ? nil : Crypto.sha256(sessionID)
+        knownSignature = signature
+    }
 
     /// SHA-256 of the session id: the key of the visitor's rows in the database.
-    var sessionHash: [UInt8] { Crypto.sha256(sessionID) }
+    var sessionHash: [UInt8] { knownHash ?? Crypto.sha256(sessionID) }
 
     /// The per-session secret every form carries as `csrf_token`: 64 hex digits.
     var csrfToken: String { String(decoding: csrfTokenDigits, as: UTF8.self) }
@@ -38,34 +52,42 @@ struct Visitor: Sendable {
     /// signed (anything else, an unsigned or wrongly signed id included, is ignored).
     static func fromCookie(_ request: Request, sessions: SessionSigner) -> Visitor? {
         for field in request.fields where field.name == .cookie {
-            if let id = sessionID(inCookieLine: field.value, sessions: sessions) {
-                return Visitor(sessionID: id, isNew: false)
+            if let (id, signature) = signedID(inCookieLine: field.value, sessions: sessions) {
+                return Visitor(sessionID: id, isNew: false, signature: signature)
             }
         }
         return nil
     }
 
-    /// The id in the first validly signed `atlas_session=` pair of one `Cookie` line (pairs separated
-    /// by `;`, optionally followed by spaces; RFC 6265 §5.4), read byte by byte: every returning
-    /// visitor's request does this.
-    private static func sessionID(inCookieLine line: String, sessions: SessionSigner) -> [UInt8]? {
-        let bytes = line.utf8
-        var pairStart = bytes.startIndex
-        while pairStart != bytes.endIndex {
-            let pairEnd = bytes[pairStart...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-            let pair = bytes[pairStart..<pairEnd].drop { $0 == UInt8(ascii: " ") }
-            if pair.starts(with: cookiePrefix) {
-                let value = pair.dropFirst(cookiePrefix.count)
-                if value.count == 65, value[value.index(value.startIndex, offsetBy: 32)] == UInt8(ascii: "."),
-                    let id = Crypto.bytes(hex: value.prefix(32)), let signature = Crypto.bytes(hex: value.suffix(32)),
+    /// The id and its signature in the first validly signed `atlas_session=` pair of one `Cookie` line
+    /// (pairs separated by `;`, optionally followed by spaces; RFC 6265 §5.4), read byte by byte over the
+    /// line's contiguous UTF-8: every returning visitor's request does this.
+    private static func signedID(inCookieLine line: String, sessions: SessionSigner)
+        -> (id: [UInt8], signature: [UInt8])?
+    {
+        var line = line
+        return line.withUTF8 { bytes -> (id: [UInt8], signature: [UInt8])? in
+            let end = bytes.count
+            var pairStart = 0
+            while pairStart < end {
+                var pairEnd = pairStart
+                while pairEnd < end, bytes[pairEnd] != UInt8(ascii: ";") { pairEnd += 1 }
+                var start = pairStart
+                while start < pairEnd, bytes[start] == UInt8(ascii: " ") { start += 1 }
+                let valueStart = start + cookiePrefix.count
+                if pairEnd - start == cookiePrefix.count + 65, bytes[valueStart + 32] == UInt8(ascii: "."),
+                    cookiePrefix.indices.allSatisfy({ bytes[start + $0] == cookiePrefix[$0] }),
+                    let id = Crypto.bytes(hex: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueStart + 32])),
+                    let signature = Crypto.bytes(
+                        hex: UnsafeBufferPointer(rebasing: bytes[valueStart + 33..<valueStart + 65])),
                     sessions.verifies(signature, of: id)
                 {
-                    return id
+                    return (id, signature)
                 }
+                pairStart = pairEnd + 1
             }
-            pairStart = pairEnd == bytes.endIndex ? pairEnd : bytes.index(after: pairEnd)
+            return nil
         }
-        return nil
     }
 
     private static let cookiePrefix = Array((cookieName + "=").utf8)
@@ -78,19 +100,15 @@ struct Visitor: Sendable {
     }
 
     /// The `Set-Cookie` value (RFC 6265 §4.1): the signed id, `HttpOnly; SameSite=Lax; Path=/;
-    /// Max-Age=…`, plus `Secure` when the request came over HTTPS.
+    /// Max-Age=…`, plus `Secure` when the request came over HTTPS. The profile pages send it to a
+    /// returning visitor too (a fresh `Max-Age`, so the cookie lasts from the last visit, as pruning
+    /// counts).
     func setCookie(secure: Bool, sessions: SessionSigner) -> String {
-        Visitor.cookieName + "=" + Crypto.hex(sessionID) + "." + Crypto.hex(sessions.signature(of: sessionID))
+        Visitor.cookieName + "=" + Crypto.hex(sessionID) + "."
+            + Crypto.hex(knownSignature ?? sessions.signature(of: sessionID))
             + (secure ? Visitor.secureAttributes : Visitor.attributes)
     }
 
     private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"
     private static let secureAttributes = attributes + "; Secure"
-
-    /// Adds `Set-Cookie`, for a returning visitor too (a fresh `Max-Age`, so the cookie lasts from the
-    /// last visit, as pruning counts), and marks the response `CachePolicy.privateToVisitor`.
-    func apply(to response: inout Response, secure: Bool, sessions: SessionSigner) {
-        response.fields.append(.setCookie, setCookie(secure: secure, sessions: sessions))
-        CachePolicy.privateToVisitor.apply(to: &response)
-    }
 }

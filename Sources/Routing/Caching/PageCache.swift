@@ -133,7 +133,9 @@ public final class PageCache: Sendable {
     ///   - freshness: the freshness line the page would show now, `nil` for pages without one.
     ///   - fill: the bytes for each hole, per request (called once per hole name).
     ///   - fragmentTag: a token that changes whenever `fill`'s bytes would, for the `ETag`; `nil` hashes
-    ///     the bytes instead.
+    ///     the bytes instead. A page given one is served as a page with holes even when it has none:
+    ///     `private`, without `Last-Modified` (a page keyed by a visitor's state has no date a
+    ///     conditional request could trust), its `ETag` ending in the tag.
     ///   - extraFields: fields for this response only (a `Set-Cookie`), after the cached ones.
     /// - Throws: what `render` throws.
     public func response(
@@ -174,7 +176,7 @@ public final class PageCache: Sendable {
         _ entry: Entry, request: Request, fill: (String) -> [UInt8], fragmentTag: String?, extraFields: Fields
     ) -> Response {
         let gzip = ContentCoding.acceptsGzip(request)
-        guard !entry.content.hasHoles else {
+        guard !entry.content.hasHoles, fragmentTag == nil else {
             return responseWithHoles(
                 entry, request: request, gzip: gzip, fill: fill, fragmentTag: fragmentTag, extraFields: extraFields)
         }

@@ -4,7 +4,12 @@ import Clocks
 /// The few cryptographic primitives sessions need, from OpenSSL's libcrypto (https://docs.openssl.org/3.0/man3/).
 public enum Crypto {
     /// SHA-256 (FIPS 180-4) of `bytes`: 32 bytes.
+    ///
+    /// Through a per-thread `EVP_MD_CTX` and a digest fetched once, since OpenSSL 3's one-shot `SHA256()`
+    /// fetches the implementation on every call, under a lock all threads share (docs/performance.md);
+    /// should a context call fail, `SHA256()` gives the same bytes.
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        if let digest = digestContext.withValue({ $0.sha256(bytes) }) { return digest }
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         bytes.withUnsafeBufferPointer { input in
             _ = SHA256(input.baseAddress, input.count, &digest)
@@ -41,6 +46,7 @@ public enum Crypto {
 
     private static let randomPool = PerThread<RandomPool> { RandomPool() }
     private static let hmacContext = PerThread<HMACSHA256Context> { HMACSHA256Context() }
+    private static let digestContext = PerThread<SHA256Context> { SHA256Context() }
 
     /// Whether two byte strings are equal, in time that depends only on their length (`CRYPTO_memcmp`),
     /// so comparing a secret leaks nothing about how many leading bytes matched.
@@ -68,6 +74,27 @@ public enum Crypto {
     }
 
     private static let hexAlphabet: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// The bytes of lower-case hexadecimal `digits` (UTF-8); `nil` for odd length or any other character.
+    /// Not generic, so a caller in another module with contiguous bytes (a session cookie) runs it
+    /// specialised.
+    public static func bytes(hex digits: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: digits.count / 2)
+        for index in bytes.indices {
+            guard let high = nibble(digits[2 &* index]), let low = nibble(digits[2 &* index &+ 1]) else { return nil }
+            bytes[index] = high << 4 | low
+        }
+        return bytes
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
 
     /// The bytes of lower-case hexadecimal `digits` (UTF-8); `nil` for odd length or any other character.
     public static func bytes<Digits: Collection<UInt8>>(hex digits: Digits) -> [UInt8]? {
@@ -128,6 +155,35 @@ private final class HMACSHA256Context {
             }
         }
         return succeeded && length == 32 ? digest : nil
+    }
+}
+
+/// One thread's `EVP_MD_CTX` and SHA-256 implementation, fetched once (https://docs.openssl.org/3.0/man3/EVP_DigestInit/).
+private final class SHA256Context {
+    private let digest: OpaquePointer?
+    private let context: OpaquePointer?
+
+    public init() {
+        digest = EVP_MD_fetch(nil, "SHA256", nil)
+        context = EVP_MD_CTX_new()
+    }
+
+    deinit {
+        EVP_MD_CTX_free(context)
+        EVP_MD_free(digest)
+    }
+
+    /// The digest of `bytes`, or `nil` when a step fails.
+    public func sha256(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let digest, let context else { return nil }
+        var output = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let succeeded = bytes.withUnsafeBufferPointer { input in
+            EVP_DigestInit_ex2(context, digest, nil) == 1
+                && EVP_DigestUpdate(context, input.baseAddress, input.count) == 1
+                && EVP_DigestFinal_ex(context, &output, &length) == 1
+        }
+        return succeeded && length == 32 ? output : nil
     }
 }
 
