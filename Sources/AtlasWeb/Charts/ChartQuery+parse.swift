@@ -12,8 +12,11 @@ extension ChartQuery {
     ///   keeping the rest of the view), for an unknown `metric`, `interval`, `scale` or `per`, or a `time`
     ///   not `START..END` of `YYYY-MM-DD`, `earliest` or `latest` in order; `subject` names what cannot
     ///   show the value (`The chart`, `The CSV`).
+    /// - Parameter readsMetric: `false` leaves `metric` at the default, unread: the caller has read it as
+    ///   another chart's (`VaccinationChartSection`).
     static func parse(
-        _ target: RequestTarget, defaults: ChartQuery, subject: String = "The chart", link: (ChartQuery) -> String
+        _ target: RequestTarget, defaults: ChartQuery, subject: String = "The chart", readsMetric: Bool = true,
+        link: (ChartQuery) -> String
     ) throws -> ChartQuery {
         // Every valid parameter first, so that the links offered for a bad one keep all the others.
         var query = defaults
@@ -36,7 +39,7 @@ extension ChartQuery {
                 return ErrorContext.Choice(value: choice.rawValue, href: link(other))
             }
         }
-        read("metric") { (query, value: HistoryMetric) in query.metric = value }
+        if readsMetric { read("metric") { (query, value: HistoryMetric) in query.metric = value } }
         read("interval") { (query, value: Interval) in query.interval = value }
         read("scale") { (query, value: Scale) in query.scale = value }
         read("per") { (query, value: Per) in query.per = value }

@@ -71,15 +71,8 @@ struct VaccinationChartSection {
         let raw = target.queryValue("metric")
         let vaccination = raw.flatMap { VaccinationMetric(rawValue: $0.lowercased()) }
         let isHistory = raw.map { $0.isEmpty || HistoryMetric(rawValue: $0.lowercased()) != nil } ?? true
-        let withoutMetric =
-            vaccination != nil || !isHistory
-            ? try RequestTarget(
-                parsing: "/?"
-                    + FormURLEncoding.encode(
-                        target.queryItems.filter { $0.name != "metric" }.map { ($0.name, $0.value) }))
-            : target
         // A bad `interval`, `scale`, `per` or `time`: its choices keep the vaccination metric sent.
-        let history = try ChartQuery.parse(withoutMetric, defaults: defaults, subject: subject) {
+        let history = try ChartQuery.parse(target, defaults: defaults, subject: subject, readsMetric: isHistory) {
             link(Query(history: $0, metric: vaccination))
         }
         if let raw, vaccination == nil, !isHistory {
