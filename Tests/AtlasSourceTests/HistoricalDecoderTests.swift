@@ -137,7 +137,7 @@ struct HistoryValidationTests {
     func absurdOrEmptyCountsAreRefused(cases: [Int64], reason: String) {
         let error = #expect(throws: SourceError.self) { try Self.validate([Self.row("Aland", cases: cases)]) }
         #expect(error?.description.contains(reason) == true, "\(String(describing: error))")
-        #expect(error?.description.contains("the stored history is kept") == true)
+        #expect(error?.description.contains("the stored data is kept") == true)
     }
 
     @Test func fewerThanHalfTheStoredSeriesIsRefused() {
