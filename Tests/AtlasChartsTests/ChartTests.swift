@@ -41,15 +41,9 @@ struct TickTests {
         for (value, wanted) in zip(ticks.values, expected) { #expect(abs(value - wanted) < wanted * 1e-9) }
     }
 
-    static func days(_ first: String, _ last: String) -> ClosedRange<Int> {
-        CalendarDate(iso: first)!.daysSinceEpoch...CalendarDate(iso: last)!.daysSinceEpoch
-    }
-
     /// Ticks for `days` on a plot from x = 64 to 548 (the default plot), labels at `fontSize`.
     static func timeTicks(_ first: String, _ last: String, fontSize: Double = LabelWidth.wideFontSize) -> TimeTicks {
-        let range = days(first, last)
-        let geometry = ChartGeometry(days: range, axis: .linear(NiceTicks(minimum: 0, maximum: 1)))
-        return TimeTicks(days: range, fontSize: fontSize) { geometry.x(ofDay: $0) }
+        TimeAxisFixture.ticks(first, last, fontSize: fontSize)
     }
 
     @Test func aShortRangeIsTickedEverySecondDayWithTheYearOnTheFirst() {
@@ -85,17 +79,7 @@ struct TickTests {
         ]
         for (placedAt, fontSize) in sizes {
             let ticks = Self.timeTicks(first, last, fontSize: placedAt)
-            let geometry = ChartGeometry(days: Self.days(first, last), axis: .linear(NiceTicks(minimum: 0, maximum: 1)))
-            #expect(!ticks.ticks.isEmpty, "\(first)…\(last) at \(fontSize)")
-            var previousEnd = -Double.infinity
-            for tick in ticks.ticks {
-                let x = geometry.x(ofDay: tick.day)
-                let width = LabelWidth.of(tick.label, fontSize: fontSize)
-                let left = tick.anchor == "start" ? x : tick.anchor == "end" ? x - width : x - width / 2
-                #expect(left >= 0 && left + width <= ChartGeometry.width, "\(tick.label) leaves the chart")
-                #expect(left >= previousEnd, "\(tick.label) overlaps the label before it (\(first)…\(last))")
-                previousEnd = left + width
-            }
+            TimeAxisFixture.expectLabelsFit(ticks, from: first, to: last, measuredAt: fontSize)
         }
     }
 

@@ -6,14 +6,8 @@ import Testing
 /// `4월`, `2021년`, `11월 3일`), measured at Hangul's width (docs/field-cases.md B44), so they are as
 /// many as fit and never overlap.
 struct KoreanTimeTicksTests {
-    static func days(_ first: String, _ last: String) -> ClosedRange<Int> {
-        CalendarDate(iso: first)!.daysSinceEpoch...CalendarDate(iso: last)!.daysSinceEpoch
-    }
-
     static func ticks(_ first: String, _ last: String, fontSize: Double, labels: TimeTicks.Labels) -> TimeTicks {
-        let range = days(first, last)
-        let geometry = ChartGeometry(days: range, axis: .linear(NiceTicks(minimum: 0, maximum: 1)))
-        return TimeTicks(days: range, fontSize: fontSize, labels: labels) { geometry.x(ofDay: $0) }
+        TimeAxisFixture.ticks(first, last, fontSize: fontSize, labels: labels)
     }
 
     @Test(arguments: [
@@ -24,7 +18,7 @@ struct KoreanTimeTicksTests {
     ])
     func theKoreanLabelsNameTheSameDays(_ step: TimeTicks.Step, _ english: [String], _ korean: [String]) {
         let first = step == .days2 ? "2021-11-01" : step == .months12 ? "2020-12-01" : "2020-11-01"
-        let range = Self.days(first, "2021-11-13")
+        let range = TimeAxisFixture.days(first, "2021-11-13")
         let inEnglish = TimeTicks.ticks(range, step)
         let inKorean = TimeTicks.ticks(range, step, labels: .korean)
         #expect(Array(inEnglish.map(\.label).prefix(english.count)) == english)
@@ -50,17 +44,7 @@ struct KoreanTimeTicksTests {
     func koreanLabelsNeitherOverlapNorLeaveTheChart(first: String, last: String) {
         for fontSize in [LabelWidth.wideFontSize, LabelWidth.narrowFontSize] {
             let ticks = Self.ticks(first, last, fontSize: fontSize, labels: .korean)
-            let geometry = ChartGeometry(days: Self.days(first, last), axis: .linear(NiceTicks(minimum: 0, maximum: 1)))
-            #expect(!ticks.ticks.isEmpty, "\(first)…\(last) at \(fontSize)")
-            var previousEnd = -Double.infinity
-            for tick in ticks.ticks {
-                let x = geometry.x(ofDay: tick.day)
-                let width = LabelWidth.of(tick.label, fontSize: fontSize)
-                let left = tick.anchor == "start" ? x : tick.anchor == "end" ? x - width : x - width / 2
-                #expect(left >= 0 && left + width <= ChartGeometry.width, "\(tick.label) leaves the chart")
-                #expect(left >= previousEnd, "\(tick.label) overlaps the label before it (\(first)…\(last))")
-                previousEnd = left + width
-            }
+            TimeAxisFixture.expectLabelsFit(ticks, from: first, to: last, measuredAt: fontSize)
         }
     }
 
