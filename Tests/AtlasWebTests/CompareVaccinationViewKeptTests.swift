@@ -205,4 +205,42 @@ struct VaccinationViewEdgesTests {
         #expect(
             response.text.contains("href=\"/countries/kr?metric=doses&amp;interval=cumulative\""), "\(response.text)")
     }
+
+    /// Removing the last country leaves the page without countries in the same view: its add form and
+    /// its examples keep it.
+    @Test func thePageWithoutCountriesKeepsTheView() throws {
+        let page = try app.client.get("/compare?countries=kr&metric=doses&interval=cumulative").text
+        #expect(page.contains("href=\"/compare?metric=doses&amp;interval=cumulative\">Remove"), "\(page)")
+        let empty = try app.client.get("/compare?metric=doses&interval=cumulative")
+        #expect(empty.status == .ok)
+        #expect(empty.text.contains("<input type=\"hidden\" name=\"metric\" value=\"doses\">"))
+        #expect(empty.text.contains("<input type=\"hidden\" name=\"interval\" value=\"cumulative\">"))
+        #expect(empty.text.contains("href=\"/compare?countries=kr,jp,us&amp;metric=doses&amp;interval=cumulative\""))
+        // The plain page is unchanged, and cached apart.
+        let plain = try app.client.get("/compare").text
+        #expect(!plain.contains("name=\"metric\""))
+        #expect(plain.contains("href=\"/compare?countries=kr,jp,us\""))
+    }
+
+    /// A comparison of entries Our World in Data has no row for offers no days of JHU's, no form and
+    /// no CSV (which would be a `404`); its JSON stays.
+    @Test func entriesWithoutRowsOfferNoDaysAndNoCSV() throws {
+        let page = try app.client.get("/compare?countries=re,eh&metric=doses&interval=cumulative&scale=log").text
+        #expect(!page.contains("Last 365 days"))
+        #expect(!page.contains("Last 90 days"))
+        #expect(!page.contains("name=\"from\""))
+        #expect(!page.contains("Download as CSV"))
+        #expect(
+            page.contains(
+                "href=\"/api/compare?countries=re,eh&amp;metric=doses&amp;interval=cumulative&amp;scale=log\""))
+        #expect(page.contains("Our World in Data has no row for Réunion"))
+        #expect(
+            try app.client.get("/api/compare?countries=re,eh&metric=doses&interval=cumulative&scale=log").status == .ok)
+    }
+
+    /// With no figure to draw, the sentence names the countries that have rows, one or many.
+    @Test func nothingToDrawNamesTheCountries() throws {
+        let page = try app.client.get("/compare?countries=pt&metric=boosters").text
+        #expect(page.contains("Our World in Data reported no booster figures for Portugal in these days."), "\(page)")
+    }
 }

@@ -79,4 +79,27 @@ struct VaccinationViewKeptTests {
             section.contains("href=\"/?metric=vaccinated&amp;time=2021-08-11..latest&amp;map=doses\">Last 90 days</a>"))
         #expect(section.contains("<input type=\"hidden\" name=\"map\" value=\"doses\">"))
     }
+
+    /// Another spelling of the country keeps the form's `form=vaccination`, so its sides are still
+    /// clamped to the Vaccination chart's days after the `301`.
+    @Test func anotherSpellingKeepsWhichFormWasSent() throws {
+        let moved = try app.client.get("/countries/KOR?form=vaccination&from=2021-02-26&to=2021-11-08")
+        #expect(moved.status == .movedPermanently)
+        #expect(moved.fields["location"] == "/countries/kr?from=2021-02-26&to=2021-11-08&form=vaccination")
+        let landed = try app.client.get(moved.fields["location"]!)
+        #expect(landed.fields["location"] == "/countries/kr")
+    }
+
+    /// Sides sent the wrong way round are swapped, keywords as dates.
+    @Test(arguments: [
+        ("from=latest&to=earliest", "/countries/kr"),
+        ("from=latest&to=2021-06-01", "/countries/kr?time=2021-06-01..latest"),
+        ("from=2021-06-01&to=earliest", "/countries/kr?time=earliest..2021-06-01"),
+    ])
+    func sidesTheWrongWayRoundAreSwapped(_ query: String, _ location: String) throws {
+        let response = try app.client.get("/countries/kr?form=vaccination&" + query)
+        #expect(response.status == .found)
+        #expect(response.fields["location"] == location)
+        #expect(try app.client.get(location).status == .ok)
+    }
 }

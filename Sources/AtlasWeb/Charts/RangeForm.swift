@@ -6,8 +6,10 @@ import Routing
 /// The chart's date form sends `from` and `to` (two date inputs; a GET form cannot join them into
 /// one parameter); the page answers with its canonical address, where they are one `time`.
 enum RangeForm {
-    /// The form's parameters, which a redirect from another spelling of the page keeps too.
-    static let parameterNames = ["from", "to"]
+    /// The form's parameters, which a redirect from another spelling of the page keeps too: its two
+    /// sides and the Vaccination chart's hidden `form` (`vaccinationForm`), without which the sides
+    /// would be clamped to the other chart's days.
+    static let parameterNames = ["from", "to", "form"]
 
     /// The hidden field (`form=vaccination`) of the Vaccination chart's date form on a page that also
     /// has a History chart: the two share `time`, but an untouched side of a form means its own chart's
@@ -21,8 +23,8 @@ enum RangeForm {
 
     /// A `302` to `path` with `time=FROM..TO` and the target's other chart parameters when it has `from`
     /// or `to`, else `nil`. An empty side, or one at or beyond the data's first (last) day, is `earliest`
-    /// (`latest`), so the form sent untouched gives the preset's address; two dates in reverse order are
-    /// swapped; other chart values are left for the page at the new address to judge.
+    /// (`latest`), so the form sent untouched gives the preset's address; two sides in reverse order
+    /// (dates, or `from=latest`) are swapped; other chart values are left for the page at the new address to judge.
     /// - Parameters:
     ///   - keeping: the page's own encoded parameters, written first (the compare page's `countries=kr,jp`).
     ///   - trailing: the page's own parameters written last (the front page's `map=deaths`).
@@ -63,13 +65,12 @@ enum RangeForm {
         let days = try available()
         var start = from.flatMap { $0.isEmpty ? nil : $0 } ?? "earliest"
         var end = to.flatMap { $0.isEmpty ? nil : $0 } ?? "latest"
-        // Two dates the wrong way round (`from` after `to`) mean the days between them: a form filled in
-        // from the end is no mistake worth a 400.
-        if let first = CalendarDate(iso: start), let last = CalendarDate(iso: end),
-            first.daysSinceEpoch > last.daysSinceEpoch
-        {
-            (start, end) = (end, start)
+        // Two sides the wrong way round (`from` after `to`, `from=latest`) mean the days between them: a
+        // form filled in from the end is no mistake worth a 400.
+        func position(_ side: String) -> Int {
+            side == "earliest" ? .min : side == "latest" ? .max : CalendarDate(iso: side)?.daysSinceEpoch ?? 0
         }
+        if position(start) > position(end) { (start, end) = (end, start) }
         if let days {
             if let date = CalendarDate(iso: start), date.daysSinceEpoch <= days.lowerBound { start = "earliest" }
             if let date = CalendarDate(iso: end), date.daysSinceEpoch >= days.upperBound { end = "latest" }

@@ -24,9 +24,14 @@ struct CompareController: Sendable {
     ) throws -> Response {
         switch CompareSelection.read(request.target, catalog: current.catalog) {
         case .empty:
-            return try site.cachedPage(request, key: "/compare", current) {
+            // A view sent without countries (the last one removed) is kept by the add form and the
+            // examples; an invalid one gives way to the default, as there is no chart to refuse it.
+            let view =
+                (try? VaccinationChartSection.parse(request.target, defaults: CompareController.defaults) { _ in "" })
+                ?? .init(history: CompareController.defaults, metric: nil)
+            return try site.cachedPage(request, key: Links.compare([], view), current) {
                 try site.renderer.render(
-                    "compare/show", context: try emptyContext(current),
+                    "compare/show", context: try emptyContext(view, current),
                     layout: site.layout("Compare countries — Covid Atlas", .compare, current))
             }
         case .redirect(let ids, let status):
@@ -249,14 +254,21 @@ struct CompareController: Sendable {
         if let chart = ComparisonChart(vaccinations: places, metric: metric, query: query.history) {
             context.set("chart", chart.templateValue)
         } else if places.contains(where: { $0.series != nil }) {
+            let reported = zip(entries, places).filter { $0.1.series != nil }.map(\.0.country.nameInSentence)
             context.set(
                 "message",
-                .string("Our World in Data reported none of these figures for these countries in these days."))
+                .string(
+                    "Our World in Data reported no \(metric.figureWords) figures for "
+                        + "\(ComparisonChart.listed(reported)) in these days."))
         }
         if metric == .boosters && query.history.interval == .daily {
             notes.append("Our World in Data publishes no daily booster figure: the chart shows the running total.")
             context.set("notes", .array(notes))
         }
+        // Without a row of OWID's there are no days to choose, and nothing to download as CSV.
+        context.set("presets", .null)
+        context.set("form", .null)
+        if !places.contains(where: { $0.series != nil }) { context.set("csvHref", .null) }
         if let days = try vaccinationDays(of: entries, current) {
             let (first, last) = (days.lowerBound, days.upperBound)
             let link: @Sendable (ChartQuery) -> String = {
@@ -315,18 +327,27 @@ struct CompareController: Sendable {
     }
 
     /// The page without countries: what it does, the form to start one, and a few examples.
-    private func emptyContext(_ current: SnapshotCache.Current) throws -> TemplateValue {
+    /// The page without countries in `view`: the add form and the examples keep it.
+    private func emptyContext(_ view: VaccinationChartSection.Query, _ current: SnapshotCache.Current) throws
+        -> TemplateValue
+    {
         let examples: [[String]] = [["kr", "jp", "us"], ["fr", "de", "it", "es"], ["br", "in", "za"]]
         return [
             "hasExamples": .bool(true),
             "hasCountries": .bool(false),
-            "add": ["hidden": .array([]), "full": .bool(false), "maximum": .string(String(CompareSelection.maximum))],
+            "add": [
+                "hidden": .array(
+                    view.pairs(defaults: CompareController.defaults).map {
+                        ["name": .string($0.name), "value": .string($0.value)]
+                    }),
+                "full": .bool(false), "maximum": .string(String(CompareSelection.maximum)),
+            ],
             "examples": .array(
                 examples.compactMap { ids in
                     let entries = ids.compactMap { current.catalog.entry(id: $0) }
                     guard entries.count == ids.count else { return nil }
                     return [
-                        "href": .string(Links.compare(ids)),
+                        "href": .string(Links.compare(ids, view)),
                         "label": .string(ComparisonChart.listed(entries.map(\.country.country))),
                     ]
                 }),

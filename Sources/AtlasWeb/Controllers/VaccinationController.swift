@@ -17,7 +17,7 @@ struct VaccinationController: Sendable {
         case .found(let entry):
             return try csv(
                 request, key: Links.country(entry.id) + "/vaccinations.csv",
-                isoCode: VaccinationMapping.isoCode(of: entry.country), place: entry.country.country,
+                isoCode: VaccinationMapping.isoCode(of: entry.country), place: entry.country.nameInSentence,
                 reason: VaccinationMapping.reasonNotJoined(entry.country), filename: entry.id + "-vaccinations.csv",
                 current: current)
         case .moved, .matched:
@@ -66,7 +66,7 @@ struct VaccinationController: Sendable {
         case .found(let entry):
             return try json(
                 request, key: "/api/vaccine/coverage/countries/" + entry.id, options: options,
-                isoCode: VaccinationMapping.isoCode(of: entry.country), place: entry.country.country,
+                isoCode: VaccinationMapping.isoCode(of: entry.country), place: entry.country.nameInSentence,
                 reason: VaccinationMapping.reasonNotJoined(entry.country), country: entry.country.country,
                 current: current)
         case .moved, .matched:
