@@ -24,6 +24,7 @@ RUN apt-get update \
 WORKDIR /app
 COPY --from=build /out/covid-atlas /usr/local/bin/covid-atlas
 COPY Views ./Views
+COPY Catalogs ./Catalogs
 COPY Public ./Public
 COPY data ./data
 USER atlas

@@ -36,6 +36,10 @@ let corrections: [String: String] = [
     // CLDR's "도미니카" is too easily read as the Dominican Republic (도미니카 공화국), another
     // entry; 외교부 calls Dominica 도미니카 연방.
     "DM": "도미니카 연방",
+    // CLDR writes Saint Vincent and the Grenadines as one word, 세인트빈센트그레나딘; 외교부 and the
+    // National Institute of Korean Language write 세인트빈센트 그레나딘, which also lets the name break
+    // between its words on a phone (docs/field-cases.md B43).
+    "VC": "세인트빈센트 그레나딘",
 ]
 
 // Entries no ISO code names, by disease.sh's name, as Korean press named them.

@@ -47,6 +47,7 @@ func serve(_ arguments: Arguments) throws {
     var configuration = AtlasConfiguration(
         database: data.database,
         viewsDirectory: arguments.string("views"),
+        catalogsDirectory: arguments.string("catalogs"),
         publicDirectory: arguments.string("public"),
         leafletDirectory: arguments.string("leaflet"),
         flagsDirectory: arguments.string("flags"),

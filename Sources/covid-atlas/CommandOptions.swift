@@ -54,6 +54,7 @@ enum CommandOptions {
             .value("vaccinations-source", shown: "URL|off", default: AtlasConfiguration.Defaults.vaccinationsURL),
             .value("refresh-interval", shown: "SECONDS", default: "0"),
             .value("views", default: AtlasConfiguration.Defaults.viewsDirectory),
+            .value("catalogs", default: AtlasConfiguration.Defaults.catalogsDirectory),
             .value("public", default: AtlasConfiguration.Defaults.publicDirectory),
             .value("leaflet", default: AtlasConfiguration.Defaults.leafletDirectory),
             .value("flags", default: AtlasConfiguration.Defaults.flagsDirectory),

@@ -126,7 +126,8 @@ final class AppFixture: @unchecked Sendable {
     private static func configuration(_ location: StoreLocation, viewsDirectory: String? = nil) -> AtlasConfiguration {
         AtlasConfiguration(
             database: location, viewsDirectory: viewsDirectory ?? packageRoot + "/Views",
-            publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data")
+            catalogsDirectory: packageRoot + "/Catalogs", publicDirectory: packageRoot + "/Public",
+            dataDirectory: packageRoot + "/data")
     }
 
     /// A database file holding what a first start imports (the shipped snapshot and history), made

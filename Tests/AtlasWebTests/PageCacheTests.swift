@@ -1,6 +1,7 @@
 import AtlasCore
 import Foundation
 import HTTPCore
+import Localization
 import Mustache
 import Routing
 import Synchronization
@@ -206,7 +207,8 @@ struct PageHoleTests {
         let renderer = try PageRenderer(
             library: try TemplateLibrary(directory: views), viewsDirectory: views,
             tiles: try TileSource(template: TileSource.openStreetMap))
-        let layout = LayoutContext(title: "Holes", section: .none)
+        let layout = LayoutContext(
+            title: "Holes", section: .none, words: PageWords(try Catalog(language: .en, texts: [:])))
         let page = try renderer.render(
             "holed", context: ["name": "Ünïcode & <tags>"], layout: layout, holes: ["greeting", "token"])
         #expect(page.content.holes == ["greeting", "token", "greeting"])

@@ -52,6 +52,7 @@ struct StartupTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = AtlasConfiguration(
             database: .sqlite(path: directory + "/a.sqlite"), viewsDirectory: packageRoot + "/Views",
+            catalogsDirectory: packageRoot + "/Catalogs",
             publicDirectory: packageRoot + "/Public", leafletDirectory: "/nonexistent/leaflet",
             dataDirectory: packageRoot + "/data")
         let error = #expect(throws: AtlasStartupError.self) { try AtlasApp.build(configuration) }
@@ -65,6 +66,7 @@ struct StartupTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = AtlasConfiguration(
             database: .sqlite(path: directory + "/a.sqlite"), viewsDirectory: packageRoot + "/Views",
+            catalogsDirectory: packageRoot + "/Catalogs",
             publicDirectory: packageRoot + "/Public", leafletDirectory: directory,
             dataDirectory: packageRoot + "/data")
         let error = #expect(throws: AtlasStartupError.self) { try AtlasApp.build(configuration) }

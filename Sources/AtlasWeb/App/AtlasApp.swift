@@ -2,6 +2,7 @@ import AtlasCore
 import AtlasRefresh
 import AtlasSource
 import AtlasStore
+import Localization
 import Routing
 
 /// What the app reports about its start-up, for the executable to print.
@@ -56,6 +57,7 @@ public final class AtlasApp: Sendable {
     public static func build(_ configuration: AtlasConfiguration) throws -> AtlasApp {
         let assets = try StartupChecks.verify(configuration)
         let shipped = try ShippedData.load(from: configuration.dataDirectory)
+        let languages = PageLanguages(try loadCatalogs(configuration.catalogsDirectory))
         let renderer = try PageRenderer(
             viewsDirectory: configuration.viewsDirectory, assets: assets,
             tiles: try TileSource(template: configuration.tileURL))
@@ -67,7 +69,7 @@ public final class AtlasApp: Sendable {
             let vaccinations = VaccinationCache(store: stores.stores.vaccinations)
             let snapshots = try SnapshotCache(
                 store: stores.stores.countries, facts: shipped.facts, otherNames: shipped.otherNames,
-                vaccinations: vaccinations)
+                koreanNames: shipped.koreanNames, vaccinations: vaccinations)
             let health = DatabaseHealth(now: configuration.now())
             let histories = HistoryCache(store: stores.stores.histories)
             let site = SiteContext(
@@ -78,7 +80,7 @@ public final class AtlasApp: Sendable {
                     now: configuration.now),
                 histories: histories, vaccinations: vaccinations, sessions: try stores.sessionSigner(),
                 newVisitors: NewVisitorLimit(perMinute: configuration.newVisitorsPerMinute), health: health,
-                recentVisits: RecentVisits(), flags: assets.flags,
+                recentVisits: RecentVisits(), flags: assets.flags, languages: languages,
                 readsVisitorRowsOnLoop: stores.stores.readsInProcess)
             let router = Routes.router(site: site, stores: stores, assets: assets, shipped: shipped)
             let checks = SharedStateChecks(
@@ -112,6 +114,17 @@ public final class AtlasApp: Sendable {
         } catch {
             stores.close()
             throw error
+        }
+    }
+
+    /// The word catalogs of `directory`, checked against each other.
+    /// - Throws: `AtlasStartupError.unreadableData` naming the folder and the first problem, so a
+    ///   server with an incomplete catalog never starts, like one with a broken template.
+    private static func loadCatalogs(_ directory: String) throws -> Catalogs {
+        do {
+            return try Catalogs.load(directory: directory)
+        } catch {
+            throw AtlasStartupError.unreadableData(path: directory, reason: String(describing: error))
         }
     }
 

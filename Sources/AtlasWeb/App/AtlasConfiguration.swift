@@ -20,6 +20,9 @@ public struct AtlasConfiguration: Sendable {
     public var viewsDirectory: String
     /// The folder served under `/static/` (`Public/`).
     public var publicDirectory: String
+    /// The folder of word catalogs, one `<tag>.json` per language (`Catalogs/`), read and checked
+    /// against each other at start (docs/i18n.md).
+    public var catalogsDirectory: String
     /// Debian's `libjs-leaflet` folder, served under `/vendor/leaflet/`.
     public var leafletDirectory: String
     /// Debian's `iso-flags-svg` folder of 4:3 flags (`kr.svg`), served under `/flags/`.
@@ -82,7 +85,7 @@ public struct AtlasConfiguration: Sendable {
     /// repository root.
     public init(
         database: StoreLocation = .sqlite(path: Defaults.databasePath),
-        viewsDirectory: String = Defaults.viewsDirectory,
+        viewsDirectory: String = Defaults.viewsDirectory, catalogsDirectory: String = Defaults.catalogsDirectory,
         publicDirectory: String = Defaults.publicDirectory, leafletDirectory: String = Defaults.leafletDirectory,
         flagsDirectory: String = Defaults.flagsDirectory,
         dataDirectory: String = Defaults.dataDirectory, tileURL: String = Defaults.tileURL,
@@ -93,6 +96,7 @@ public struct AtlasConfiguration: Sendable {
     ) {
         self.database = database
         self.viewsDirectory = viewsDirectory
+        self.catalogsDirectory = catalogsDirectory
         self.publicDirectory = publicDirectory
         self.leafletDirectory = leafletDirectory
         self.flagsDirectory = flagsDirectory
@@ -121,6 +125,8 @@ public struct AtlasConfiguration: Sendable {
         public static let databasePath = DataSettings.Defaults.databasePath
         /// The templates.
         public static let viewsDirectory = "Views"
+        /// The word catalogs.
+        public static let catalogsDirectory = "Catalogs"
         /// The static files.
         public static let publicDirectory = "Public"
         /// Where Debian's `libjs-leaflet` puts Leaflet.

@@ -28,7 +28,8 @@ enum Routes {
         // Where each handler runs (docs/architecture.md, "Where a request runs"): `replying` handlers hand
         // the page to a worker when it needs the database; the forms always write, so start on one.
         router.get("/", replying: pages.world)
-        router.get("/countries", replying: pages.countryList)
+        router.get("/countries", replying: pages.countryList(.en))
+        router.get("/ko/countries", replying: pages.countryList(.ko))
         router.get("/countries/:id", replying: pages.countryDetail)
         router.get("/history.csv", replying: site.showingHistories(history.worldCSV))
         router.get("/countries/:id/history.csv", replying: site.showingHistories(history.csv))
@@ -51,8 +52,30 @@ enum Routes {
         router.get("/api/vaccine/coverage", replying: site.showingHistories(vaccinations.world))
         router.get("/api/vaccine/coverage/countries/:id", replying: site.showingHistories(vaccinations.country))
         router.get("/healthz", api.health)
+        addKoreanAddresses(to: &router)
         addFiles(to: &router, assets: assets, shipped: shipped, pageCache: site.pageCache)
         return router
+    }
+
+    /// The English pages whose Korean pages are still to come (docs/i18n.md, "Wiring `/ko/`"): each
+    /// Korean address answers a temporary redirect (`302`) to the English page, query kept, so a Korean
+    /// page can already link to its final address and a shared link keeps working once it is switched on.
+    static let pagesNotYetInKorean = ["/", "/countries/:id", "/compare", "/profile", "/profile/edit"]
+
+    /// `/ko`, a `301` to the Korean front page `/ko/`, and the Korean addresses of `pagesNotYetInKorean`.
+    /// JSON, CSV, the API, flags and static files have no Korean address (a `404`).
+    private static func addKoreanAddresses(to router: inout Router) {
+        router.get("/ko") { request, _ in
+            Response.redirect(to: "/ko/" + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently)
+        }
+        for path in pagesNotYetInKorean {
+            router.get(path == "/" ? "/ko/" : "/ko" + path) { request, _ in
+                let english = request.target.pathSegments.dropFirst().map { PercentDecoding.encode($0) }
+                return Response.redirect(
+                    to: "/" + english.joined(separator: "/") + (request.target.query.map { "?" + $0 } ?? ""),
+                    status: .found)
+            }
+        }
     }
 
     /// The static files: `Public/` under `/static/`, Leaflet under `/vendor/leaflet/`, flags under

@@ -3,13 +3,15 @@ import AtlasCore
 import Foundation
 
 /// The data files the app ships beside its snapshot (`data/README.md`): the country facts, the other
-/// names countries go by, and the country outlines, read once at start.
+/// names countries go by, their Korean names, and the country outlines, read once at start.
 public struct ShippedData: Sendable {
     /// mledoze/countries facts by upper-case ISO2 (`countries-facts.json`).
     public let facts: [String: CountryFacts]
     /// mledoze/countries' alternative spellings, native names and translations by upper-case ISO2
     /// (`country-names.json`, made by `script/make-country-names`), for search.
     public let otherNames: [String: [String]]
+    /// The countries' Korean names (`country-names-ko.json`, made by `script/make-korean-names`).
+    public let koreanNames: KoreanCountryNames
     /// Natural Earth outlines (`geo/countries.geojson`), reduced for the map's background.
     public let outlines: CountryOutlines
     /// When the outlines file was last modified, ms since the epoch: their `Last-Modified`, the same in
@@ -18,7 +20,7 @@ public struct ShippedData: Sendable {
     /// The outlines projected and simplified for the front page's map, once at start.
     public let worldMap: WorldMapGeometry
 
-    /// Reads the three files from the data folder.
+    /// Reads the four files from the data folder.
     /// - Throws: `AtlasStartupError.unreadableData` naming the file and what is wrong with it.
     public static func load(from directory: String) throws -> ShippedData {
         let factsPath = directory + "/countries-facts.json"
@@ -32,12 +34,17 @@ public struct ShippedData: Sendable {
         ) {
             try JSONDecoder().decode([String: [String]].self, from: $0)
         }
+        let koreanNames = try decode(
+            directory + "/country-names-ko.json", reason: { _ in "not the expected byCode and byEntry name tables" }
+        ) {
+            try KoreanCountryNames(json: $0)
+        }
         let outlines = try decode(outlinesPath, reason: { String(describing: $0) }) {
             try CountryOutlines(naturalEarth: $0)
         }
         let modified = (try? FileManager.default.attributesOfItem(atPath: outlinesPath)[.modificationDate]) as? Date
         return ShippedData(
-            facts: facts, otherNames: otherNames, outlines: outlines,
+            facts: facts, otherNames: otherNames, koreanNames: koreanNames, outlines: outlines,
             outlinesModifiedAt: Int64(((modified ?? Date()).timeIntervalSince1970 * 1000).rounded(.down)),
             worldMap: WorldMapGeometry(outlines: outlines))
     }

@@ -1,6 +1,7 @@
 import AtlasCore
 import AtlasStore
 import HTTPCore
+import Localization
 import Routing
 
 /// What every controller shares: the configuration, the current data, the renderer, the page cache,
@@ -27,6 +28,8 @@ struct SiteContext: Sendable {
     let recentVisits: RecentVisits
     /// The flags the `--flags` folder has, for the pages' `flag` values.
     let flags: FlagImages
+    /// Every language's words (`Catalogs/`), read at start.
+    let languages: PageLanguages
     /// Whether a visitor's rows are read on the event loop (`Stores.readsInProcess`: SQLite) rather
     /// than on a worker (PostgreSQL, a round trip per read).
     var readsVisitorRowsOnLoop = false
@@ -39,11 +42,17 @@ struct SiteContext: Sendable {
     }
 
     /// The layout for a page: its title, where it sits in the navigation, and the freshness line of
-    /// `current` (the data as of now when `nil`).
-    func layout(_ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current? = nil)
-        -> LayoutContext
-    {
-        LayoutContext(title: title, section: section, freshness: freshness(current ?? snapshots.current()))
+    /// `current` (the data as of now when `nil`), in `language`.
+    /// - Parameter englishTarget: the page's address as the English page has it, for a page that exists
+    ///   in every language (its `hreflang` alternates and the language switch); `nil` for one that
+    ///   exists in English only so far.
+    func layout(
+        _ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current? = nil,
+        language: Language = .en, englishTarget: String? = nil
+    ) -> LayoutContext {
+        LayoutContext(
+            title: title, section: section, freshness: freshness(current ?? snapshots.current()),
+            words: languages[language], englishTarget: englishTarget)
     }
 
     /// Whether a page runs on a worker (docs/architecture.md, "Where a request runs"): when it reads the

@@ -10,7 +10,8 @@ enum StartupChecks {
     ///   folder without a single `xx.svg`.
     static func verify(_ configuration: AtlasConfiguration) throws -> AssetLinks {
         for (role, path) in [
-            ("views", configuration.viewsDirectory), ("public", configuration.publicDirectory),
+            ("views", configuration.viewsDirectory), ("catalogs", configuration.catalogsDirectory),
+            ("public", configuration.publicDirectory),
             ("data", configuration.dataDirectory), ("Leaflet", configuration.leafletDirectory),
             ("flags", configuration.flagsDirectory),
         ] {

@@ -1,6 +1,7 @@
 import AtlasCore
 import AtlasStore
 import HTTPCore
+import Localization
 import Mustache
 import Routing
 
@@ -10,39 +11,63 @@ import Routing
 struct ErrorPages: Sendable {
     let site: SiteContext
 
-    /// The error's response for `request`, in the format the request is answered in.
+    /// The error's response for `request`, in the format the request is answered in, and in the
+    /// language of its address (`/ko/…`: Korean).
     func response(_ request: Request, _ error: HTTPError) -> Response {
+        let language = Language.split(request.target.path).language
         var response =
             switch ResponseFormat.preferred(by: request) {
             case .json: ErrorPages.json(error)
-            case .html: page(error) ?? Router.plainTextErrorPage(request, error)
+            case .html: page(error, language: language) ?? Router.plainTextErrorPage(request, error)
             }
         // JSON or HTML by Accept: a cache keeping a 404 must not hand one client's to another.
         if ResponseFormat.isNegotiated(request) { response.fields.addVary("Accept") }
         return response
     }
 
-    /// The HTML page for an `HTTPError` without a request to go with it (bytes the parser refused), or
-    /// `nil` should the page not render.
-    func page(_ error: HTTPError) -> Response? {
+    /// The HTML page for an `HTTPError` in `language`, also without a request to go with it (bytes the
+    /// parser refused), or `nil` should the page not render. An English page says what the error
+    /// says; a Korean one says what its status means (`error.<status>.message`), the value it quotes
+    /// and the valid values, as the controllers' messages are English still (docs/i18n.md).
+    func page(_ error: HTTPError, language: Language = .en) -> Response? {
+        let words = site.languages[language]
         let context = error.context as? ErrorContext ?? ErrorContext()
+        let code = String(error.status.code)
+        let reason = language == .en ? error.status.reasonPhrase : words.title(ofStatus: error.status.code)
         var values: [String: TemplateValue] = [
-            "status": .string(String(error.status.code)),
-            "reason": .string(error.status.reasonPhrase),
-            "message": .string(error.message),
+            "status": .string(code),
+            "statusLine": .string(words("error.status", ["status": code])),
+            "reason": .string(reason),
+            "message": .string(language == .en ? error.message : words.message(ofStatus: error.status.code)),
             "q": .string(context.search.echoed),
+            "homeHref": .string(language.target(forEnglish: "/")),
+            "countriesHref": .string(language.target(forEnglish: "/countries")),
+            "searchAction": .string(language.target(forEnglish: "/countries")),
         ]
         if let quote = context.quote {
-            values["quote"] = [
-                "before": .string(quote.before), "value": .string(quote.value), "after": .string(quote.after),
-            ]
+            values["quote"] =
+                language == .en
+                ? ["before": .string(quote.before), "value": .string(quote.value), "after": .string(quote.after)]
+                : {
+                    let parts = words.parts("error.quotedValue", around: "value", [:])
+                    return [
+                        "before": .string(parts.before), "value": .string(quote.value), "after": .string(parts.after),
+                    ]
+                }()
         }
         if let invalid = context.invalidParameter {
+            let valid = words.parts("error.validValues", around: "parameter", [:])
             values["allowed"] = .array(
                 invalid.choices.map {
-                    ["value": .string($0.value), "href": $0.href.map(TemplateValue.string) ?? .null]
+                    [
+                        "value": .string($0.value),
+                        "href": $0.href.map { .string($0.hasPrefix("/") ? language.target(forEnglish: $0) : $0) }
+                            ?? .null,
+                    ]
                 })
             values["parameter"] = .string(invalid.name)
+            values["validBefore"] = .string(valid.before)
+            values["validAfter"] = .string(valid.after)
             values["hasAllowed"] = .bool(true)
         }
         // 501 and 505 say what the server does not do: nothing failed, and sending it again cannot help.
@@ -55,7 +80,7 @@ struct ErrorPages: Sendable {
             }
         return try? site.renderer.page(
             template, status: error.status, context: .object(values),
-            layout: site.layout("\(error.status.reasonPhrase) — Covid Atlas", .none))
+            layout: site.layout(words("layout.titleSuffix", ["title": reason]), .none, language: language))
     }
 
     /// An error as disease.sh words them: `{"message": "..."}`, plus `"allowed"` (the valid values,

@@ -40,18 +40,37 @@ extension PageController {
     /// The visitor's starred countries for the country list (`partials/starred-countries`, the `starred`
     /// hole): no bytes for none; while the database is busy or down, a line saying they cannot be shown.
     /// - Throws: `StoreError` when the favourites cannot be read for another reason.
-    func starredLine(visitor: Visitor, catalog: CountryCatalog) throws -> [UInt8] {
+    func starredLine(visitor: Visitor, catalog: CountryCatalog, words: PageWords) throws -> [UInt8] {
+        let language = words.language
         let starred: [FavoriteCountry]
         do {
             starred = try profiles.favorites(visitor.sessionHash).map {
-                FavoriteCountry($0, catalog: catalog, flags: site.flags)
+                FavoriteCountry($0, catalog: catalog, flags: site.flags, language: language)
             }
             try site.recordVisit(visitor, in: profiles)
         } catch let error as StoreError where error.isTemporary {
-            return try site.renderer.fragment("partials/starred-countries", context: ["starredUnavailable": true])
+            return try site.renderer.fragment(
+                "partials/starred-countries",
+                context: ["starredUnavailable": true, "words": words.tree])
         }
         guard !starred.isEmpty else { return [] }
         return try site.renderer.fragment(
-            "partials/starred-countries", context: ["starred": ["countries": .array(starred.map(\.templateValue))]])
+            "partials/starred-countries",
+            context: [
+                "starred": [
+                    "countries": .array(
+                        starred.map { country in
+                            var value = country.templateValue
+                            if let href = country.isInTheData ? Links.country(country.id) : nil {
+                                value.set("href", .string(language.target(forEnglish: href)))
+                            }
+                            if !country.isInTheData {
+                                value.set("goneText", .string(words("starred.gone", ["name": country.name])))
+                            }
+                            return value
+                        })
+                ],
+                "words": words.tree,
+            ])
     }
 }

@@ -3,6 +3,7 @@ import AtlasCore
 import AtlasStore
 import Foundation
 import HTTPCore
+import Localization
 import Mustache
 import Routing
 
@@ -78,44 +79,47 @@ struct PageController: Sendable {
         }
     }
 
-    func countryList(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let visitor = Visitor.fromCookie(request, sessions: site.sessions)
-        let current = site.snapshots.current()
-        guard !site.runsOnWorker(current, showsHistories: false, readsRowsOf: visitor) else {
-            return .onWorker { try countryListPage(request, visitor, current) }
+    /// The country list in `language` (`/countries`, `/ko/countries`).
+    func countryList(_ language: Language) -> ReplyingHandler {
+        { request, _ in
+            let visitor = Visitor.fromCookie(request, sessions: site.sessions)
+            let current = site.snapshots.current()
+            guard !site.runsOnWorker(current, showsHistories: false, readsRowsOf: visitor) else {
+                return .onWorker { try countryListPage(request, language, visitor, current) }
+            }
+            return .response(try countryListPage(request, language, visitor, current))
         }
-        return .response(try countryListPage(request, visitor, current))
     }
 
-    private func countryListPage(_ request: Request, _ visitor: Visitor?, _ current: SnapshotCache.Current) throws
-        -> Response
-    {
+    private func countryListPage(
+        _ request: Request, _ language: Language, _ visitor: Visitor?, _ current: SnapshotCache.Current
+    ) throws -> Response {
         let query = try QueryParameters.countryQuery(request.target)
         let page = try QueryParameters.page(request.target, query: query)
+        let englishTarget = Links.countryList(query, page: page)
         // The list form's "Usual order" sends an empty `order`: redirect to the address a link to that view
         // has, so what the browser shows (and bookmarks) is that.
         if request.target.queryValue("order")?.isEmpty == true {
-            return Response.redirect(to: Links.countryList(query, page: page), status: .found)
+            return Response.redirect(to: language.target(forEnglish: englishTarget), status: .found)
         }
         // Every spelling of a query shares one entry, keyed by its canonical link; the starred line is a hole
         // filled per request, and a visitor without a cookie gets the plain shared page.
-        let key = Links.countryList(query, page: page)
-        let starred = try visitor.map { try starredLine(visitor: $0, catalog: current.catalog) }
+        let key = language.target(forEnglish: englishTarget)
+        let starred = try visitor.map {
+            try starredLine(visitor: $0, catalog: current.catalog, words: site.languages[language])
+        }
         return try site.cachedPage(
             request, key: (visitor == nil ? "anonymous " : "visitor ") + key, current,
             fill: { _ in starred ?? [] }
         ) {
-            var title = "Countries"
-            if let continent = query.continent { title = "\(continent.displayName) — Countries" }
-            if !query.search.isEmpty { title = "“\(query.search.echoed)” — " + title }
-            if page > 1 { title += " (page \(page))" }
+            let words = site.languages[language]
+            let list = CountryListPage(
+                query: query, catalog: current.catalog, page: page,
+                day: DataDay(site.freshness(current), words: words), flags: site.flags, words: words)
             var cacheable = try site.renderer.render(
-                "countries/index",
-                context: try CountryListPage(
-                    query: query, catalog: current.catalog, page: page, day: DataDay(site.freshness(current)),
-                    flags: site.flags
-                ).templateValue(),
-                layout: site.layout(title + " — Covid Atlas", .countries, current),
+                "countries/index", context: try list.templateValue(),
+                layout: site.layout(
+                    list.title, .countries, current, language: language, englishTarget: englishTarget),
                 holes: visitor == nil ? [] : ["starred"])
             CachePolicy.sharedVaryingByCookie.apply(to: &cacheable.fields)
             return cacheable

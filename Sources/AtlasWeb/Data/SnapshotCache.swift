@@ -33,6 +33,7 @@ final class SnapshotCache: Sendable {
     private let store: any CountryStore
     private let facts: [String: CountryFacts]
     private let otherNames: [String: [String]]
+    private let koreanNames: KoreanCountryNames
     /// Read with each snapshot for the catalog's vaccination shares, through the cache the pages use
     /// (one read per data version); `nil` leaves them out.
     private let vaccinations: VaccinationCache?
@@ -44,31 +45,34 @@ final class SnapshotCache: Sendable {
     /// Loads the stored snapshot.
     /// - Parameters:
     ///   - otherNames: other names of countries by id, for the search.
+    ///   - koreanNames: the Korean names, for the Korean pages, their order and the search.
     ///   - vaccinations: Our World in Data's rows, read with each snapshot for the catalog's latest
     ///     shares (the list's sorts, the map), and kept for the pages at that version.
     /// - Throws: `StoreError` when the store cannot be read; `AtlasStartupError.noSnapshot` when it holds none.
     init(
         store: any CountryStore, facts: [String: CountryFacts], otherNames: [String: [String]] = [:],
-        vaccinations: VaccinationCache? = nil
+        koreanNames: KoreanCountryNames = KoreanCountryNames(), vaccinations: VaccinationCache? = nil
     ) throws {
         self.store = store
         self.facts = facts
         self.otherNames = otherNames
+        self.koreanNames = koreanNames
         self.vaccinations = vaccinations
         guard let snapshot = try store.loadSnapshot() else { throw AtlasStartupError.noSnapshot }
         shared = Mutex(
             Self.current(
-                snapshot, facts: facts, otherNames: otherNames,
+                snapshot, facts: facts, otherNames: otherNames, koreanNames: koreanNames,
                 vaccinations: try vaccinations?.vaccinations(version: snapshot.version ?? 0)))
     }
 
     private static func current(
         _ snapshot: Snapshot, facts: [String: CountryFacts], otherNames: [String: [String]],
-        vaccinations: Vaccinations?
+        koreanNames: KoreanCountryNames, vaccinations: Vaccinations?
     ) -> Current {
         Current(
             catalog: CountryCatalog(
-                snapshot: snapshot, facts: facts, otherNames: otherNames, vaccinations: vaccinations),
+                snapshot: snapshot, facts: facts, otherNames: otherNames, vaccinations: vaccinations,
+                koreanNames: koreanNames),
             version: snapshot.version ?? 0,
             dataChangedAt: snapshot.importedAt ?? 0)
     }
@@ -96,7 +100,7 @@ final class SnapshotCache: Sendable {
         guard version != cached.version, let snapshot = try store.loadSnapshot() else { return cached.version }
         // The version read with the rows, not the one checked above: an import may have landed between.
         let fresh = Self.current(
-            snapshot, facts: facts, otherNames: otherNames,
+            snapshot, facts: facts, otherNames: otherNames, koreanNames: koreanNames,
             vaccinations: try vaccinations?.vaccinations(version: snapshot.version ?? 0))
         return shared.withLock { current in
             // Two slow reloads may finish out of order; never replace a newer catalog with an older one.

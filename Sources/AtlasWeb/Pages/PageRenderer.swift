@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Localization
 import Mustache
 import Routing
 
@@ -86,11 +87,14 @@ struct PageRenderer: Sendable {
     private func html(_ template: String, context: TemplateValue, layout: LayoutContext, markers: PageHoles) throws
         -> (fields: Fields, html: String)
     {
-        let content = try library.render(template, withAssets(markers.adding(to: context)))
+        let words = layout.words.tree
+        let content = try library.render(template, withAssets(markers.adding(to: context), words: words))
         let html = try library.render(
-            "layout", withAssets(markers.adding(to: layout.templateValue(content: content))))
+            "layout", withAssets(markers.adding(to: layout.templateValue(content: content)), words: words))
         var fields = Fields()
         fields[.contentType] = "text/html; charset=utf-8"
+        // RFC 9110 §8.5: the language the page is written for.
+        fields[.contentLanguage] = layout.words.language.tag
         SecurityFields.apply(to: &fields, mapTiles: layout.usesMap ? tiles : nil)
         CachePolicy.shared.apply(to: &fields)
         return (fields, html)
@@ -103,14 +107,16 @@ struct PageRenderer: Sendable {
         Array(try library.render(template, withAssets(context)).utf8)
     }
 
-    private func withAssets(_ context: TemplateValue) -> TemplateValue {
+    /// `context` with the `assets` every template sees and, for a page, its language's `words`.
+    private func withAssets(_ context: TemplateValue, words: TemplateValue? = nil) -> TemplateValue {
         guard case .object(var values) = context else { return context }
         values["assets"] = assets
+        if let words { values["words"] = words }
         return .object(values)
     }
 }
 
-/// What the layout shows around every page.
+/// What the layout shows around every page, in the page's language.
 struct LayoutContext: Sendable {
     /// Where the page sits in the main navigation: the world page, the country list itself, a page
     /// inside the countries section (a detail page: its nav link is `aria-current="true"`, not "page"),
@@ -120,15 +126,43 @@ struct LayoutContext: Sendable {
     var title: String
     var section: Section
     var freshness: Freshness?
+    /// The page's language and its words (`<html lang>`, `Content-Language`, the navigation).
+    var words: PageWords
+    /// The page's address as the English page has it (`/countries?q=kr`), when the page exists in every
+    /// language: the layout then names each version (`hreflang`) and links to the other. `nil` for a
+    /// page only one language has yet (docs/i18n.md).
+    var englishTarget: String?
     var usesMap = false
-    var description = "COVID-19 statistics by country: cases, deaths, recoveries and tests."
+    /// The page's `<meta name="description">`; `nil`: the site's own (`layout.description`).
+    var description: String?
     /// Scripts of this page under `/static/js/`, e.g. `profile-editor.js` (CSP: `script-src 'self'`).
     var scripts: [String] = []
 
     func templateValue(content: String) -> TemplateValue {
-        [
+        let language = words.language
+        var alternates: TemplateValue = .null
+        var languageSwitch: TemplateValue = .null
+        if let englishTarget {
+            alternates = .array(
+                Language.alternates(of: englishTarget).map {
+                    ["hreflang": .string($0.hreflang), "href": .string($0.target)]
+                })
+            let other = Language.allCases.first { $0 != language }!
+            languageSwitch = [
+                "href": .string(other.target(forEnglish: englishTarget)), "lang": .string(other.tag),
+                "name": .string(other.nativeName),
+            ]
+        }
+        return [
+            "lang": .string(language.tag),
+            "alternates": alternates,
+            "languageSwitch": languageSwitch,
+            "homeHref": .string(language.target(forEnglish: "/")),
+            "countriesHref": .string(language.target(forEnglish: "/countries")),
+            "compareHref": .string(language.target(forEnglish: "/compare")),
+            "profileHref": .string(language.target(forEnglish: "/profile")),
             "title": .string(title),
-            "description": .string(description),
+            "description": .string(description ?? words("layout.description")),
             "content": .string(content),
             "usesMap": .bool(usesMap),
             "scripts": .array(scripts.map { .string("/static/js/" + $0) }),
@@ -139,7 +173,7 @@ struct LayoutContext: Sendable {
             "navInCompare": .bool(section == .inCompare),
             "navProfile": .bool(section == .profile),
             "navInProfile": .bool(section == .inProfile),
-            "freshness": freshness?.templateValue ?? .null,
+            "freshness": freshness?.templateValue(words) ?? .null,
         ]
     }
 }

@@ -54,12 +54,16 @@ struct Freshness: Sendable {
     /// The line as the page cache keys it.
     var ageLine: PageCache.AgeLine { PageCache.AgeLine(key: key, changedAt: lineChangedAt ?? 0) }
 
-    var templateValue: TemplateValue {
+    /// The line in `words`' language: `freshness.updated` cut around its time, which the layout wraps
+    /// in `<time>` (`Data updated ` · `14 November 2021, 05:11 UTC` · ` (3 minutes ago)`).
+    func templateValue(_ words: PageWords) -> TemplateValue {
         var value: [String: TemplateValue] = ["stale": .bool(isStale), "future": .bool(isFromTheFuture)]
         if let updated, let ageSeconds, !isFromTheFuture {
-            value["updated"] = .string(Formatting.readableDateTime(millisecondsSinceEpoch: updated))
+            let parts = words.parts("freshness.updated", around: "time", ["age": words.age(seconds: ageSeconds)])
+            value["updated"] = .string(words.dateTime(millisecondsSinceEpoch: updated))
             value["updatedISO"] = .string(Formatting.isoDateTime(millisecondsSinceEpoch: updated))
-            value["age"] = .string(Formatting.age(seconds: ageSeconds))
+            value["updatedBefore"] = .string(parts.before)
+            value["updatedAfter"] = .string(parts.after)
         }
         return .object(value)
     }

@@ -1,5 +1,6 @@
 import AtlasCore
 import AtlasStore
+import Localization
 import Mustache
 
 /// The committed profile page: the username as the title, the settings, the starred countries, and
@@ -79,10 +80,11 @@ struct FavoriteCountry {
     /// Whether the current data still has the country.
     let isInTheData: Bool
 
-    init(_ favorite: Favorite, catalog: CountryCatalog, flags: FlagImages) {
+    /// - Parameter language: the page's; a Korean page names the country in Korean.
+    init(_ favorite: Favorite, catalog: CountryCatalog, flags: FlagImages, language: Language = .en) {
         if let entry = catalog.entry(id: favorite.countryID) {
             id = entry.id
-            name = entry.country.country
+            name = language == .ko ? entry.koreanName ?? entry.country.country : entry.country.country
             flag = flags.templateValue(iso2: entry.country.countryInfo.iso2, name: name, use: .besideName)
             isInTheData = true
         } else {

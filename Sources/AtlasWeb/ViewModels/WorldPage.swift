@@ -1,4 +1,5 @@
 import AtlasCore
+import Formats
 import Mustache
 
 /// The worldwide page: totals with the day's changes, and the ways into the list.
@@ -43,37 +44,52 @@ struct WorldPage {
     }
 }
 
-/// One row of a country table.
+/// One row of a country table, in the language of `words` (English by default): the entry's name
+/// in that language, its continent, its figures, and a link to its page in that language.
 struct CountryRow {
     let entry: CountryCatalog.Entry
     /// The flags there are: the row's flag stands beside its name.
     let flags: FlagImages
+    /// The page's words; `nil`: English as the other pages still write it.
+    let words: PageWords?
 
-    init(_ entry: CountryCatalog.Entry, flags: FlagImages) {
+    init(_ entry: CountryCatalog.Entry, flags: FlagImages, words: PageWords? = nil) {
         self.entry = entry
         self.flags = flags
+        self.words = words
+    }
+
+    /// The entry's name in the page's language: its Korean name on a Korean page (the English one
+    /// when it has none).
+    var name: String {
+        words?.language == .ko ? entry.koreanName ?? entry.country.country : entry.country.country
     }
 
     var templateValue: TemplateValue {
         let country = entry.country
+        let language = words?.language ?? .en
+        let notAvailable = words?("stat.notAvailable") ?? Formatting.notAvailable
+        func text(_ figure: String?) -> TemplateValue { .string(figure ?? notAvailable) }
+        let continent = entry.continent.map { words?($0.catalogKey) ?? $0.displayName }
         return [
             "id": .string(entry.id),
-            "href": .string(Links.country(entry.id)),
-            "name": .string(country.country),
-            "flag": flags.templateValue(iso2: country.countryInfo.iso2, name: country.country, use: .besideName),
-            "continent": .string(entry.continent?.displayName ?? "—"),
-            "population": .string(Formatting.grouped(country[.population].flatMap { $0 > 0 ? $0 : nil })),
-            "cases": .string(Formatting.grouped(country[.cases])),
-            "deaths": .string(Formatting.grouped(country[.deaths])),
-            "casesPerMillion": .string(Formatting.figure(CountryQuery.figure(.casesPerMillion, of: entry))),
-            "deathsPerMillion": .string(Formatting.figure(CountryQuery.figure(.deathsPerMillion, of: entry))),
-            "activePerMillion": .string(Formatting.figure(CountryQuery.figure(.activePerMillion, of: entry))),
-            "testsPerMillion": .string(Formatting.figure(CountryQuery.figure(.testsPerMillion, of: entry))),
-            "fullyVaccinated": .string(Formatting.decimal(CountryQuery.figure(.fullyVaccinated, of: entry))),
-            "dosesPerHundred": .string(Formatting.decimal(CountryQuery.figure(.dosesPerHundred, of: entry))),
+            "href": .string(language.target(forEnglish: Links.country(entry.id))),
+            "name": .string(name),
+            "flag": flags.templateValue(iso2: country.countryInfo.iso2, name: name, use: .besideName),
+            "continent": .string(continent ?? "—"),
+            "population": text(country[.population].flatMap { $0 > 0 ? NumberText.grouped($0) : nil }),
+            "cases": text(country[.cases].map(NumberText.grouped)),
+            "deaths": text(country[.deaths].map(NumberText.grouped)),
+            "casesPerMillion": text(CountryQuery.figure(.casesPerMillion, of: entry).flatMap(NumberText.figure)),
+            "deathsPerMillion": text(CountryQuery.figure(.deathsPerMillion, of: entry).flatMap(NumberText.figure)),
+            "activePerMillion": text(CountryQuery.figure(.activePerMillion, of: entry).flatMap(NumberText.figure)),
+            "testsPerMillion": text(CountryQuery.figure(.testsPerMillion, of: entry).flatMap(NumberText.figure)),
+            "fullyVaccinated": text(CountryQuery.figure(.fullyVaccinated, of: entry).flatMap(NumberText.decimal)),
+            "dosesPerHundred": text(CountryQuery.figure(.dosesPerHundred, of: entry).flatMap(NumberText.decimal)),
             "todayCases": .string(
                 country.figures.dailyFiguresAreUnreported
-                    ? Formatting.notReported : Formatting.change(country[.todayCases]) ?? Formatting.notAvailable),
+                    ? words?("daily.notReported") ?? Formatting.notReported
+                    : Formatting.change(country[.todayCases]) ?? notAvailable),
         ]
     }
 }

@@ -26,6 +26,8 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let cacheControl: FieldName = "Cache-Control"
     /// `Connection` (RFC 9110 §7.6.1).
     public static let connection: FieldName = "Connection"
+    /// `Content-Language` (RFC 9110 §8.5).
+    public static let contentLanguage: FieldName = "Content-Language"
     /// `Content-Length` (RFC 9110 §8.6).
     public static let contentLength: FieldName = "Content-Length"
     /// `Content-Type` (RFC 9110 §8.3).

@@ -1,7 +1,7 @@
 /// A path pattern such as `/countries/:id` or `/static/*`, matched against decoded path segments.
 ///
 /// `:name` captures exactly one non-empty segment; a final `*` captures the remaining segments
-/// (possibly none). Literal segments compare exactly (paths are case-sensitive, RFC 3986 §6.2.2.1).
+/// (possibly none); a final `/` (`/ko/`) is an empty last segment, so the path must end with it. Literal segments compare exactly (paths are case-sensitive, RFC 3986 §6.2.2.1).
 public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     enum Component: Sendable, Equatable {
         case literal(String)
@@ -17,11 +17,14 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     public init(_ pattern: String) {
         precondition(pattern.hasPrefix("/"), "route patterns start with /")
         description = pattern
-        components = pattern.split(separator: "/").map { piece in
+        var components: [Component] = pattern.split(separator: "/").map { piece in
             if piece == "*" { return .rest }
             if piece.hasPrefix(":") { return .parameter(String(piece.dropFirst())) }
             return .literal(String(piece))
         }
+        // `/ko/` is not `/ko`: a pattern ending in `/` matches only a path with the slash.
+        if pattern.count > 1, pattern.hasSuffix("/") { components.append(.literal("")) }
+        self.components = components
     }
 
     /// The captured parameters when `segments` match, else `nil`.

@@ -1,0 +1,69 @@
+import Foundation
+import Localization
+import Testing
+
+@testable import AtlasWeb
+
+/// The words pages take from the catalogs (`PageWords`): every key the code and the templates name
+/// is in them, and sentences that wrap an element keep each language's word order.
+struct PageWordsTests {
+    static let catalogs = Result { try Catalogs.load(directory: packageRoot + "/Catalogs") }
+
+    static func files(under folder: String, ending suffix: String) -> [String] {
+        let root = packageRoot + "/" + folder
+        return (FileManager.default.subpaths(atPath: root) ?? []).filter { $0.hasSuffix(suffix) }.map {
+            root + "/" + $0
+        }
+    }
+
+    @Test func everyKeyTheCodeAndTheTemplatesNameIsInTheCatalogs() throws {
+        let english = try Self.catalogs.get()[.en]
+        var named: [String: String] = [:]
+        let groups = "list|stat|daily|error|layout|nav|search|site|starred|title|notFound|freshness|footer|continent"
+        let inCode = try Regex("\"((?:\(groups))\\.[a-zA-Z0-9.]+)\"")
+        for file in Self.files(under: "Sources/AtlasWeb", ending: ".swift") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            for match in text.matches(of: inCode) { named[String(match.output[1].substring!)] = file }
+        }
+        for file in Self.files(under: "Views", ending: ".mustache") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            for match in text.matches(of: /\{\{\s*words\.([a-zA-Z0-9.]+)\s*\}\}/) {
+                named[String(match.output.1)] = file
+            }
+        }
+        #expect(named.count > 60, "the scan found the keys")
+        for (key, file) in named.sorted(by: { $0.key < $1.key }) {
+            #expect(english.text(key) != nil, "\(key), named in \(file), is in no catalog")
+        }
+    }
+
+    @Test(arguments: [
+        (Language.en, "Data updated ", " (3 minutes ago)"), (.ko, "데이터 갱신: ", " (3분 전)"),
+    ])
+    func aSentenceIsCutAroundTheValueItsElementWraps(_ language: Language, _ before: String, _ after: String) throws {
+        let words = PageWords(try Self.catalogs.get()[language])
+        let parts = words.parts("freshness.updated", around: "time", ["age": words.age(seconds: 200)])
+        #expect(parts.before == before)
+        #expect(parts.after == after)
+    }
+
+    @Test func piecesFollowEachLanguagesOrder() throws {
+        let english = PageWords(try Catalog(language: .en, texts: ["a": "See {all} or try {code}."]))
+        let korean = PageWords(try Catalog(language: .ko, texts: ["a": "{code}로 찾거나 {all}을 보세요."]))
+        #expect(
+            english.segments("a", marking: ["code", "all"], [:]).map { $0.mark ?? $0.text } == [
+                "See ", "all", " or try ", "code", ".",
+            ])
+        #expect(
+            korean.segments("a", marking: ["code", "all"], [:]).map { $0.mark ?? $0.text } == [
+                "code", "로 찾거나 ", "all", "을 보세요.",
+            ])
+    }
+
+    @Test(arguments: [
+        (Language.en, 404, "Not Found"), (.ko, 404, "페이지를 찾을 수 없음"), (.ko, 418, "요청을 처리할 수 없음"), (.ko, 502, "서버 오류"),
+    ])
+    func everyStatusHasATitle(_ language: Language, _ code: Int, _ title: String) throws {
+        #expect(PageWords(try Self.catalogs.get()[language]).title(ofStatus: code) == title)
+    }
+}
