@@ -226,6 +226,7 @@ struct VaccinationViewEdgesTests {
     /// no CSV (which would be a `404`); its JSON stays.
     @Test func entriesWithoutRowsOfferNoDaysAndNoCSV() throws {
         let page = try app.client.get("/compare?countries=re,eh&metric=doses&interval=cumulative&scale=log").text
+        #expect(!page.contains("chart-control-days"), "no empty Days control")
         #expect(!page.contains("Last 365 days"))
         #expect(!page.contains("Last 90 days"))
         #expect(!page.contains("name=\"from\""))

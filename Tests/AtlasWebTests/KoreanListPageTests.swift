@@ -88,19 +88,45 @@ struct KoreanListPageTests {
         #expect(later.lowerBound < first.lowerBound)
     }
 
-    @Test(arguments: [("한국", "대한민국"), ("튀르키예", "튀르키예"), ("kor", "대한민국"), ("프린세스", "다이아몬드 프린세스호")])
+    @Test(arguments: [
+        ("한국", "대한민국"), ("튀르키예", "튀르키예"), ("kor", "대한민국"), ("프린세스", "다이아몬드 프린세스호"),
+        // Inside a word, and without the name's spaces, as Korean often writes compounds.
+        ("수단", "남수단"), ("기니", "파푸아뉴기니"), ("남아프리카공화국", "남아프리카 공화국"), ("질랜드", "뉴질랜드"),
+        // Typed or pasted as jamo (NFD).
+        ("\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}", "대한민국"),
+    ])
     func theKoreanSearchFindsKoreanAndEnglishNames(_ q: String, _ name: String) throws {
         let encoded = q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         let page = try client.get("/ko/countries?q=" + encoded)
         #expect(page.status == .ok)
         #expect(page.text.contains("<span>\(name)</span>"), "\(q)")
-        #expect(page.text.contains("‘<bdi>\(q)</bdi>’ 검색 결과"))
+        #expect(page.text.contains("” 검색 결과"))
+    }
+
+    /// Sorted by a figure, equal figures (and the unknown ones, last) follow the Korean names too.
+    @Test func equalFiguresAreInKoreanOrder() throws {
+        let page = try client.get("/ko/countries?sort=deaths&order=asc").text
+        let names = page.components(separatedBy: "</span></a></span></th>").dropLast().map {
+            String($0[$0.range(of: "<span>", options: .backwards)!.upperBound...])
+        }
+        let deaths = try page.components(separatedBy: "<td class=\"num col-deaths\">").dropFirst().map {
+            try #require(Int($0.prefix { $0 != "<" }.replacingOccurrences(of: ",", with: "")))
+        }
+        let none = zip(names, deaths).filter { $0.1 == 0 }.map(\.0)
+        #expect(none.count > 3)
+        #expect(none == none.sorted(), "\(none)")
+        let vaccinated = try client.get("/ko/countries?sort=fully-vaccinated").text
+        let unknown = vaccinated.components(separatedBy: "</tr>").filter {
+            $0.contains("<td class=\"num col-fully-vaccinated\">자료 없음</td>")
+        }.map { row in String(row[row.range(of: "<span>", options: .backwards)!.upperBound...].prefix { $0 != "<" }) }
+        #expect(unknown.count > 3)
+        #expect(unknown == unknown.sorted(), "\(unknown)")
     }
 
     @Test func anEmptyResultSaysSoInKoreanAndKeepsWhatWasTyped() throws {
         let page = try client.get("/ko/countries?q=atlantis&continent=asia").text
-        #expect(page.contains("<p>아시아에서 ‘<bdi>atlantis</bdi>’에 맞는 국가가 없습니다.</p>"))
-        #expect(page.contains("<a href=\"/ko/countries?q=atlantis\">모든 대륙에서 ‘<bdi>atlantis</bdi>’ 검색</a>"))
+        #expect(page.contains("<p>아시아에서 “<bdi>atlantis</bdi>”에 맞는 국가가 없습니다.</p>"))
+        #expect(page.contains("<a href=\"/ko/countries?q=atlantis\">모든 대륙에서 “<bdi>atlantis</bdi>” 검색</a>"))
         #expect(page.contains("<code>KOR</code> 같은 ISO 코드로 찾아 보거나, <a href=\"/ko/countries\">모든 국가</a> 목록을 보세요."))
         #expect(page.contains("value=\"atlantis\""))
         let absent = try client.get("/ko/countries?q=north+korea").text

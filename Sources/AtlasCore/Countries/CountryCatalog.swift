@@ -28,6 +28,10 @@ public struct CountryCatalog: Sendable {
         let otherKeys: [String]
         let isoCodes: [String]
         let compactKeys: [String]
+        /// The folded Korean name without spaces, matched anywhere: Korean writes compounds without
+        /// spaces or with them (남아프리카공화국, 남아프리카 공화국), and a country's word often sits
+        /// inside another (수단 in 남수단), unlike the word-start rule of `otherKeys`.
+        let koreanKeys: [String]
 
         init(
             id: String, country: Country, facts: CountryFacts?, continent: Continent?, sortKey: String,
@@ -44,6 +48,9 @@ public struct CountryCatalog: Sendable {
             self.searchKeys = searchKeys
             self.otherKeys = otherKeys.map { " " + $0 }
             self.compactKeys = searchKeys.map { $0.replacingOccurrences(of: " ", with: "") }
+            self.koreanKeys = [koreanName].compactMap { name in
+                name.map { TextFolding.searchKey($0).replacingOccurrences(of: " ", with: "") }
+            }
             self.isoCodes = isoCodes
         }
 
@@ -91,6 +98,7 @@ public struct CountryCatalog: Sendable {
                 return 2
             }
             if compactKeys.contains(where: { $0.contains(variant.compact) }) { return 2 }
+            if koreanKeys.contains(where: { $0.contains(variant.compact) }) { return 2 }
             if otherKeys.contains(where: { $0.contains(variant.atWordStart) }) { return 2 }
             return nil
         }
@@ -179,7 +187,8 @@ public struct CountryCatalog: Sendable {
         self.byAlias = byAlias
         searchIndex = SearchIndex(
             strings: entries.map {
-                $0.searchKeys + $0.compactKeys + $0.isoCodes + $0.otherKeys.map { String($0.dropFirst()) }
+                $0.searchKeys + $0.compactKeys + $0.koreanKeys + $0.isoCodes
+                    + $0.otherKeys.map { String($0.dropFirst()) }
             })
         let present = Set(snapshot.countries.compactMap { $0.countryInfo.iso2?.uppercased() })
         absentCountries = facts.keys.sorted().filter { !present.contains($0) }.map { code in

@@ -123,12 +123,22 @@ public struct CountryQuery: Sendable, Equatable {
             }
             groups[ranked ? rank : 0].append(entry)
         }
+        if inKoreanNameOrder && sort != .name {
+            // Equal figures, and the unknown ones at the end, in 가나다 order too.
+            groups[0].sort { self.order($0, $1, tie: KoreanOrder.precedes) }
+        }
         return groups[0] + groups[1] + groups[2]
     }
 
-    func isOrdered(_ a: CountryCatalog.Entry, before b: CountryCatalog.Entry) -> Bool { order(a, b) }
+    func isOrdered(_ a: CountryCatalog.Entry, before b: CountryCatalog.Entry) -> Bool {
+        order(a, b) { $0.sortKey < $1.sortKey }
+    }
 
-    private func order(_ a: CountryCatalog.Entry, _ b: CountryCatalog.Entry) -> Bool {
+    /// By the sort's figure, unknown ones last, equal ones by `tie`; by name, by the English sort key.
+    private func order(
+        _ a: CountryCatalog.Entry, _ b: CountryCatalog.Entry,
+        tie: (CountryCatalog.Entry, CountryCatalog.Entry) -> Bool
+    ) -> Bool {
         if sort != .name {
             switch (CountryQuery.figure(sort, of: a), CountryQuery.figure(sort, of: b)) {
             case let (x?, y?) where x != y: return direction == .descending ? x > y : x < y
@@ -136,7 +146,7 @@ public struct CountryQuery: Sendable, Equatable {
             case (nil, .some): return false
             default: break
             }
-            return a.sortKey < b.sortKey
+            return tie(a, b)
         }
         return direction == .ascending ? a.sortKey < b.sortKey : a.sortKey > b.sortKey
     }

@@ -26,7 +26,10 @@ public enum TextFolding {
             }
             return String(decoding: bytes, as: UTF8.self)
         }
+        // Composed again (NFC) after the folding: Hangul typed or pasted as jamo (NFD, as macOS file names
+        // hold it) is the same syllables as the precomposed text.
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
         var result = ""
         result.reserveCapacity(folded.utf8.count)
         var pendingSpace = false
