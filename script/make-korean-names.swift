@@ -3,7 +3,8 @@
 // CLDR data on Linux), corrected where CLDR's choice is wrong for a COVID site (docs/i18n.md,
 // "Country names").
 //
-//     {"byCode": {"AD": "안도라", …, "ZW": "짐바브웨"},
+//     {"aliases": {"AU": ["오스트레일리아"], …, "ZA": ["남아공", "남아프리카"]},
+//      "byCode": {"AD": "안도라", …, "ZW": "짐바브웨"},
 //      "byEntry": {"Channel Islands": "채널 제도", "Diamond Princess": "다이아몬드 프린세스호", …}}
 //
 // `byCode` has every ISO2 code of data/countries-facts.json (250, the absent countries too);
@@ -40,6 +41,22 @@ let corrections: [String: String] = [
     // National Institute of Korean Language write 세인트빈센트 그레나딘, which also lets the name break
     // between its words on a phone (docs/field-cases.md B43).
     "VC": "세인트빈센트 그레나딘",
+]
+
+// Other names Korean readers search by, which the search matches as it does the name (docs/i18n.md):
+// the press's short and older names, beside CLDR's own name wherever `corrections` replaced it.
+let pressNames: [String: [String]] = [
+    "ZA": ["남아공"],
+    "CD": ["민주콩고"],
+    "TW": ["타이완"],
+    "MM": ["버마"],
+    "SZ": ["스와질란드"],
+    "GE": ["그루지야"],
+    "US": ["미합중국"],
+    "GB": ["영국"],
+    "AE": ["아랍에미리트"],
+    "CZ": ["체코 공화국"],
+    "MK": ["마케도니아"],
 ]
 
 // Entries no ISO code names, by disease.sh's name, as Korean press named them.
@@ -79,11 +96,19 @@ for entry in snapshot {
         exit(1)
     }
 }
-let output: [String: [String: String]] = ["byCode": byCode, "byEntry": entryNames]
+var aliases: [String: [String]] = [:]
+for code in facts.keys.sorted() {
+    let replaced = corrections[code] == nil ? [] : [korean.localizedString(forRegionCode: code)].compactMap { $0 }
+    let names = (replaced + (pressNames[code] ?? [])).filter { $0 != byCode[code] }
+    if !names.isEmpty { aliases[code] = names }
+}
+let output: [String: Any] = ["aliases": aliases, "byCode": byCode, "byEntry": entryNames]
 var text = String(
     decoding: try JSONSerialization.data(
         withJSONObject: output, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
     as: UTF8.self)
 text += "\n"
 try text.write(toFile: "data/country-names-ko.json", atomically: true, encoding: .utf8)
-print("make-korean-names: \(byCode.count) codes, \(entryNames.count) entries → data/country-names-ko.json")
+print(
+    "make-korean-names: \(byCode.count) codes, \(entryNames.count) entries, \(aliases.count) with other names"
+        + " → data/country-names-ko.json")

@@ -92,6 +92,8 @@ struct KoreanListPageTests {
         ("한국", "대한민국"), ("튀르키예", "튀르키예"), ("kor", "대한민국"), ("프린세스", "다이아몬드 프린세스호"),
         // Inside a word, and without the name's spaces, as Korean often writes compounds.
         ("수단", "남수단"), ("기니", "파푸아뉴기니"), ("남아프리카공화국", "남아프리카 공화국"), ("질랜드", "뉴질랜드"),
+        // The press's other names, and CLDR's where the site names a country otherwise.
+        ("남아공", "남아프리카 공화국"), ("타이완", "대만"), ("버마", "미얀마"), ("오스트레일리아", "호주"),
         // Typed or pasted as jamo (NFD).
         ("\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}", "대한민국"),
     ])

@@ -28,15 +28,16 @@ public struct CountryCatalog: Sendable {
         let otherKeys: [String]
         let isoCodes: [String]
         let compactKeys: [String]
-        /// The folded Korean name without spaces, matched anywhere: Korean writes compounds without
-        /// spaces or with them (남아프리카공화국, 남아프리카 공화국), and a country's word often sits
-        /// inside another (수단 in 남수단), unlike the word-start rule of `otherKeys`.
+        /// The folded Korean name and other names (`KoreanCountryNames.aliasesByCode`) without spaces,
+        /// matched anywhere: Korean writes compounds without spaces or with them (남아프리카공화국,
+        /// 남아프리카 공화국), and a country's word often sits inside another (수단 in 남수단), unlike
+        /// the word-start rule of `otherKeys`.
         let koreanKeys: [String]
 
         init(
             id: String, country: Country, facts: CountryFacts?, continent: Continent?, sortKey: String,
             searchKeys: [String], otherKeys: [String] = [], isoCodes: [String], vaccination: VaccinationLatest? = nil,
-            koreanName: String? = nil
+            koreanName: String? = nil, koreanAliases: [String] = []
         ) {
             self.vaccination = vaccination
             self.koreanName = koreanName
@@ -48,8 +49,8 @@ public struct CountryCatalog: Sendable {
             self.searchKeys = searchKeys
             self.otherKeys = otherKeys.map { " " + $0 }
             self.compactKeys = searchKeys.map { $0.replacingOccurrences(of: " ", with: "") }
-            self.koreanKeys = [koreanName].compactMap { name in
-                name.map { TextFolding.searchKey($0).replacingOccurrences(of: " ", with: "") }
+            self.koreanKeys = ([koreanName].compactMap { $0 } + koreanAliases).map {
+                TextFolding.searchKey($0).replacingOccurrences(of: " ", with: "")
             }
             self.isoCodes = isoCodes
         }
@@ -174,7 +175,7 @@ public struct CountryCatalog: Sendable {
                 isoCodes: [iso2, iso3].compactMap { $0?.lowercased() },
                 vaccination: VaccinationLatest(
                     VaccinationMapping.isoCode(of: country).flatMap { vaccinations?.series[$0] }),
-                koreanName: koreanName)
+                koreanName: koreanName, koreanAliases: koreanNames.aliases(of: country))
             let index = entries.count
             entries.append(entry)
             byID[id] = index

@@ -10,20 +10,37 @@ public struct KoreanCountryNames: Sendable, Equatable {
     /// Princess`) or covering several territories (`Channel Islands`). Checked before `byCode`.
     public let byEntry: [String: String]
 
-    /// Names from the two tables; both empty by default (no Korean names known).
-    public init(byCode: [String: String] = [:], byEntry: [String: String] = [:]) {
+    /// Other names Korean readers search by, by upper-case ISO2 (`ZA` → `남아공`, `AU` → CLDR's
+    /// `오스트레일리아`): found by the search, never shown.
+    public let aliasesByCode: [String: [String]]
+
+    /// Names from the tables; all empty by default (no Korean names known).
+    public init(
+        byCode: [String: String] = [:], byEntry: [String: String] = [:], aliasesByCode: [String: [String]] = [:]
+    ) {
         self.byCode = byCode
         self.byEntry = byEntry
+        self.aliasesByCode = aliasesByCode
     }
 
-    /// Reads the file's JSON: `{"byCode": {ISO2: name}, "byEntry": {disease.sh name: name}}`.
+    private struct File: Decodable {
+        let byCode: [String: String]
+        let byEntry: [String: String]
+        let aliases: [String: [String]]?
+    }
+
+    /// Reads the file's JSON: `{"byCode": {ISO2: name}, "byEntry": {disease.sh name: name}, "aliases":
+    /// {ISO2: [name]}}` (`aliases` optional).
     /// - Throws: `DecodingError` when the data is not that shape.
     public init(json: Data) throws {
-        let tables = try JSONDecoder().decode([String: [String: String]].self, from: json)
-        guard let byCode = tables["byCode"], let byEntry = tables["byEntry"] else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "byCode and byEntry expected"))
-        }
-        self.init(byCode: byCode, byEntry: byEntry)
+        let file = try JSONDecoder().decode(File.self, from: json)
+        self.init(byCode: file.byCode, byEntry: file.byEntry, aliasesByCode: file.aliases ?? [:])
+    }
+
+    /// The other Korean names of `country` (`aliasesByCode`); none for an entry named by `byEntry`.
+    public func aliases(of country: Country) -> [String] {
+        guard byEntry[country.country] == nil, let code = country.countryInfo.iso2?.uppercased() else { return [] }
+        return aliasesByCode[code] ?? []
     }
 
     /// The Korean name of `country`: by its disease.sh name in `byEntry`, else by its ISO2 code; `nil`
