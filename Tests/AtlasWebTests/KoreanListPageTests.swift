@@ -24,6 +24,13 @@ struct KoreanListPageTests {
         }
     }
 
+    /// The names of the list's rows, in order.
+    static func rowNames(in page: String) -> [String] {
+        page.components(separatedBy: "</span></a></span></th>").dropLast().map {
+            String($0[$0.range(of: "<span>", options: .backwards)!.upperBound...])
+        }
+    }
+
     @Test func theListIsInKoreanAtItsPrefixedAddress() throws {
         let page = try client.get("/ko/countries?continent=asia&sort=cases")
         #expect(page.status == .ok)
@@ -75,9 +82,7 @@ struct KoreanListPageTests {
 
     @Test func byNameTheOrderIsKoreanBothWays() throws {
         let ascending = try client.get("/ko/countries").text
-        let names = ascending.components(separatedBy: "</span></a></span></th>").dropLast().map {
-            String($0[$0.range(of: "<span>", options: .backwards)!.upperBound...])
-        }
+        let names = Self.rowNames(in: ascending)
         #expect(names.count == 224)
         #expect(names.prefix(3) == ["가나", "가봉", "가이아나"])
         #expect(names == names.sorted(), "가나다 by code point")
@@ -108,9 +113,7 @@ struct KoreanListPageTests {
     /// Sorted by a figure, equal figures (and the unknown ones, last) follow the Korean names too.
     @Test func equalFiguresAreInKoreanOrder() throws {
         let page = try client.get("/ko/countries?sort=deaths&order=asc").text
-        let names = page.components(separatedBy: "</span></a></span></th>").dropLast().map {
-            String($0[$0.range(of: "<span>", options: .backwards)!.upperBound...])
-        }
+        let names = Self.rowNames(in: page)
         let deaths = try page.components(separatedBy: "<td class=\"num col-deaths\">").dropFirst().map {
             try #require(Int($0.prefix { $0 != "<" }.replacingOccurrences(of: ",", with: "")))
         }

@@ -195,7 +195,7 @@ struct CountryListPage {
             "noMatchBefore": .string(noMatch.before),
             "noMatchAfter": .string(noMatch.after),
             "absent": absent.map { absent in
-                let name = language == .ko ? absent.koreanName ?? absent.name : absent.name
+                let name = absent.name(in: language)
                 return [
                     "flag": flags.templateValue(iso2: absent.iso2, name: name, use: .besideName),
                     "text": .string(words("notFound.absent", ["name": name])),

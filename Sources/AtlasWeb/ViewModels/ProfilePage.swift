@@ -84,7 +84,7 @@ struct FavoriteCountry {
     init(_ favorite: Favorite, catalog: CountryCatalog, flags: FlagImages, language: Language = .en) {
         if let entry = catalog.entry(id: favorite.countryID) {
             id = entry.id
-            name = language == .ko ? entry.koreanName ?? entry.country.country : entry.country.country
+            name = entry.name(in: language)
             flag = flags.templateValue(iso2: entry.country.countryInfo.iso2, name: name, use: .besideName)
             isInTheData = true
         } else {

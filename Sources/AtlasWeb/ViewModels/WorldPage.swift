@@ -62,7 +62,7 @@ struct CountryRow {
     /// The entry's name in the page's language: its Korean name on a Korean page (the English one
     /// when it has none).
     var name: String {
-        words?.language == .ko ? entry.koreanName ?? entry.country.country : entry.country.country
+        entry.name(in: words?.language ?? .en)
     }
 
     var templateValue: TemplateValue {
