@@ -47,7 +47,7 @@ let package = Package(
         // Import and refresh: the shipped data on first start, files, the live API on a schedule.
         .target(name: "AtlasRefresh", dependencies: ["AtlasCore", "AtlasStore", "AtlasSource", "Clocks", "Formats"]),
         // The charts and the world map as pure view models: scales, ticks, paths, bands. No web, no templates.
-        .target(name: "AtlasCharts", dependencies: ["AtlasCore", "Formats"]),
+        .target(name: "AtlasCharts", dependencies: ["AtlasCore", "Formats", "Localization"]),
         .target(
             name: "AtlasWeb",
             dependencies: [
@@ -65,6 +65,7 @@ let package = Package(
             name: "atlas-bench",
             dependencies: [
                 "AtlasWeb", "AtlasCharts", "AtlasSource", "AtlasStore", "AtlasCore", "Clocks", "Routing", "Formats",
+                "Localization",
             ]),
 
         // waitUntil(deadline:_:), the one way tests wait for an event (a library, not tests).
@@ -78,7 +79,7 @@ let package = Package(
             name: "MustacheTests", dependencies: ["Mustache"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AtlasCoreTests", dependencies: ["AtlasCore"]),
-        .testTarget(name: "AtlasChartsTests", dependencies: ["AtlasCharts", "AtlasCore", "Formats"]),
+        .testTarget(name: "AtlasChartsTests", dependencies: ["AtlasCharts", "AtlasCore", "Formats", "Localization"]),
         // The throwaway PostgreSQL server of script/test, and a database of its own per test (a library).
         .target(name: "TestPostgres", dependencies: ["CPostgreSQL"], path: "Tests/TestPostgres"),
         .testTarget(

@@ -74,7 +74,7 @@ public struct ChartModel: Equatable, Sendable {
         let ordinary = bars.indices.filter { !(outliers?.indices.contains($0) ?? false) }.compactMap { bars[$0].value }
         let drawn = ordinary + series.line.compactMap { $0 }
         guard !drawn.isEmpty, let axis = ValueAxis.fitting(drawn, log: query.scale == .log) else { return nil }
-        let format = { (value: Double) in ChartNumbers.abbreviated(value) }
+        let format = words.axisFigure
         var box = ChartGeometry.defaultPlot
         box.left = ChartGeometry.plotLeft(yLabels: axis.ticks.map(format))
         let geometry = ChartGeometry(days: days, axis: axis, plot: box)
@@ -83,8 +83,8 @@ public struct ChartModel: Equatable, Sendable {
         yTicks = axis.ticks.compactMap { value in
             geometry.y(of: value).map { Tick(position: $0, label: format(value), isMajor: value == 0) }
         }
-        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize)
-        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize)
+        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize, labels: words.tickLabels)
+        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize, labels: words.tickLabels)
         daysPerBar = daily ? ChartModel.bucketSize(series.values.count) : 0
         var above = ""
         var below = ""
@@ -109,12 +109,8 @@ public struct ChartModel: Equatable, Sendable {
                     + "h\(ChartGeometry.coordinate(width))V\(baseText)z"
                 if value > 0 { above += piece } else { below += piece }
                 if isOutlier {
-                    let days =
-                        daysPerBar == 1
-                        ? series.date(bar.start).short : "the \(daysPerBar) days from \(series.date(bar.start).short)"
-                    beyond.append(
-                        ChartModel.edgeMarker(
-                            x: centre, y: top, label: "\(ChartWords.figure(value)) on \(days)", plot: box))
+                    let label = words.beyondAxisLabel(value, firstDay: series.date(bar.start), days: daysPerBar)
+                    beyond.append(ChartModel.edgeMarker(x: centre, y: top, label: label, plot: box))
                 }
             }
         }
@@ -145,31 +141,24 @@ public struct ChartModel: Equatable, Sendable {
             // A log scale brings the peak and the latest value close: the label moves beside or below its
             // point rather than cover the latest's, and only goes when no place is free.
             let places = ChartModel.markerPlaces(
-                x: geometry.x(ofDay: series.firstDay + peakIndex), y: y, label: "Peak " + format(peakValue), plot: box)
+                x: geometry.x(ofDay: series.firstDay + peakIndex), y: y, label: words.peakLabel(peakValue), plot: box)
             let latestMarker = latest
             peakMarker = places.first { place in latestMarker.map { !ChartModel.overlap(place, $0) } ?? true }
         }
         peak = peakMarker
-        var legend: [LegendItem] = []
-        let noun = ChartWords.noun(query.metric)
-        let per = query.per == .million ? " per million people" : ""
-        if daily {
-            legend.append(LegendItem(kind: "bars", label: "New \(noun)\(per) per day"))
-            if !below.isEmpty { legend.append(LegendItem(kind: "negative", label: "Below zero: corrections")) }
-            if !line.isEmpty { legend.append(LegendItem(kind: "line", label: "7-day average")) }
-        } else {
-            legend.append(LegendItem(kind: "line", label: "Total \(noun)\(per)"))
-        }
-        self.legend = legend
+        let legend = words.legend(query: query, hasNegativeBars: !below.isEmpty, hasLine: !line.isEmpty)
+        self.legend = legend.map { LegendItem(kind: $0.kind, label: $0.label) }
         title = words.title(query: query, place: place)
         description =
             words.description(series, query: query, place: place, daysPerBar: daysPerBar)
-            + (beyond.isEmpty ? "" : " " + ChartWords.beyondAxis(beyond.map(\.label)))
+            + (beyond.isEmpty ? "" : " " + words.beyondAxis(beyond.map(\.label)))
     }
 
-    /// The time axis' ticks for labels at `fontSize`.
-    public static func timeTicks(_ geometry: ChartGeometry, fontSize: Double) -> [Tick] {
-        TimeTicks(days: geometry.days, fontSize: fontSize) { geometry.x(ofDay: $0) }.ticks.map { tick in
+    /// The time axis' ticks for labels at `fontSize`, in the words of `labels`.
+    public static func timeTicks(
+        _ geometry: ChartGeometry, fontSize: Double, labels: TimeTicks.Labels = .english
+    ) -> [Tick] {
+        TimeTicks(days: geometry.days, fontSize: fontSize, labels: labels) { geometry.x(ofDay: $0) }.ticks.map { tick in
             Tick(
                 position: geometry.x(ofDay: tick.day), label: tick.label, isMajor: tick.startsYear,
                 anchor: tick.anchor)

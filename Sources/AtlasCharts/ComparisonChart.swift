@@ -174,7 +174,8 @@ public struct ComparisonChart: Equatable, Sendable {
             describe(
                 placed, series.map(\.name).filter { name in !placed.contains { $0.name == name } },
                 CalendarDate(daysSinceEpoch: days.lowerBound), CalendarDate(daysSinceEpoch: days.upperBound))
-            + (beyond.isEmpty ? "" : " " + ChartWords.beyondAxis(beyond.map(\.label)))
+            + (beyond.isEmpty
+                ? "" : " Beyond the axis, drawn to its edge: \(beyond.map(\.label).joined(separator: "; ")).")
     }
 
     /// The indices of `series.line` a correction far beyond the other days pulls (the outlier's day and
@@ -186,6 +187,17 @@ public struct ComparisonChart: Equatable, Sendable {
         return Set(outliers.indices.flatMap { $0..<min(series.line.count, $0 + 7) })
     }
 
+    /// The metric as a plural noun: `cases`, `deaths`, `recoveries`. The compare page's words are still
+    /// written here in English; they move to the catalogs (`ChartWords`) when the page is translated
+    /// (docs/i18n.md).
+    public static func englishNoun(_ metric: HistoryMetric) -> String {
+        switch metric {
+        case .cases: return "cases"
+        case .deaths: return "deaths"
+        case .recovered: return "recoveries"
+        }
+    }
+
     /// `name` as a line's label: at most `maximumLabelLength` characters, the last an ellipsis.
     public static func shortened(_ name: String) -> String {
         name.count <= maximumLabelLength ? name : String(name.prefix(maximumLabelLength - 1)) + "…"
@@ -193,7 +205,7 @@ public struct ComparisonChart: Equatable, Sendable {
 
     /// E.g. "Daily new cases per million people (7-day average): S. Korea, Japan and USA".
     public static func title(query: ChartQuery, names: [String]) -> String {
-        let noun = ChartWords.noun(query.metric)
+        let noun = englishNoun(query.metric)
         let per = query.per == .million ? " per million people" : ""
         let what =
             query.interval == .daily

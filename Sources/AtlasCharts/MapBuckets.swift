@@ -41,14 +41,6 @@ public struct MapBuckets: Sendable, Equatable {
         return (value / step).rounded() * step
     }
 
-    /// A band's words for the legend: `Under 1,200`, `1,200 to 5,400`, `54,000 and over`.
-    public func label(_ band: Int) -> String {
-        guard !thresholds.isEmpty else { return "All" }
-        if band == 0 { return "Under " + MapBuckets.format(thresholds[0]) }
-        if band == thresholds.count { return MapBuckets.format(thresholds[band - 1]) + " and over" }
-        return MapBuckets.format(thresholds[band - 1]) + " to " + MapBuckets.format(thresholds[band])
-    }
-
     /// A figure in the map's words, rounded as everywhere else (`NumberText.figure`: `5,971`, `33.3`, `2.5`).
     public static func format(_ value: Double) -> String {
         NumberText.figure(value) ?? "n/a"

@@ -10,24 +10,6 @@ public enum VaccinationMetric: String, CaseIterable, Sendable {
     /// Booster doses, cumulative (`total_boosters`); OWID publishes no daily booster figure.
     case boosters
 
-    /// The metric's figures in a sentence: "Our World in Data has published no booster figures".
-    public var figureWords: String {
-        switch self {
-        case .vaccinated: return "vaccination share"
-        case .doses: return "dose"
-        case .boosters: return "booster"
-        }
-    }
-
-    /// What the metric's links say.
-    public var label: String {
-        switch self {
-        case .vaccinated: return "Share vaccinated"
-        case .doses: return "Doses"
-        case .boosters: return "Boosters"
-        }
-    }
-
     /// The one figure a comparison draws per place: the share fully vaccinated (as the map's and the
     /// list's `vaccinated`), otherwise the metric's own line for the view.
     public func comparedLine(interval: ChartQuery.Interval, per: ChartQuery.Per) -> VaccinationChart.LineSpec {
@@ -46,33 +28,33 @@ public enum VaccinationMetric: String, CaseIterable, Sendable {
         return VaccinationFigure.allCases.filter(drawn.contains)
     }()
 
-    /// The OWID figures drawn, one line each, with their names, for a view (`interval`, `per`): per
+    /// The OWID figures drawn, one line each, with their names' keys, for a view (`interval`, `per`): per
     /// million from OWID's own per-hundred figures (OWID's population), so the figures agree with OWID's.
     public func lines(interval: ChartQuery.Interval, per: ChartQuery.Per) -> [VaccinationChart.LineSpec] {
         let perMillion = per == .million
         switch self {
         case .vaccinated:
             return [
-                .init(name: "At least one dose", figure: .peopleVaccinatedPerHundred, factor: 1),
-                .init(name: "Fully vaccinated", figure: .peopleFullyVaccinatedPerHundred, factor: 1),
+                .init(key: "atLeastOneDose", figure: .peopleVaccinatedPerHundred, factor: 1),
+                .init(key: "fullyVaccinated", figure: .peopleFullyVaccinatedPerHundred, factor: 1),
             ]
         case .doses where interval == .daily:
             return [
                 perMillion
-                    ? .init(name: "Doses a day", figure: .dailyVaccinationsPerMillion, factor: 1)
-                    : .init(name: "Doses a day", figure: .dailyVaccinations, factor: 1)
+                    ? .init(key: "dosesADay", figure: .dailyVaccinationsPerMillion, factor: 1)
+                    : .init(key: "dosesADay", figure: .dailyVaccinations, factor: 1)
             ]
         case .doses:
             return [
                 perMillion
-                    ? .init(name: "Doses given", figure: .totalVaccinationsPerHundred, factor: 10_000)
-                    : .init(name: "Doses given", figure: .totalVaccinations, factor: 1)
+                    ? .init(key: "dosesGiven", figure: .totalVaccinationsPerHundred, factor: 10_000)
+                    : .init(key: "dosesGiven", figure: .totalVaccinations, factor: 1)
             ]
         case .boosters:
             return [
                 perMillion
-                    ? .init(name: "Boosters given", figure: .totalBoostersPerHundred, factor: 10_000)
-                    : .init(name: "Boosters given", figure: .totalBoosters, factor: 1)
+                    ? .init(key: "boostersGiven", figure: .totalBoostersPerHundred, factor: 10_000)
+                    : .init(key: "boostersGiven", figure: .totalBoosters, factor: 1)
             ]
         }
     }
@@ -83,15 +65,19 @@ public enum VaccinationMetric: String, CaseIterable, Sendable {
 /// starts at the first report and ends at the last, so a day not reported is never a 0 and a total is
 /// never carried forward (docs/field-cases.md B41, B42). Pure: the same input gives the same bytes.
 public struct VaccinationChart: Equatable, Sendable {
-    /// One figure drawn: its name, the OWID column, and what its values are multiplied by.
+    /// One figure drawn: its name (the catalog's `vaccination.line.<key>`), the OWID column, and what
+    /// its values are multiplied by.
     public struct LineSpec: Equatable, Sendable {
-        public let name: String
+        public let key: String
         public let figure: VaccinationFigure
         public let factor: Double
 
         /// The figure's reports in `series` as drawn: each published value times `factor`, rounded to
         /// hundredths, which OWID's per-hundred figures (two decimals) times 10,000 always are, so no
         /// binary remainder shows (`152.08 × 10,000` is `1,520,800`, not `1520800.0000000002`).
+        /// The line's name in `words`' language: `Fully vaccinated`, `접종 완료`.
+        public func name(_ words: ChartWords) -> String { words("vaccination.line." + key) }
+
         public func reports(in series: VaccinationSeries) -> [(day: Int, value: Double)] {
             series.reports(figure).map { report in
                 (day: report.day, value: factor == 1 ? report.value : (report.value * factor * 100).rounded() / 100)
@@ -124,8 +110,11 @@ public struct VaccinationChart: Equatable, Sendable {
 
     /// The chart of `series` (`place` names it) viewed as `metric` and `query`; `nil` when no figure
     /// drawn has a report in the days `query.time` asks for.
-    public init?(_ series: VaccinationSeries, place: String, metric: VaccinationMetric, query: ChartQuery) {
+    public init?(
+        _ series: VaccinationSeries, place: String, metric: VaccinationMetric, query: ChartQuery, words: ChartWords
+    ) {
         let specs = metric.lines(interval: query.interval, per: query.per)
+        let names = specs.map { $0.name(words) }
         let isShare = metric == .vaccinated
         let reports = specs.map { spec in
             spec.reports(in: series)
@@ -133,16 +122,17 @@ public struct VaccinationChart: Equatable, Sendable {
         guard let (days, lineValues, values) = VaccinationChart.joinedLines(reports, query: query, isShare: isShare),
             let axis = ValueAxis.fitting(values, log: query.scale == .log)
         else { return nil }
-        let format = { (value: Double) in ChartNumbers.abbreviated(value) + (isShare ? " %" : "") }
-        let widest = specs.map { LabelWidth.of($0.name, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
+        let format = { (value: Double) in words.axisFigure(value) + (isShare ? words("vaccination.percentSuffix") : "")
+        }
+        let widest = names.map { LabelWidth.of($0, fontSize: LabelWidth.narrowFontSize, bold: true) }.max() ?? 0
         let box = ChartGeometry.plotWithNames(yLabels: axis.ticks.map(format), widestName: widest)
         let geometry = ChartGeometry(days: days, axis: axis, plot: box)
         plot = box
         yTicks = axis.ticks.compactMap { value in
             geometry.y(of: value).map { ChartModel.Tick(position: $0, label: format(value), isMajor: value == 0) }
         }
-        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize)
-        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize)
+        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize, labels: words.tickLabels)
+        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize, labels: words.tickLabels)
         var drawn: [(index: Int, x: Double, y: Double, value: Double, day: Int, path: String)] = []
         for (index, line) in lineValues.enumerated() {
             guard let end = line.lastIndex(where: { value in value.flatMap { geometry.y(of: $0) } != nil }),
@@ -156,45 +146,56 @@ public struct VaccinationChart: Equatable, Sendable {
             drawn.map(\.y), gap: font * 1.2, top: font * 0.5, bottom: ChartGeometry.height - font * 0.5)
         lines = zip(drawn, centres).map { line, centre in
             Line(
-                name: specs[line.index].name, colour: line.index % ComparisonChart.colours, path: line.path,
+                name: names[line.index], colour: line.index % ComparisonChart.colours, path: line.path,
                 endX: line.x, endY: line.y, labelY: centre + font * 0.35,
-                value: VaccinationChart.words(line.value, share: isShare),
+                value: VaccinationChart.words(
+                    line.value, share: isShare, percentSuffix: words("vaccination.percentSuffix")),
                 lastDay: CalendarDate(daysSinceEpoch: line.day))
         }
-        title = VaccinationChart.title(metric: metric, query: query, place: place)
-        let first = CalendarDate(daysSinceEpoch: days.lowerBound).short
-        let last = CalendarDate(daysSinceEpoch: days.upperBound).short
-        let joins = specs.count == 1 ? "the line joins" : "each line joins"
-        var text = "From \(first) to \(last); \(joins) the days Our World in Data reported. Last reported: "
+        title = VaccinationChart.title(metric: metric, query: query, place: place, words: words)
         // A count per million says so, as the History chart's words do; a share is its own unit.
-        let unit = !isShare && query.per == .million ? " per million people" : ""
-        text +=
-            lines.map { "\($0.name.lowercased()) \($0.value)\(unit) on \($0.lastDay.short)" }.joined(separator: ", ")
-            + "."
-        let missing = specs.indices.filter { index in !drawn.contains { $0.index == index } }
-            .map { specs[$0].name.lowercased() }
-        if !missing.isEmpty { text += " Not reported in these days: " + ComparisonChart.listed(missing) + "." }
+        let perMillion = !isShare && query.per == .million
+        let reported = lines.map { line in
+            words(
+                perMillion ? "vaccination.chart.lastReportedPerMillion" : "vaccination.chart.lastReported",
+                ["line": line.name.lowercased(), "figure": line.value, "day": words.date(line.lastDay)])
+        }
+        var text = words(
+            specs.count == 1 ? "vaccination.chart.descriptionOneLine" : "vaccination.chart.description",
+            [
+                "first": words.date(CalendarDate(daysSinceEpoch: days.lowerBound)),
+                "last": words.date(CalendarDate(daysSinceEpoch: days.upperBound)),
+                "reported": reported.joined(separator: ", "),
+            ])
+        let missing = specs.indices.filter { index in !drawn.contains { $0.index == index } }.map {
+            names[$0].lowercased()
+        }
+        if !missing.isEmpty {
+            text += " " + words("vaccination.chart.notReported", ["lines": words.list(missing)])
+        }
         description = text
     }
 
     /// E.g. "Share of people vaccinated (% of the population) in S. Korea", "Doses given in the USA".
-    public static func title(metric: VaccinationMetric, query: ChartQuery, place: String) -> String {
-        let per = query.per == .million ? " per million people" : ""
-        let what: String
+    public static func title(metric: VaccinationMetric, query: ChartQuery, place: String, words: ChartWords) -> String {
+        let per = query.per == .million ? "PerMillion" : ""
+        let key: String
         switch metric {
-        case .vaccinated: what = "Share of people vaccinated (% of the population)"
-        case .doses where query.interval == .daily: what = "Doses a day\(per) (7-day average)"
-        case .doses: what = "Doses given\(per)"
-        case .boosters: what = "Booster doses given\(per)"
+        case .vaccinated: key = "vaccination.chart.title.vaccinated"
+        case .doses where query.interval == .daily: key = "vaccination.chart.title.dosesADay" + per
+        case .doses: key = "vaccination.chart.title.dosesGiven" + per
+        case .boosters: key = "vaccination.chart.title.boostersGiven" + per
         }
-        return what + " in " + place + (query.scale == .log ? ", log scale" : "")
+        let title = words(key, ["place": place])
+        return query.scale == .log ? words("vaccination.chart.title.logScale", ["title": title]) : title
     }
 
     /// A value as the chart's words write it: a share as Our World in Data publishes it (at most two
-    /// decimals, none added: `74.6 %`, `57.25 %`) and `%`, a count grouped.
-    public static func words(_ value: Double, share: Bool) -> String {
+    /// decimals, none added: `74.6 %`, `57.25 %`; `74.6%` in Korean) and `%`, a count grouped.
+    /// `percentSuffix` follows a share: ` %` in English, `%` in Korean (`vaccination.percentSuffix`).
+    public static func words(_ value: Double, share: Bool, percentSuffix: String = " %") -> String {
         guard share else { return NumberText.grouped(Int64(value.rounded())) }
-        return (NumberText.decimal(value) ?? NumberText.fixed(value, decimals: 2)) + " %"
+        return (NumberText.decimal(value) ?? NumberText.fixed(value, decimals: 2)) + percentSuffix
     }
 
     /// Each of `reports` joined over the days `query.time` asks for within the first and last report of

@@ -6,6 +6,7 @@ import AtlasWeb
 import Clocks
 import Formats
 import Foundation
+import Localization
 import Routing
 
 // Micro-benchmarks of what a first start and a cache miss cost, run by `script/bench` on a release
@@ -57,6 +58,8 @@ line("history import: in all", decode + map + stored, "(the budget: under 1,000 
 
 // A cold chart: from a stored series to the SVG's values, for the default view of France (662 days,
 // a correction below zero) and a log view of the world.
+// The chart's words, from the repository's catalogs (script/bench runs from the repository's root).
+let chartWords = ChartWords(try Catalogs.load(directory: "Catalogs")[.en])
 for (key, place, query) in [
     ("fr", "France", ChartQuery()),
     (
@@ -72,7 +75,7 @@ for (key, place, query) in [
         let days = query.days(within: history.firstDay...history.lastDay)!
         let chart = ChartSeries(
             history, metric: query.metric, interval: query.interval, per: query.per, population: 1, days: days)!
-        let model = ChartModel(chart, query: query, place: place, words: ChartWords())!
+        let model = ChartModel(chart, query: query, place: place, words: chartWords)!
         bytes = model.barsPath.utf8.count + model.negativeBarsPath.utf8.count + model.linePath.utf8.count
     }
     line(

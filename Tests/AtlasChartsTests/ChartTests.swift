@@ -197,10 +197,11 @@ struct ChartSeriesTests {
                 days: history.firstDay...history.lastDay))
         #expect(series.line == series.average)
         #expect(series.line.compactMap { $0 } == (days < 8 ? [] : [4]), "\(series.line)")
-        let chart = try #require(ChartModel(series, query: ChartQuery(), place: "Testland", words: ChartWords()))
+        let chart = try #require(
+            ChartModel(series, query: ChartQuery(), place: "Testland", words: try ChartWordsFixture.english()))
         #expect(chart.linePath.isEmpty == (days < 8))
         #expect(chart.barsPath.isEmpty == (days == 1), "a day of 0 has no bar")
-        let summary = try #require(ChartWords().summary(series, query: ChartQuery()))
+        let summary = try #require(try ChartWordsFixture.english().summary(series, query: ChartQuery()))
         if days < 8 {
             #expect(summary.hasPrefix("There is no 7-day average yet"), "\(summary)")
             #expect(chart.peak == nil && chart.latest == nil)
@@ -220,7 +221,7 @@ struct ChartSeriesTests {
             ChartSeries(
                 history, metric: .cases, interval: .cumulative, per: .total, population: nil,
                 days: history.firstDay...history.lastDay))
-        let summary = try #require(ChartWords().summary(series, query: query))
+        let summary = try #require(try ChartWordsFixture.english().summary(series, query: query))
         #expect(
             summary == "The total was highest on \(series.date(2).short) and is still there on the latest day, "
                 + "\(series.date(4).short): 5.")
@@ -237,10 +238,11 @@ struct ChartSeriesTests {
             ChartSeries(
                 history, metric: .cases, interval: interval, per: .total, population: nil,
                 days: history.firstDay...history.lastDay))
-        let summary = try #require(ChartWords().summary(series, query: query))
+        let summary = try #require(try ChartWordsFixture.english().summary(series, query: query))
         #expect(summary.hasPrefix("There were no"), "\(summary)")
         #expect(!summary.contains("peak"))
-        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        let chart = try #require(
+            ChartModel(series, query: query, place: "Testland", words: try ChartWordsFixture.english()))
         #expect(chart.peak == nil)
     }
 
@@ -249,7 +251,7 @@ struct ChartSeriesTests {
             ChartSeries(Self.history, metric: .deaths, interval: .daily, per: .total, population: nil, days: Self.all))
         var query = ChartQuery()
         query.metric = .deaths
-        let text = ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1)
+        let text = try ChartWordsFixture.english().description(series, query: query, place: "Testland", daysPerBar: 1)
         #expect(text.contains("One day is below zero (a correction):"), "\(text)")
         #expect(text.contains("on 9 Jan 2021"), "\(text)")
     }
@@ -264,7 +266,9 @@ struct ChartSeriesTests {
         )
         var query = ChartQuery()
         (query.metric, query.interval, query.scale) = (.deaths, interval, .log)
-        #expect(ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1).contains(words))
+        #expect(
+            try ChartWordsFixture.english().description(series, query: query, place: "Testland", daysPerBar: 1)
+                .contains(words))
     }
 
     @Test func theDescriptionsDaysAreTheDaysWithValuesRecoveriesEndingEarly_B30() throws {
@@ -273,7 +277,7 @@ struct ChartSeriesTests {
                 Self.history, metric: .recovered, interval: .daily, per: .total, population: nil, days: Self.all))
         var query = ChartQuery()
         query.metric = .recovered
-        let text = ChartWords().description(series, query: query, place: "Testland", daysPerBar: 1)
+        let text = try ChartWordsFixture.english().description(series, query: query, place: "Testland", daysPerBar: 1)
         #expect(text.hasPrefix("Bars: new recoveries per day from 2 Jan 2021 to 6 Jan 2021."), "\(text)")
     }
 
@@ -326,14 +330,16 @@ struct ChartSeriesTests {
         var query = ChartQuery()
         query.metric = .deaths
         query.scale = .log
-        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        let chart = try #require(
+            ChartModel(series, query: query, place: "Testland", words: try ChartWordsFixture.english()))
         // Bars only for the days above zero: 1 (day 4) and 2 (day 10); none for 0 or -1.
         #expect(chart.barsPath.components(separatedBy: "M").count - 1 == 2)
         #expect(chart.negativeBarsPath.isEmpty)
         #expect(!chart.linePath.contains("nan") && !chart.linePath.contains("inf"))
         var linear = query
         linear.scale = .linear
-        let drawn = try #require(ChartModel(series, query: linear, place: "Testland", words: ChartWords()))
+        let drawn = try #require(
+            ChartModel(series, query: linear, place: "Testland", words: try ChartWordsFixture.english()))
         #expect(drawn.negativeBarsPath.components(separatedBy: "M").count - 1 == 1)
         #expect(drawn.zeroLine != nil)
     }
@@ -385,7 +391,8 @@ struct ChartModelTests {
             ChartSeries(
                 history, metric: .cases, interval: .daily, per: .total, population: nil,
                 days: history.firstDay...history.lastDay))
-        let chart = try #require(ChartModel(series, query: ChartQuery(), place: "Testland", words: ChartWords()))
+        let chart = try #require(
+            ChartModel(series, query: ChartQuery(), place: "Testland", words: try ChartWordsFixture.english()))
         let geometry = ChartGeometry(
             days: history.firstDay...history.lastDay, axis: .linear(NiceTicks(minimum: 0, maximum: 1)), plot: chart.plot
         )
@@ -423,7 +430,8 @@ struct ChartModelTests {
             ChartSeries(
                 history, metric: .recovered, interval: .cumulative, per: .total, population: nil,
                 days: ChartSeriesTests.all))
-        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        let chart = try #require(
+            ChartModel(series, query: query, place: "Testland", words: try ChartWordsFixture.english()))
         let latest = try #require(chart.latest)
         let geometry = ChartGeometry(
             days: ChartSeriesTests.all, axis: .linear(NiceTicks(minimum: 0, maximum: 3)), plot: chart.plot)
@@ -446,7 +454,8 @@ struct ChartModelTests {
             ChartSeries(
                 ChartSeriesTests.history, metric: .deaths, interval: interval, per: .total, population: nil,
                 days: ChartSeriesTests.all))
-        let chart = try #require(ChartModel(series, query: query, place: "Testland", words: ChartWords()))
+        let chart = try #require(
+            ChartModel(series, query: query, place: "Testland", words: try ChartWordsFixture.english()))
         #expect(chart.legend.map { "\($0.kind): \($0.label)" } == legend)
     }
 }

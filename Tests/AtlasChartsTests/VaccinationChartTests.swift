@@ -36,7 +36,9 @@ struct VaccinationChartTests {
 
     @Test func sharesAreTwoLinesOnAnAxisFromZeroToAHundred() throws {
         let chart = try #require(
-            VaccinationChart(Self.series, place: "Somewhere", metric: .vaccinated, query: ChartQuery()))
+            VaccinationChart(
+                Self.series, place: "Somewhere", metric: .vaccinated, query: ChartQuery(),
+                words: try ChartWordsFixture.english()))
         #expect(chart.lines.map(\.name) == ["At least one dose", "Fully vaccinated"])
         #expect(chart.yTicks.first?.label == "0 %")
         #expect(chart.yTicks.last?.label == "100 %")
@@ -47,12 +49,16 @@ struct VaccinationChartTests {
     }
 
     @Test func dosesAreDailySmoothedOrCumulative() throws {
-        let daily = try #require(VaccinationChart(Self.series, place: "S", metric: .doses, query: ChartQuery()))
+        let daily = try #require(
+            VaccinationChart(
+                Self.series, place: "S", metric: .doses, query: ChartQuery(), words: try ChartWordsFixture.english()))
         #expect(daily.title == "Doses a day (7-day average) in S")
         #expect(daily.description.hasSuffix("Last reported: doses a day 6 on 2 Nov 2021."))
         var cumulative = ChartQuery()
         cumulative.interval = .cumulative
-        let total = try #require(VaccinationChart(Self.series, place: "S", metric: .doses, query: cumulative))
+        let total = try #require(
+            VaccinationChart(
+                Self.series, place: "S", metric: .doses, query: cumulative, words: try ChartWordsFixture.english()))
         #expect(total.description.hasSuffix("Last reported: doses given 400 on 5 Nov 2021."))
     }
 
@@ -65,13 +71,15 @@ struct VaccinationChartTests {
             days: [
                 Self.day(0, [.totalVaccinationsPerHundred: "1.5"]), Self.day(4, [.totalVaccinationsPerHundred: "2"]),
             ])
-        let chart = try #require(VaccinationChart(series, place: "S", metric: .doses, query: query))
+        let chart = try #require(
+            VaccinationChart(series, place: "S", metric: .doses, query: query, words: try ChartWordsFixture.english()))
         #expect(chart.description.contains("; the line joins the days"))
         #expect(chart.description.contains("Last reported: doses given "))
         #expect(chart.description.hasSuffix("doses given 20,000 per million people on 5 Nov 2021."))
     }
 
-    @Test func aFigureNeverReportedDrawsNoChart() {
-        #expect(VaccinationChart(Self.series, place: "S", metric: .boosters, query: ChartQuery()) == nil)
+    @Test func aFigureNeverReportedDrawsNoChart() throws {
+        let words = try ChartWordsFixture.english()
+        #expect(VaccinationChart(Self.series, place: "S", metric: .boosters, query: ChartQuery(), words: words) == nil)
     }
 }

@@ -17,9 +17,11 @@ struct ChartDaysTests {
         (90, ["All"]),
         (60, ["All"]),
     ])
-    func aPresetLongerThanTheDataIsLeftOut(_ length: Int, _ labels: [String]) {
+    func aPresetLongerThanTheDataIsLeftOut(_ length: Int, _ labels: [String]) throws {
         let days = (Self.november8 - length + 1)...Self.november8
-        let presets = HistorySection.presets(days: days, query: ChartQuery()) { Links.chart("/", $0) }
+        let presets = HistorySection.presets(days: days, query: ChartQuery(), words: try PageWordsTests.english()) {
+            Links.chart("/", $0)
+        }
         let shown = presets.compactMap { preset -> String? in
             guard case .object(let fields) = preset, case .string(let label)? = fields["label"] else { return nil }
             return label

@@ -134,7 +134,7 @@ struct ChartVerticalPositionTests {
         let chart = try #require(
             ChartModel(
                 try Self.series(Self.dailyCumulative, .daily), query: Self.query(.daily), place: "Testland",
-                words: ChartWords()))
+                words: try PageWordsTests.english().chart))
         try #require(chart.plot.top == Self.top && chart.plot.bottom == Self.bottom)
         try #require(chart.plot.left == 64 && chart.plot.right == 548)
         let bars = try Self.bars(chart.barsPath)
@@ -164,7 +164,7 @@ struct ChartVerticalPositionTests {
         let chart = try #require(
             ChartModel(
                 try Self.series(Self.dailyCumulative, .daily), query: Self.query(.daily), place: "Testland",
-                words: ChartWords()))
+                words: try PageWordsTests.english().chart))
         #expect(chart.yTicks.map(\.label) == ["0", "20", "40", "60", "80", "100"])
         for (tick, value) in zip(chart.yTicks, [0.0, 20, 40, 60, 80, 100]) {
             #expect(Self.near(tick.position, 278 - value / 100 * 248, within: 1e-9), "\(tick.label)")
@@ -178,7 +178,7 @@ struct ChartVerticalPositionTests {
         let chart = try #require(
             ChartModel(
                 try Self.series([0, 100, 80], .daily), query: Self.query(.daily), place: "Testland",
-                words: ChartWords()))
+                words: try PageWordsTests.english().chart))
         #expect(Self.near(chart.zeroLine, 236.6667, within: 0.0001))
         let up = try Self.bars(chart.barsPath)
         let down = try Self.bars(chart.negativeBarsPath)
@@ -194,7 +194,7 @@ struct ChartVerticalPositionTests {
         let chart = try #require(
             ChartModel(
                 try Self.series([10, 20, 40, 80], .cumulative), query: Self.query(.cumulative), place: "Testland",
-                words: ChartWords()))
+                words: try PageWordsTests.english().chart))
         #expect(chart.linePath == "M124.5 247L245.5 216L366.5 154L487.5 30")
         let latest = try #require(chart.latest)
         #expect(latest.y == Self.top, "the highest total is at the top")
@@ -206,7 +206,7 @@ struct ChartVerticalPositionTests {
         let chart = try #require(
             ChartModel(
                 try Self.series([1, 10, 100, 1_000], .cumulative), query: Self.query(.cumulative, .log),
-                place: "Testland", words: ChartWords()))
+                place: "Testland", words: try PageWordsTests.english().chart))
         #expect(chart.linePath == "M124.5 278L245.5 195.3L366.5 112.7L487.5 30")
         #expect(chart.yTicks.map(\.label) == ["1", "10", "100", "1K"])
         for (tick, power) in zip(chart.yTicks, [0.0, 1, 2, 3]) {
@@ -220,7 +220,8 @@ struct ChartVerticalPositionTests {
         let cumulative: [Int64] = [0, 70, 140, 210, 280, 350, 420, 490, 490, 490, 490, 490, 490, 490]
         let chart = try #require(
             ChartModel(
-                try Self.series(cumulative, .daily), query: Self.query(.daily), place: "Testland", words: ChartWords()
+                try Self.series(cumulative, .daily), query: Self.query(.daily), place: "Testland",
+                words: try PageWordsTests.english().chart
             ))
         let peak = try #require(chart.peak)
         let latest = try #require(chart.latest)
@@ -248,7 +249,8 @@ struct ChartVerticalPositionTests {
             firstDay: 18_000, cases: Self.dailyCumulative, deaths: Self.dailyCumulative.map { _ in 0 },
             recovered: Self.dailyCumulative.map { _ in nil })
         let section = HistorySection(
-            place: "Testland", history: history, population: nil, query: ChartQuery(), defaults: ChartQuery(),
+            words: try PageWordsTests.english(), place: "Testland", history: history, population: nil,
+            query: ChartQuery(), defaults: ChartQuery(),
             link: { _ in "/" }, path: "/")
         guard case .object(let value) = section.templateValue, case .object(let chart)? = value["chart"] else {
             Issue.record("no chart in \(section.templateValue)")

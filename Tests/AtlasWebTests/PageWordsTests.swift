@@ -1,3 +1,5 @@
+import AtlasCharts
+import AtlasCore
 import Foundation
 import Localization
 import Testing
@@ -9,6 +11,9 @@ import Testing
 struct PageWordsTests {
     static let catalogs = Result { try Catalogs.load(directory: packageRoot + "/Catalogs") }
 
+    /// `Catalogs/en.json`'s words; throws when the catalogs do not load.
+    static func english() throws -> PageWords { PageWords(try catalogs.get()[.en]) }
+
     static func files(under folder: String, ending suffix: String) -> [String] {
         let root = packageRoot + "/" + folder
         return (FileManager.default.subpaths(atPath: root) ?? []).filter { $0.hasSuffix(suffix) }.map {
@@ -19,11 +24,19 @@ struct PageWordsTests {
     @Test func everyKeyTheCodeAndTheTemplatesNameIsInTheCatalogs() throws {
         let english = try Self.catalogs.get()[.en]
         var named: [String: String] = [:]
-        let groups = "list|stat|daily|error|layout|nav|search|site|starred|title|notFound|freshness|footer|continent"
+        let groups =
+            "list|stat|daily|error|layout|nav|search|site|starred|title|notFound|freshness|footer|continent|chart"
+            + "|history|vaccination|map|country|favorite|region|world|facts"
         let inCode = try Regex("\"((?:\(groups))\\.[a-zA-Z0-9.]+)\"")
-        for file in Self.files(under: "Sources/AtlasWeb", ending: ".swift") {
+        for file in Self.files(under: "Sources/AtlasWeb", ending: ".swift")
+            + Self.files(under: "Sources/AtlasCharts", ending: ".swift")
+        {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            for match in text.matches(of: inCode) { named[String(match.output[1].substring!)] = file }
+            for match in text.matches(of: inCode) {
+                let key = String(match.output[1].substring!)
+                // A key's start that the code completes (`"chart.noun." + metric.rawValue`): see the next test.
+                if !key.hasSuffix(".") { named[key] = file }
+            }
         }
         for file in Self.files(under: "Views", ending: ".mustache") {
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -35,6 +48,36 @@ struct PageWordsTests {
         for (key, file) in named.sorted(by: { $0.key < $1.key }) {
             #expect(english.text(key) != nil, "\(key), named in \(file), is in no catalog")
         }
+    }
+
+    /// The keys the code completes with a value: each metric's, map figure's, region's and continent's.
+    @Test func everyKeyTheCodeCompletesIsInTheCatalogs() throws {
+        let english = try Self.catalogs.get()[.en]
+        var keys = HistoryMetric.allCases.map { "chart.noun." + $0.rawValue }
+        keys += VaccinationMetric.allCases.flatMap {
+            ["vaccination.metric." + $0.rawValue, "vaccination.figures." + $0.rawValue]
+        }
+        keys += MapFigure.allCases.flatMap { figure in
+            ["choice", "value", "unit", "measure", "heading"].map { "map.\($0).\(figure.rawValue)" }
+        }
+        keys += VaccinationMapping.notJoined.keys.map { "vaccination.notJoined." + $0.lowercased() }
+        for metric in VaccinationMetric.allCases {
+            for interval in ChartQuery.Interval.allCases {
+                for per in ChartQuery.Per.allCases {
+                    keys += metric.lines(interval: interval, per: per).map { "vaccination.line." + $0.key }
+                }
+            }
+        }
+        let facts = try ShippedData.load(from: packageRoot + "/data").facts.values
+        keys += Set(facts.flatMap { [$0.region, $0.subregion].compactMap { $0 } }).map {
+            "region." + CountryDetailPage.regionKey($0)
+        }
+        for interval in ["daily", "total"] {
+            for per in ["", "PerMillion"] {
+                keys += ["chart.counted.", "chart.title.", "chart.legend."].map { $0 + interval + per }
+            }
+        }
+        for key in keys.sorted() { #expect(english.text(key) != nil, "\(key) is in no catalog") }
     }
 
     @Test(arguments: [

@@ -34,14 +34,15 @@ struct VaccinationViewModelTests {
     func eachFigureIsItsOwnLastReport_B42(
         _ figure: VaccinationFigure, _ unit: VaccinationSummary.Unit, value: String, iso: String?
     ) throws {
-        let cell = VaccinationSummary.cell("x", figure, unit, in: Self.series)
+        let cell = VaccinationSummary.cell("x", figure, unit, in: Self.series, words: try PageWordsTests.english())
         guard case .object(let fields) = cell else { Issue.record("not an object"); return }
         #expect(fields["value"] == .string(value))
         #expect(fields["iso"] == iso.map { .string($0) })
     }
 
-    @Test func aPlaceWithoutRowsSaysSoInOneSentenceWithoutFiguresOrChartLinks() {
-        let value = VaccinationSummary(place: "Réunion", series: nil).templateValue
+    @Test func aPlaceWithoutRowsSaysSoInOneSentenceWithoutFiguresOrChartLinks() throws {
+        let words = try PageWordsTests.english()
+        let value = VaccinationSummary(words: words, place: "Réunion", series: nil).templateValue
         guard case .object(let fields) = value else {
             Issue.record("not the expected shape")
             return
@@ -54,7 +55,8 @@ struct VaccinationViewModelTests {
         #expect(fields["figures"] == nil)
         #expect(fields["csv"] == nil)
         let chart = VaccinationChartSection(
-            series: nil, place: "Réunion", query: .init(history: ChartQuery(), metric: .doses), path: "/countries/re")
+            series: nil, place: "Réunion", query: .init(history: ChartQuery(), metric: .doses), path: "/countries/re",
+            words: words)
         #expect(chart.templateValue == .null)
     }
 

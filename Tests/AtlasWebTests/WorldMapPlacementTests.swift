@@ -236,7 +236,9 @@ struct WorldMapPlacementTests {
 
     /// The map's countries (`href`, `label`, `band`, `path`) and its legend's labels.
     static func drawn(_ figure: MapFigure) throws -> (countries: [[String: String]], legend: [String]) {
-        let map = WorldMap(geometry: try shipped.get().map, catalog: try catalog(), figure: figure) { _ in "/" }
+        let map = WorldMap(
+            geometry: try shipped.get().map, catalog: try catalog(), figure: figure, words: try PageWordsTests.english()
+        ) { _ in "/" }
         guard case .object(let value) = map.templateValue, case .array(let countries)? = value["countries"],
             case .array(let legend)? = value["legend"]
         else {
@@ -278,12 +280,12 @@ struct WorldMapPlacementTests {
             let id = try #require(country["href"]?.split(separator: "/").last.map(String.init))
             let value = try Self.figure(figure, iso2: id.uppercased())
             guard let value else {
-                #expect(country["band"] == "map-nodata", "\(id) has no \(figure.label)")
+                #expect(country["band"] == "map-nodata", "\(id) has no \(figure)")
                 continue
             }
             // A value at an edge is in the band above it.
             let band = edges.filter { $0 <= value }.count
-            #expect(country["band"] == "map-b\(band)", "\(id): \(value) \(figure.label), edges \(edges)")
+            #expect(country["band"] == "map-b\(band)", "\(id): \(value) \(figure), edges \(edges)")
             shaded.append((value, band))
         }
         // The lightest band holds the smallest figure, the darkest the largest.

@@ -73,3 +73,18 @@ def test_the_korean_search_form_and_buttons_stay_in_korean(browser, server_url):
     assert [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".country-table tbody th[scope=row]")] == ["일본"]
     navigate(browser, lambda: browser.find_element(By.LINK_TEXT, "검색 지우기").click())
     assert browser.current_url == server_url + "/ko/countries"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_korean_country_page_reads_in_korean_at_phone_and_desktop_widths(browser, server_url, width):
+    """docs/screenshots/ko-country-detail.png in the README is this one's 1280 px window."""
+    set_width(browser, width)
+    browser.get(server_url + "/ko/countries/kr")
+    assert browser.execute_script("return window.innerWidth;") == width
+    assert browser.find_element(By.TAG_NAME, "h1").text == "대한민국"
+    assert page_overflow(browser) <= 0, "the page scrolls sideways"
+    # The chart's ticks and its title are Korean, drawn in a Korean font.
+    ticks = [t.get_attribute("textContent") for t in browser.find_elements(By.CSS_SELECTOR, ".history .chart-axis-x text")]
+    assert any(t.endswith("월") or t.endswith("년") for t in ticks), ticks
+    assert any("CJK" in f or "KR" in f for f in platform_fonts(browser, ".history .chart-heading"))
+    save_screenshot(browser, "ko-country-detail", full_page=False)

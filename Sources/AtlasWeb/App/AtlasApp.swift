@@ -57,7 +57,8 @@ public final class AtlasApp: Sendable {
     public static func build(_ configuration: AtlasConfiguration) throws -> AtlasApp {
         let assets = try StartupChecks.verify(configuration)
         let shipped = try ShippedData.load(from: configuration.dataDirectory)
-        let languages = PageLanguages(try loadCatalogs(configuration.catalogsDirectory))
+        let languages = PageLanguages(
+            try loadCatalogs(configuration.catalogsDirectory), koreanFactNames: shipped.koreanFactNames)
         let renderer = try PageRenderer(
             viewsDirectory: configuration.viewsDirectory, assets: assets,
             tiles: try TileSource(template: configuration.tileURL))

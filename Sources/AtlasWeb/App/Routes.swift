@@ -27,16 +27,23 @@ enum Routes {
         }
         // Where each handler runs (docs/architecture.md, "Where a request runs"): `replying` handlers hand
         // the page to a worker when it needs the database; the forms always write, so start on one.
-        router.get("/", replying: pages.world)
+        router.get("/", replying: pages.world(.en))
+        router.get("/ko/", replying: pages.world(.ko))
         router.get("/countries", replying: pages.countryList(.en))
         router.get("/ko/countries", replying: pages.countryList(.ko))
-        router.get("/countries/:id", replying: pages.countryDetail)
+        router.get("/countries/:id", replying: pages.countryDetail(.en))
+        router.get("/ko/countries/:id", replying: pages.countryDetail(.ko))
         router.get("/history.csv", replying: site.showingHistories(history.worldCSV))
         router.get("/countries/:id/history.csv", replying: site.showingHistories(history.csv))
         router.get("/compare", replying: site.showingHistories(compare.page))
         router.get("/compare.csv", replying: site.showingHistories(compare.csv))
         router.get("/api/compare", replying: site.showingHistories(compare.json))
-        router.post("/countries/:id/favorite", runsOn: .worker, profiles.toggleFavorite)
+        router.post("/countries/:id/favorite", runsOn: .worker) {
+            try profiles.toggleFavorite($0, $1, language: .en)
+        }
+        router.post("/ko/countries/:id/favorite", runsOn: .worker) {
+            try profiles.toggleFavorite($0, $1, language: .ko)
+        }
         router.get("/profile", replying: profiles.show)
         router.get("/profile/edit", replying: profiles.edit)
         router.post("/profile/edit", runsOn: .worker, profiles.submit)
@@ -60,7 +67,7 @@ enum Routes {
     /// The English pages whose Korean pages are still to come (docs/i18n.md, "Wiring `/ko/`"): each
     /// Korean address answers a temporary redirect (`302`) to the English page, query kept, so a Korean
     /// page can already link to its final address and a shared link keeps working once it is switched on.
-    static let pagesNotYetInKorean = ["/", "/countries/:id", "/compare", "/profile", "/profile/edit"]
+    static let pagesNotYetInKorean = ["/compare", "/profile", "/profile/edit"]
 
     /// `/ko`, a `301` to the Korean front page `/ko/`, and the Korean addresses of `pagesNotYetInKorean`.
     /// JSON, CSV, the API, flags and static files have no Korean address (a `404`).

@@ -12,6 +12,9 @@ public struct ShippedData: Sendable {
     public let otherNames: [String: [String]]
     /// The countries' Korean names (`country-names-ko.json`, made by `script/make-korean-names`).
     public let koreanNames: KoreanCountryNames
+    /// The Korean names of the facts' languages and currencies (`fact-names-ko.json`, made by
+    /// `script/make-fact-names-ko`).
+    let koreanFactNames: FactNames
     /// Natural Earth outlines (`geo/countries.geojson`), reduced for the map's background.
     public let outlines: CountryOutlines
     /// When the outlines file was last modified, ms since the epoch: their `Last-Modified`, the same in
@@ -39,12 +42,18 @@ public struct ShippedData: Sendable {
         ) {
             try KoreanCountryNames(json: $0)
         }
+        let koreanFactNames = try decode(
+            directory + "/fact-names-ko.json", reason: { _ in "not the expected languages and currencies tables" }
+        ) {
+            try JSONDecoder().decode(FactNames.self, from: $0)
+        }
         let outlines = try decode(outlinesPath, reason: { String(describing: $0) }) {
             try CountryOutlines(naturalEarth: $0)
         }
         let modified = (try? FileManager.default.attributesOfItem(atPath: outlinesPath)[.modificationDate]) as? Date
         return ShippedData(
-            facts: facts, otherNames: otherNames, koreanNames: koreanNames, outlines: outlines,
+            facts: facts, otherNames: otherNames, koreanNames: koreanNames, koreanFactNames: koreanFactNames,
+            outlines: outlines,
             outlinesModifiedAt: Int64(((modified ?? Date()).timeIntervalSince1970 * 1000).rounded(.down)),
             worldMap: WorldMapGeometry(outlines: outlines))
     }

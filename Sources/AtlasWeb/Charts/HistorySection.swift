@@ -6,7 +6,9 @@ import Mustache
 /// asks for, the links and the form that change the view (every one a URL, no JavaScript needed), the
 /// summary in words, the data as a weekly table, and the downloads.
 struct HistorySection {
-    /// The place as the page names it: `S. Korea`, `the world`.
+    /// The page's words.
+    let words: PageWords
+    /// The place as the page names it: `S. Korea`, `the world`, `대한민국`.
     let place: String
     /// Its series; `nil` when JHU does not cover it.
     let history: History?
@@ -26,20 +28,21 @@ struct HistorySection {
 
     var templateValue: TemplateValue {
         guard let history, !history.isEmpty else {
-            return ["covered": .bool(false), "place": .string(place)]
+            return ["covered": .bool(false), "notCovered": .string(words("history.notCovered", ["place": place]))]
         }
         var value: [String: TemplateValue] = [
             "covered": .bool(true),
             "place": .string(place),
             "metric": .string(query.metric.rawValue),
-            "controls": .array(HistorySection.controls(query: query, link: link)),
+            "controls": .array(HistorySection.controls(query: query, words: words, link: link)),
             "presets": .array(
-                HistorySection.presets(days: history.firstDay...history.lastDay, query: query, link: link)),
+                HistorySection.presets(
+                    days: history.firstDay...history.lastDay, query: query, words: words, link: link)),
             "form": HistorySection.form(
                 days: history.firstDay...history.lastDay, query: query, defaults: defaults, path: path,
                 keeping: keeping),
         ]
-        let words = ChartWords()
+        let chartWords = words.chart
         let days = query.days(within: history.firstDay...history.lastDay)
         if let csvPath {
             // The days shown, or every day when none of the days asked for is in the data (never a 404).
@@ -47,14 +50,18 @@ struct HistorySection {
             if days != nil { (range.start, range.end) = (query.start, query.end) }
             value["csv"] = [
                 "href": .string(Links.chart(csvPath, range)),
-                "label": .string(range.hasRange ? "Download these days as CSV" : "Download every day as CSV"),
+                "label": .string(words(range.hasRange ? "history.csvTheseDays" : "history.csvEveryDay")),
             ]
         }
         guard let days else {
             value["message"] = .string(
-                "JHU’s series for \(place) runs from \(history.date(at: 0).short) to "
-                    + "\(history.date(at: history.count - 1).short); time “\(query.start.text)..\(query.end.text)” "
-                    + "asks for none of these days. The links above show the days it has.")
+                words(
+                    "history.noDaysInRange",
+                    [
+                        "place": place, "first": chartWords.date(history.date(at: 0)),
+                        "last": chartWords.date(history.date(at: history.count - 1)),
+                        "time": "\(query.start.text)..\(query.end.text)",
+                    ]))
             return .object(value)
         }
         guard
@@ -62,19 +69,18 @@ struct HistorySection {
                 history, metric: query.metric, interval: query.interval, per: query.per, population: population,
                 days: days)
         else {
-            value["message"] = .string(
-                "The data has no population for \(place), so there are no per-million figures.")
+            value["message"] = .string(words("history.noPopulation", ["place": place]))
             return .object(value)
         }
         if let note = recoveredNote(history, days: days) { value["note"] = .string(note) }
         // Without a single recovery the note is all there is to say: no empty chart, no table of
         // days "not reported".
         if query.metric == .recovered && history.lastRecoveredReport == nil { return .object(value) }
-        if let chart = ChartModel(series, query: query, place: place, words: words) {
+        if let chart = ChartModel(series, query: query, place: place, words: chartWords) {
             value["chart"] = chart.templateValue
-            value["summary"] = words.summary(series, query: query).map(TemplateValue.string) ?? .null
+            value["summary"] = chartWords.summary(series, query: query).map(TemplateValue.string) ?? .null
         } else {
-            value["message"] = .string(Self.nothingToDraw(series, history, query: query, place: place))
+            value["message"] = .string(Self.nothingToDraw(series, history, query: query, place: place, words: words))
         }
         let rows = weeklyRows()
         value["table"] = rows.isEmpty ? .null : ["rows": .array(rows), "caption": .string(tableCaption)]
@@ -83,57 +89,75 @@ struct HistorySection {
 
     /// Why a chart has nothing to draw, in words: a log scale without a day above zero, only the data's
     /// first day (whose daily figure is unknown, not zero), or no figure reported in the range.
-    static func nothingToDraw(_ series: ChartSeries, _ history: History, query: ChartQuery, place: String) -> String {
-        let noun = ChartWords.noun(query.metric)
+    static func nothingToDraw(
+        _ series: ChartSeries, _ history: History, query: ChartQuery, place: String, words: PageWords
+    ) -> String {
+        let noun = words.chart.noun(query.metric)
         if query.interval == .daily, series.values.allSatisfy({ $0 == nil }), series.firstDay == history.firstDay,
             let total = history.values(query.metric).first ?? nil
         {
-            return "\(history.date(at: 0).short) is the first day of JHU’s series, so its new \(noun) are unknown: "
-                + "the total that day, \(Formatting.grouped(total)), includes every day before it. "
-                + "Daily figures start the next day."
+            return words(
+                "history.firstDayUnknown",
+                ["day": words.chart.date(history.date(at: 0)), "noun": noun, "total": Formatting.grouped(total)])
         }
-        if query.scale == .log { return "Nothing to draw on a log scale: no day in this range is above zero." }
-        return "JHU reported no \(noun) for \(place) in this range."
+        if query.scale == .log { return words("history.nothingAboveZero") }
+        return words("history.noneReported", ["noun": noun, "place": place])
     }
 
     /// The groups of links that change one part of the view, the current choice marked.
-    static func controls(query: ChartQuery, link: (ChartQuery) -> String) -> [TemplateValue] {
+    /// The groups of links that change one part of the view, the current choice marked: each group's
+    /// `id` (`show`, `as`, `scale`, `count`) names it in the page, its label and options are `words`'.
+    static func controls(query: ChartQuery, words: PageWords, link: (ChartQuery) -> String) -> [TemplateValue] {
         func group<Value: Equatable>(
-            _ label: String, _ options: [(String, Value)], _ current: Value,
+            _ id: String, _ options: [(String, Value)], _ current: Value,
             _ set: @escaping (inout ChartQuery, Value) -> Void
         ) -> TemplateValue {
             [
-                "label": .string(label),
-                "id": .string(label.lowercased()),
+                "label": .string(words("chart.control." + id)),
+                "id": .string(id),
                 "options": .array(
-                    options.map { title, option in
+                    options.map { key, option in
                         var other = query
                         set(&other, option)
                         return [
-                            "label": .string(title), "href": .string(link(other)), "current": .bool(option == current),
+                            "label": .string(words(key)), "href": .string(link(other)),
+                            "current": .bool(option == current),
                         ]
                     }),
             ]
         }
         return [
             group(
-                "Show", [("Cases", HistoryMetric.cases), ("Deaths", .deaths), ("Recovered", .recovered)], query.metric
+                "show",
+                [("stat.cases", HistoryMetric.cases), ("stat.deaths", .deaths), ("stat.recovered", .recovered)],
+                query.metric
             ) { $0.metric = $1 },
-            group("As", [("Daily", ChartQuery.Interval.daily), ("Cumulative", .cumulative)], query.interval) {
-                $0.interval = $1
+            group(
+                "as", [("chart.option.daily", ChartQuery.Interval.daily), ("chart.option.cumulative", .cumulative)],
+                query.interval
+            ) { $0.interval = $1 },
+            group("scale", [("chart.option.linear", ChartQuery.Scale.linear), ("chart.option.log", .log)], query.scale)
+            {
+                $0.scale = $1
             },
-            group("Scale", [("Linear", ChartQuery.Scale.linear), ("Log", .log)], query.scale) { $0.scale = $1 },
-            group("Count", [("Total", ChartQuery.Per.total), ("Per million", .million)], query.per) { $0.per = $1 },
+            group(
+                "count", [("chart.option.total", ChartQuery.Per.total), ("chart.option.perMillion", .million)],
+                query.per
+            ) {
+                $0.per = $1
+            },
         ]
     }
 
     /// All days, the last 365 and the last 90 of the data's `days`; a preset longer than the data is
     /// left out, since it would show what All shows (OWID's vaccinations span under a year).
-    static func presets(days: ClosedRange<Int>, query: ChartQuery, link: (ChartQuery) -> String) -> [TemplateValue] {
+    static func presets(
+        days: ClosedRange<Int>, query: ChartQuery, words: PageWords, link: (ChartQuery) -> String
+    ) -> [TemplateValue] {
         let last = days.upperBound
         let options: [(String, ChartQuery.Bound)] =
-            [("All", .earliest)]
-            + [("Last 365 days", 365), ("Last 90 days", 90)].compactMap { label, count in
+            [(words("chart.days.all"), .earliest)]
+            + [(words("chart.days.last365"), 365), (words("chart.days.last90"), 90)].compactMap { label, count in
                 last - count + 1 > days.lowerBound
                     ? (label, .day(CalendarDate(daysSinceEpoch: last - count + 1))) : nil
             }
@@ -172,54 +196,53 @@ struct HistorySection {
     /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there), and for a
     /// sum of rows, which rows stopped before the others (`HistoryMapping`).
     private func recoveredNote(_ history: History, days: ClosedRange<Int>) -> String? {
-        Self.recoveredNote(place: place, history, metric: query.metric)
+        Self.recoveredNote(place: place, history, metric: query.metric, words: words)
     }
 
-    /// For recoveries, in words: which of the series' JHU rows stopped reporting them before the others,
+    /// For recoveries, in `words`: which of the series' JHU rows stopped reporting them before the others,
     /// earliest first (the first few named, the rest counted; from then on the line sums the rows that
     /// still report), and the day the figures end; `nil` for other metrics, or when the series reports
     /// them to its end with no row stopped. Only what is true of `history`: a single row gets no words
-    /// about sums. Shared with the compare page's notes.
-    static func recoveredNote(place: String, _ history: History, metric: HistoryMetric) -> String? {
+    /// about sums. Shared with the compare page's notes. The rows keep JHU's English names.
+    static func recoveredNote(place: String, _ history: History, metric: HistoryMetric, words: PageWords) -> String? {
         guard metric == .recovered else { return nil }
         guard let last = history.lastRecoveredReport else {
             // Sweden never reported any; disease.sh drops JHU's national Canada row (data/README.md).
-            return "There are no recovery figures for \(place) in this history: JHU CSSE reported none, "
-                + "or disease.sh, which passes JHU’s series on, leaves them out."
+            return words("history.recoveries.none", ["place": place])
         }
+        let date = { (day: Int) in words.chart.date(CalendarDate(daysSinceEpoch: day)) }
         var sentences: [String] = []
         let stopped = history.rowsStoppedEarly
         if !stopped.isEmpty {
             let withCountry = Set(history.rows.map(\.country)).count > 1
             let named = stopped.count <= 4 ? stopped : Array(stopped.prefix(3))
             var parts = named.map {
-                "for \($0.nameInSentence(withCountry: withCountry)) after "
-                    + CalendarDate(daysSinceEpoch: $0.lastRecoveredDay!).short
+                words(
+                    "history.recoveries.rowStopped",
+                    ["row": $0.nameInSentence(withCountry: withCountry), "day": date($0.lastRecoveredDay!)])
             }
             let rest = stopped.dropFirst(named.count)
             if let first = rest.first?.lastRecoveredDay, let end = rest.last?.lastRecoveredDay {
-                let span =
+                parts.append(
                     first == end
-                    ? "after \(CalendarDate(daysSinceEpoch: end).short)"
-                    : "between \(CalendarDate(daysSinceEpoch: first).short) and \(CalendarDate(daysSinceEpoch: end).short)"
-                parts.append("for \(rest.count) more rows \(span)")
+                        ? words("history.recoveries.moreRowsStopped", ["count": String(rest.count), "day": date(end)])
+                        : words(
+                            "history.recoveries.moreRowsStoppedBetween",
+                            ["count": String(rest.count), "first": date(first), "last": date(end)]))
             }
-            let list = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
-            sentences.append(
-                "JHU stopped reporting recoveries \(list); from then on the line sums the rows that still report, "
-                    + "so it falls where a row stops.")
+            sentences.append(words("history.recoveries.stopped", ["rows": words.chart.list(parts)]))
         }
         if history.firstDay + last < history.lastDay {
             sentences.append(
-                "JHU’s recovery figures for \(place) end on \(history.date(at: last).short), so the line ends there.")
+                words("history.recoveries.end", ["place": place, "day": words.chart.date(history.date(at: last))]))
         }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }
 
     private var tableCaption: String {
-        let noun = ChartWords.noun(query.metric)
-        let per = query.per == .million ? " per million people" : ""
-        return "New \(noun)\(per) per week, the 7-day average and the total at the end of each week, \(place)"
+        words(
+            query.per == .million ? "history.table.captionPerMillion" : "history.table.caption",
+            ["noun": words.chart.noun(query.metric), "place": place])
     }
 
     /// One row per week, ending on the last shown day and every seventh day before it, oldest first:
@@ -242,13 +265,18 @@ struct HistorySection {
             let known = daily.values[start...end].compactMap { $0 }
             let sum: Double? = known.isEmpty ? nil : known.reduce(0, +)
             let date = CalendarDate(daysSinceEpoch: daily.firstDay + end)
+            let notReported = words("daily.notReported")
             rows.append([
-                "date": .string(date.short), "iso": .string(date.iso),
+                "date": .string(words.chart.date(date)), "iso": .string(date.iso),
                 "days": known.isEmpty || known.count == 7
-                    ? .null : .string(known.count == 1 ? "1 day" : "\(known.count) days"),
-                "new": .string(sum.map(ChartWords.figure) ?? "not reported"),
+                    ? .null
+                    : .string(
+                        known.count == 1
+                            ? words("history.table.onlyOneDay")
+                            : words("history.table.onlyDays", ["count": String(known.count)])),
+                "new": .string(sum.map(ChartWords.figure) ?? notReported),
                 "average": .string(daily.average[end].map(ChartWords.figure) ?? "–"),
-                "total": .string(cumulative.values[end].map(ChartWords.figure) ?? "not reported"),
+                "total": .string(cumulative.values[end].map(ChartWords.figure) ?? notReported),
             ])
             end -= 7
         }

@@ -101,6 +101,8 @@ struct VaccinationChartSection {
     let series: VaccinationSeries?
     let place: String
     let query: Query
+    /// The page's words.
+    let words: PageWords
     /// The page's address showing another view (the front page's keeps its `map`).
     let link: (Query) -> String
     /// The page's path, the target of the date form.
@@ -109,15 +111,16 @@ struct VaccinationChartSection {
     var keeping: [(name: String, value: String)] = []
 
     /// The section of a page whose address is `path` and its chart parameters, nothing else.
-    init(series: VaccinationSeries?, place: String, query: Query, path: String) {
-        self.init(series: series, place: place, query: query, path: path) { Self.link(path, $0) }
+    init(series: VaccinationSeries?, place: String, query: Query, path: String, words: PageWords) {
+        self.init(series: series, place: place, query: query, path: path, words: words) { Self.link(path, $0) }
     }
 
     /// The section of the page at `path` whose links `link` writes, its form keeping `keeping`.
     init(
         series: VaccinationSeries?, place: String, query: Query, path: String,
-        keeping: [(name: String, value: String)] = [], link: @escaping (Query) -> String
+        keeping: [(name: String, value: String)] = [], words: PageWords, link: @escaping (Query) -> String
     ) {
+        self.words = words
         self.series = series
         self.place = place
         self.query = query
@@ -138,38 +141,48 @@ struct VaccinationChartSection {
         }
         var groups: [TemplateValue] = [
             [
-                "name": "Show", "id": "show",
+                "name": .string(words("chart.control.show")), "id": "show",
                 "options": .array(
                     VaccinationMetric.allCases.map { choice in
-                        option(choice.label, { $0.metric = choice }, current: choice == metric)
+                        option(
+                            words("vaccination.metric." + choice.rawValue), { $0.metric = choice },
+                            current: choice == metric)
                     }),
             ]
         ]
         if metric == .doses {
             groups.append([
-                "name": "As", "id": "interval",
+                "name": .string(words("chart.control.as")), "id": "interval",
                 "options": [
-                    option("Daily", { $0.history.interval = .daily }, current: query.history.interval == .daily),
                     option(
-                        "Cumulative", { $0.history.interval = .cumulative },
+                        words("chart.option.daily"), { $0.history.interval = .daily },
+                        current: query.history.interval == .daily),
+                    option(
+                        words("chart.option.cumulative"), { $0.history.interval = .cumulative },
                         current: query.history.interval == .cumulative),
                 ],
             ])
         }
         if metric != .vaccinated {
             groups.append([
-                "name": "Count", "id": "per",
+                "name": .string(words("chart.control.count")), "id": "per",
                 "options": [
-                    option("Total", { $0.history.per = .total }, current: query.history.per == .total),
-                    option("Per million", { $0.history.per = .million }, current: query.history.per == .million),
+                    option(
+                        words("chart.option.total"), { $0.history.per = .total }, current: query.history.per == .total
+                    ),
+                    option(
+                        words("chart.option.perMillion"), { $0.history.per = .million },
+                        current: query.history.per == .million),
                 ],
             ])
         }
         groups.append([
-            "name": "Scale", "id": "scale",
+            "name": .string(words("chart.control.scale")), "id": "scale",
             "options": [
-                option("Linear", { $0.history.scale = .linear }, current: query.history.scale == .linear),
-                option("Log", { $0.history.scale = .log }, current: query.history.scale == .log),
+                option(
+                    words("chart.option.linear"), { $0.history.scale = .linear },
+                    current: query.history.scale == .linear),
+                option(words("chart.option.log"), { $0.history.scale = .log }, current: query.history.scale == .log),
             ],
         ])
         // The days the view's figures were reported: none at all (Japan's boosters) leaves only the
@@ -180,14 +193,19 @@ struct VaccinationChartSection {
             }
         }
         if reported?.isEmpty == true {
-            let span = series?.span.map {
-                " (its other figures run from \(CalendarDate(daysSinceEpoch: $0.lowerBound).short) to "
-                    + "\(CalendarDate(daysSinceEpoch: $0.upperBound).short))"
+            let figures = words("vaccination.figures." + metric.rawValue)
+            let message = series?.span.map {
+                words(
+                    "vaccination.noFiguresOtherSpan",
+                    [
+                        "figures": figures, "place": place,
+                        "first": words.chart.date(CalendarDate(daysSinceEpoch: $0.lowerBound)),
+                        "last": words.chart.date(CalendarDate(daysSinceEpoch: $0.upperBound)),
+                    ])
             }
             return [
                 "groups": .array(Array(groups.prefix(1))),
-                "message": .string(
-                    "Our World in Data has published no \(metric.figureWords) figures for \(place)\(span ?? "")."),
+                "message": .string(message ?? words("vaccination.noFigures", ["figures": figures, "place": place])),
             ]
         }
         var value: [String: TemplateValue] = ["groups": .array(groups)]
@@ -195,7 +213,7 @@ struct VaccinationChartSection {
             // The days OWID reported, as the History section's are JHU's; `time` is the two charts' own.
             value["days"] = [
                 "presets": .array(
-                    HistorySection.presets(days: days, query: query.history) {
+                    HistorySection.presets(days: days, query: query.history, words: words) {
                         link(Query(history: $0, metric: query.metric))
                     })
             ]
@@ -205,18 +223,24 @@ struct VaccinationChartSection {
                 days: days, query: form, defaults: ChartQuery(), path: path,
                 keeping: keeping + (query.metric.map { [("metric", $0.rawValue)] } ?? []) + [RangeForm.vaccinationForm])
         }
-        let chart = series.flatMap { VaccinationChart($0, place: place, metric: metric, query: query.history) }
+        let chart = series.flatMap {
+            VaccinationChart($0, place: place, metric: metric, query: query.history, words: words.chart)
+        }
         if let chart {
             value["chart"] = chart.templateValue
         } else if let days = reported, let first = days.min(), let last = days.max() {
             value["message"] = .string(
-                "Our World in Data’s \(metric.figureWords) figures for \(place) run from "
-                    + "\(CalendarDate(daysSinceEpoch: first).short) to \(CalendarDate(daysSinceEpoch: last).short); "
-                    + "time “\(query.history.start.text)..\(query.history.end.text)” asks for none of these days. "
-                    + "The Days links show the days it has.")
+                words(
+                    "vaccination.noDaysInRange",
+                    [
+                        "figures": words("vaccination.figures." + metric.rawValue), "place": place,
+                        "first": words.chart.date(CalendarDate(daysSinceEpoch: first)),
+                        "last": words.chart.date(CalendarDate(daysSinceEpoch: last)),
+                        "time": "\(query.history.start.text)..\(query.history.end.text)",
+                    ]))
         }
         if chart != nil && metric == .boosters && query.history.interval == .daily {
-            value["note"] = "Our World in Data publishes no daily booster figure: the chart shows the running total."
+            value["note"] = .string(words("vaccination.noDailyBoosters"))
         }
         return .object(value)
     }

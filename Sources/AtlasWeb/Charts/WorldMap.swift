@@ -16,24 +16,6 @@ enum MapFigure: String, CaseIterable, Sendable {
     /// `total_vaccinations_per_hundred`, each country's last report.
     case doses
 
-    /// The figure in words after a value: `deaths per million`, `% fully vaccinated`.
-    var label: String {
-        switch self {
-        case .vaccinated: return "% fully vaccinated"
-        case .doses: return "doses per hundred people"
-        default: return rawValue + " per million"
-        }
-    }
-
-    /// What the map measures, for its title and description: `deaths per million people`.
-    var measure: String {
-        switch self {
-        case .vaccinated: return "share of people fully vaccinated (%, latest report)"
-        case .doses: return "vaccine doses per hundred people (latest report)"
-        default: return label + " people"
-        }
-    }
-
     /// A country's value in its name on the map: Our World in Data's figures as OWID publishes them (at
     /// most two decimals, `57.25`), as the country list's table writes them; per-million figures
     /// rounded to their size (`MapBuckets.format`).
@@ -82,10 +64,13 @@ struct WorldMap {
     let geometry: WorldMapGeometry
     let catalog: CountryCatalog
     let figure: MapFigure
+    /// The page's words: the names, the figures' units, the legend, the description.
+    let words: PageWords
     /// The address of the page showing another figure.
     let link: (MapFigure) -> String
 
     var templateValue: TemplateValue {
+        let language = words.language
         let entries = geometry.shapes.map { shape in shape.iso2.flatMap { catalog.entry(id: $0.lowercased()) } }
         let values = entries.map { $0.flatMap(figure.value) }
         // Entries too small for an outline at 1:110m (Singapore, Malta, the Caribbean islands) are dots
@@ -103,25 +88,29 @@ struct WorldMap {
         var dots: [TemplateValue] = []
         var others: [TemplateValue] = []
         var anyWithoutFigure = false
+        let key = figure.rawValue
         func named(_ entry: CountryCatalog.Entry, _ value: Double?) -> (label: String, band: String) {
-            let name = entry.country.country
+            let name = entry.name(in: language)
             guard let value else {
                 anyWithoutFigure = true
-                return ("\(name): no data", "map-nodata")
+                return (words("map.noDataFor", ["name": name]), "map-nodata")
             }
-            return ("\(name): \(figure.text(value)) \(figure.label)", "map-b\(buckets.bucket(value))")
+            return (
+                name + ": " + words("map.value." + key, ["figure": figure.text(value)]), "map-b\(buckets.bucket(value))"
+            )
         }
         for (index, shape) in geometry.shapes.enumerated() {
             guard let entry = entries[index] else {
                 // An outline the data has no entry for (North Korea, Somaliland) is named, not a link.
-                others.append(["path": .string(shape.path), "label": .string("\(shape.name): no data")])
+                let name = shape.iso2.flatMap { catalog.absentCountry(named: $0)?.name(in: language) } ?? shape.name
+                others.append(["path": .string(shape.path), "label": .string(words("map.noDataFor", ["name": name]))])
                 continue
             }
             let (label, band) = named(entry, values[index])
             countries.append(
                 [
-                    "href": .string(Links.country(entry.id)), "label": .string(label), "band": .string(band),
-                    "path": .string(shape.path),
+                    "href": .string(language.target(forEnglish: Links.country(entry.id))), "label": .string(label),
+                    "band": .string(band), "path": .string(shape.path),
                 ])
         }
         for (entry, value) in zip(dotted, dotValues) {
@@ -129,36 +118,57 @@ struct WorldMap {
             let point = geometry.point(long: entry.country.countryInfo.long!, lat: entry.country.countryInfo.lat!)
             dots.append(
                 [
-                    "href": .string(Links.country(entry.id)), "label": .string(label), "band": .string(band),
-                    "x": .string(ChartGeometry.coordinate(point.x)), "y": .string(ChartGeometry.coordinate(point.y)),
+                    "href": .string(language.target(forEnglish: Links.country(entry.id))), "label": .string(label),
+                    "band": .string(band), "x": .string(ChartGeometry.coordinate(point.x)),
+                    "y": .string(ChartGeometry.coordinate(point.y)),
                 ])
         }
         let legend: [TemplateValue] = (0..<buckets.count).map { band in
-            ["band": .string("map-b\(band)"), "label": .string(buckets.label(band))]
+            ["band": .string("map-b\(band)"), "label": .string(bandLabel(band, buckets))]
         }
         let choices: [TemplateValue] = MapFigure.allCases.map { choice in
             [
-                "name": .string(choice.rawValue.prefix(1).uppercased() + choice.rawValue.dropFirst()),
+                "name": .string(words("map.choice." + choice.rawValue)),
                 "href": .string(link(choice)), "current": .bool(choice == figure),
             ]
         }
         let table: TemplateValue = [
-            "href": .string(Links.countryList(CountryQuery(sort: figure.listSort))),
-            "label": .string("Every country by \(figure.label), as a table"),
+            "href": .string(language.target(forEnglish: Links.countryList(CountryQuery(sort: figure.listSort)))),
+            "label": .string(words("map.table", ["unit": words("map.unit." + key)])),
         ]
-        let lowest = buckets.thresholds.first.map { "under " + MapBuckets.format($0) } ?? ""
-        let highest = buckets.thresholds.last.map { MapBuckets.format($0) + " and over" } ?? ""
+        let measure = words("map.measure." + key)
         return [
             "width": .string(String(geometry.width)), "height": .string(String(geometry.height)),
-            "title": .string("World map of COVID-19 \(figure.measure)"),
-            "heading": .string(figure.measure.prefix(1).uppercased() + figure.measure.dropFirst()),
+            "title": .string(words("map.title", ["measure": measure])),
+            "heading": .string(words("map.heading." + key)),
             "description": .string(
-                "Each country is shaded by its \(figure.measure) in \(buckets.count) bands, the lightest "
-                    + "\(lowest), the darkest \(highest). Hatched: no data. Countries too small to outline are dots. "
-                    + "Each country is a link to its page."),
+                words(
+                    "map.description",
+                    [
+                        "measure": measure, "count": String(buckets.count),
+                        "lowest": buckets.thresholds.first.map {
+                            words("map.band.under", ["figure": MapBuckets.format($0)])
+                        } ?? "",
+                        "highest": buckets.thresholds.last.map {
+                            words("map.band.last", ["figure": MapBuckets.format($0)])
+                        } ?? "",
+                    ])),
             "countries": .array(countries), "dots": .array(dots), "others": .array(others), "legend": .array(legend),
             "hasNoData": .bool(anyWithoutFigure || !others.isEmpty), "choices": .array(choices), "table": table,
         ]
+    }
+
+    /// A band's name in the legend: `Under 100`, `200 to 300`, `500 and over`; `All` with one band.
+    private func bandLabel(_ band: Int, _ buckets: MapBuckets) -> String {
+        let thresholds = buckets.thresholds
+        guard !thresholds.isEmpty else { return words("map.band.all") }
+        if band == 0 { return words("map.band.first", ["figure": MapBuckets.format(thresholds[0])]) }
+        if band == thresholds.count {
+            return words("map.band.last", ["figure": MapBuckets.format(thresholds[band - 1])])
+        }
+        return words(
+            "map.band.between",
+            ["low": MapBuckets.format(thresholds[band - 1]), "high": MapBuckets.format(thresholds[band])])
     }
 }
 

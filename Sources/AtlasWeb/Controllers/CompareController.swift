@@ -58,7 +58,7 @@ struct CompareController: Sendable {
             return try site.cachedPage(request, key: Links.compare(ids, query), current) {
                 let names = entries.map(\.country.country)
                 var context = try context(entries, view: query, current)
-                context.set("controls", .array(CompareController.controls(ids, query)))
+                context.set("controls", .array(CompareController.controls(ids, query, words: site.languages[.en])))
                 if let metric = query.metric {
                     try vaccinations(entries, metric: metric, query: query, into: &context, current)
                 }
@@ -71,7 +71,7 @@ struct CompareController: Sendable {
 
     /// The chart's links: Show (the history's metrics and the vaccination's), then the groups that change
     /// the view shown (for the vaccinations: As for doses only, Scale, and Count but for the shares).
-    static func controls(_ ids: [String], _ query: VaccinationChartSection.Query) -> [TemplateValue] {
+    static func controls(_ ids: [String], _ query: VaccinationChartSection.Query, words: PageWords) -> [TemplateValue] {
         let history = query.history
         func show(_ label: String, _ other: VaccinationChartSection.Query) -> TemplateValue {
             let current =
@@ -90,10 +90,10 @@ struct CompareController: Sendable {
                     return show(label, .init(history: other, metric: nil))
                 }
                     + VaccinationMetric.allCases.map { metric in
-                        show(metric.label, .init(history: history, metric: metric))
+                        show(words("vaccination.metric." + metric.rawValue), .init(history: history, metric: metric))
                     }),
         ]
-        let groups = HistorySection.controls(query: history) {
+        let groups = HistorySection.controls(query: history, words: words) {
             Links.compare(ids, .init(history: $0, metric: query.metric))
         }
         // HistorySection's groups: Show, As, Scale, Count.
@@ -169,7 +169,10 @@ struct CompareController: Sendable {
                 )
             }
             // Recoveries end where JHU stopped reporting them: the line ends there, and a note says so.
-            return (entry, history, series, HistorySection.recoveredNote(place: name, history, metric: chart.metric))
+            return (
+                entry, history, series,
+                HistorySection.recoveredNote(place: name, history, metric: chart.metric, words: site.languages[.en])
+            )
         }
     }
 
@@ -193,7 +196,7 @@ struct CompareController: Sendable {
             "names": .string(ComparisonChart.listed(entries.map(\.country.country))),
             "namesInSentence": .string(ComparisonChart.listed(entries.map(\.country.nameInSentence))),
             "metric": .string(chart.metric.rawValue),
-            "controls": .array(HistorySection.controls(query: chart, link: link)),
+            "controls": .array(HistorySection.controls(query: chart, words: site.languages[.en], link: link)),
             "notes": .array(all.compactMap { $0.note.map(TemplateValue.string) }),
             "rows": .array(
                 entries.map { entry in
@@ -205,7 +208,8 @@ struct CompareController: Sendable {
             "add": addForm(ids, view),
         ]
         if let days = try days(of: entries, current) {
-            value["presets"] = .array(HistorySection.presets(days: days, query: chart, link: link))
+            value["presets"] = .array(
+                HistorySection.presets(days: days, query: chart, words: site.languages[.en], link: link))
             value["form"] = HistorySection.form(
                 days: days, query: chart, defaults: CompareController.defaults, path: "/compare",
                 keeping: [("countries", ids.joined(separator: ","))])
@@ -219,7 +223,7 @@ struct CompareController: Sendable {
             value["message"] = .string(
                 chart.scale == .log
                     ? "Nothing to draw on a log scale: no day in this range is above zero."
-                    : "JHU reported no \(ChartWords.noun(chart.metric)) for these countries in this range.")
+                    : "JHU reported no \(ComparisonChart.englishNoun(chart.metric)) for these countries in this range.")
         }
         return .object(value)
     }
@@ -258,7 +262,7 @@ struct CompareController: Sendable {
             context.set(
                 "message",
                 .string(
-                    "Our World in Data reported no \(metric.figureWords) figures for "
+                    "Our World in Data reported no \(site.languages[.en]("vaccination.figures." + metric.rawValue)) figures for "
                         + "\(ComparisonChart.listed(reported)) in these days."))
         }
         if metric == .boosters && query.history.interval == .daily {
@@ -274,7 +278,11 @@ struct CompareController: Sendable {
             let link: @Sendable (ChartQuery) -> String = {
                 Links.compare(ids, .init(history: $0, metric: metric))
             }
-            context.set("presets", .array(HistorySection.presets(days: first...last, query: query.history, link: link)))
+            context.set(
+                "presets",
+                .array(
+                    HistorySection.presets(
+                        days: first...last, query: query.history, words: site.languages[.en], link: link)))
             context.set(
                 "form",
                 HistorySection.form(

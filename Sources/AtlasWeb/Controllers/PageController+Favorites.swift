@@ -12,7 +12,8 @@ extension PageController {
     /// - Returns: the fragment's bytes, and a tag for the `ETag` that changes whenever they do (the starred
     ///   state and the token's first 64 bits), so the fragment is not hashed per request.
     /// - Throws: `StoreError` when the favourites cannot be read for another reason.
-    func favoriteFragment(countryID: String, visitor: Visitor) throws -> (bytes: [UInt8], tag: String) {
+    func favoriteFragment(countryID: String, visitor: Visitor, words: PageWords) throws -> (bytes: [UInt8], tag: String)
+    {
         let starred: Bool
         do {
             starred =
@@ -20,19 +21,22 @@ extension PageController {
                 ? false : try profiles.favorites(visitor.sessionHash).contains { $0.countryID == countryID }
             try site.recordVisit(visitor, in: profiles)
         } catch let error as StoreError where error.isTemporary {
-            let bytes = try site.renderer.fragment("partials/favorite-form", context: ["favoriteUnavailable": true])
+            let bytes = try site.renderer.fragment(
+                "partials/favorite-form", context: ["favoriteUnavailable": true, "words": words.tree])
             return (bytes, "x")
         }
         let token = visitor.csrfTokenDigits
         let tag = (starred ? "s" : "u") + String(decoding: token.prefix(16), as: UTF8.self)
-        let bytes = try favoriteForms.bytes(countryID: countryID, starred: starred, csrfToken: token) {
-            token in
+        let bytes = try favoriteForms.bytes(
+            countryID: countryID, language: words.language, starred: starred, csrfToken: token
+        ) { token in
             let form: TemplateValue = [
-                "action": .string(Links.country(countryID) + "/favorite"),
+                "action": .string(words.language.target(forEnglish: Links.country(countryID) + "/favorite")),
                 "csrfToken": .string(token),
                 "starred": .bool(starred),
             ]
-            return try site.renderer.fragment("partials/favorite-form", context: ["favorite": form])
+            return try site.renderer.fragment(
+                "partials/favorite-form", context: ["favorite": form, "words": words.tree])
         }
         return (bytes, tag)
     }

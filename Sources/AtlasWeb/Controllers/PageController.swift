@@ -18,13 +18,19 @@ struct PageController: Sendable {
     /// The star form per country, rendered once and spliced with each visitor's token.
     let favoriteForms = FavoriteForms()
 
-    func world(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        guard !site.runsOnWorker(current) else { return .onWorker { try worldPage(request, current) } }
-        return .response(try worldPage(request, current))
+    /// The front page in `language` (`/`, `/ko/`).
+    func world(_ language: Language) -> ReplyingHandler {
+        { request, _ in
+            let current = site.snapshots.current()
+            guard !site.runsOnWorker(current) else { return .onWorker { try worldPage(request, language, current) } }
+            return .response(try worldPage(request, language, current))
+        }
     }
 
-    private func worldPage(_ request: Request, _ current: SnapshotCache.Current) throws -> Response {
+    private func worldPage(_ request: Request, _ language: Language, _ current: SnapshotCache.Current) throws
+        -> Response
+    {
+        let words = site.languages[language]
         // The days of the chart whose form was sent.
         let days: () throws -> ClosedRange<Int>? = {
             guard RangeForm.isVaccinationForm(request.target) else {
@@ -37,10 +43,13 @@ struct PageController: Sendable {
         // The map's figure travels with the chart's date form, so sending it keeps the map as it was.
         let sentFigure = request.target.queryValue("map").flatMap { MapFigure(rawValue: $0.lowercased()) }
         let keptFigure = sentFigure.flatMap { $0 == .cases ? nil : "map=" + $0.rawValue }
-        if let redirect = try RangeForm.redirect(request.target, path: "/", trailing: keptFigure, available: days) {
+        let path = language.target(forEnglish: "/")
+        let inLanguage: @Sendable (String) -> String = { language.target(forEnglish: $0) }
+        if let redirect = try RangeForm.redirect(request.target, path: path, trailing: keptFigure, available: days) {
             return redirect
         }
-        // A 400 for a chart value links to the valid views with the map as sent, not back to cases.
+        // A 400 for a chart value links to the valid views with the map as sent, not back to cases (their
+        // English addresses: `ErrorPages` puts them in the language of the page asked for).
         let charts = try VaccinationChartSection.parse(request.target, path: "/") { href in
             guard let figure = sentFigure, figure != .cases else { return href }
             return href + (href.contains("?") ? "&" : "?") + "map=" + figure.rawValue
@@ -48,34 +57,40 @@ struct PageController: Sendable {
         let chart = charts.history
         let figure = try MapFigure.parse(request.target) { Links.world(charts, $0) }
         let keeping = figure == .cases ? [] : [(name: "map", value: figure.rawValue)]
-        return try site.cachedPage(request, key: Links.world(charts, figure), current) {
+        let englishTarget = Links.world(charts, figure)
+        return try site.cachedPage(request, key: inLanguage(englishTarget), current) {
+            let place = words("world.place")
             let history = HistorySection(
-                place: "the world", history: try site.histories.history(HistoryKey.world, version: current.version),
+                words: words, place: place,
+                history: try site.histories.history(HistoryKey.world, version: current.version),
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
-                link: { Links.world(charts.showingHistory($0), figure) }, path: "/", csvPath: "/history.csv",
-                keeping: keeping + charts.keptByHistoryForm)
-            var context = WorldPage(catalog: current.catalog, day: DataDay(site.freshness(current)), flags: site.flags)
-                .templateValue
+                link: { inLanguage(Links.world(charts.showingHistory($0), figure)) }, path: path,
+                csvPath: "/history.csv", keeping: keeping + charts.keptByHistoryForm)
+            var context = WorldPage(
+                catalog: current.catalog, day: DataDay(site.freshness(current), words: words), flags: site.flags,
+                words: words
+            ).templateValue
             context.set("history", history.templateValue)
+            let series = try site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version)
             context.set(
                 "vaccination",
-                VaccinationSummary(
-                    place: "the world",
-                    series: try site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version),
-                    csvPath: "/vaccinations.csv"
-                ).templateValue)
+                VaccinationSummary(words: words, place: place, series: series, csvPath: "/vaccinations.csv")
+                    .templateValue)
             context.set(
                 "vaccinationChart",
                 VaccinationChartSection(
-                    series: try site.vaccinations.series(VaccinationMapping.worldISOCode, version: current.version),
-                    place: "the world", query: charts, path: "/", keeping: keeping
-                ) { Links.world($0, figure) }.templateValue)
+                    series: series, place: place, query: charts, path: path, keeping: keeping, words: words
+                ) { inLanguage(Links.world($0, figure)) }.templateValue)
             context.set(
                 "worldMap",
-                WorldMap(geometry: worldMap, catalog: current.catalog, figure: figure) { Links.world(charts, $0) }
-                    .templateValue)
+                WorldMap(geometry: worldMap, catalog: current.catalog, figure: figure, words: words) {
+                    inLanguage(Links.world(charts, $0))
+                }.templateValue)
             return try site.renderer.render(
-                "world", context: context, layout: site.layout("Worldwide — Covid Atlas", .world, current))
+                "world", context: context,
+                layout: site.layout(
+                    words("layout.titleSuffix", ["title": words("title.world")]), .world, current,
+                    language: language, englishTarget: englishTarget))
         }
     }
 
@@ -126,53 +141,83 @@ struct PageController: Sendable {
         }
     }
 
-    func countryDetail(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let current = site.snapshots.current()
-        let resolution = current.catalog.resolve(parameters["id"])
-        switch resolution {
-        case .found(let entry):
-            let visitor = Visitor.resolve(request, sessions: site.sessions)
-            guard !site.runsOnWorker(current, readsRowsOf: visitor) else {
-                return .onWorker { try countryPage(request, entry, visitor, current) }
+    /// A country's page in `language` (`/countries/kr`, `/ko/countries/kr`); another spelling of its id
+    /// redirects to the canonical one in the same language, an unknown one is the not-found page.
+    func countryDetail(_ language: Language) -> ReplyingHandler {
+        { request, parameters in
+            let current = site.snapshots.current()
+            let resolution = current.catalog.resolve(parameters["id"])
+            switch resolution {
+            case .found(let entry):
+                let visitor = Visitor.resolve(request, sessions: site.sessions)
+                guard !site.runsOnWorker(current, readsRowsOf: visitor) else {
+                    return .onWorker { try countryPage(request, language, entry, visitor, current) }
+                }
+                return .response(try countryPage(request, language, entry, visitor, current))
+            case .moved, .matched:
+                let (canonicalID, status) = resolution.redirect!
+                return .response(
+                    Response.redirect(
+                        to: language.target(
+                            forEnglish: Links.keepingChartParameters(Links.country(canonicalID), from: request.target)),
+                        status: status))
+            case .notFound(let near):
+                return .response(try countryNotFound(request, language, id: parameters["id"], near: near, current))
             }
-            return .response(try countryPage(request, entry, visitor, current))
-        case .moved, .matched:
-            let (canonicalID, status) = resolution.redirect!
-            return .response(
-                Response.redirect(
-                    to: Links.keepingChartParameters(Links.country(canonicalID), from: request.target), status: status))
-        case .notFound(let near):
-            let shownID = parameters["id"].echoed
-            // A country the data lacks (North Korea) is named as such, not answered with a namesake.
-            let absent = current.catalog.absentCountry(named: parameters["id"])
-            let suggestions = absent == nil ? near : []
-            let context: TemplateValue = [
-                "id": .string(shownID),
-                "absent": absent.map { AbsentCountryValue.templateValue($0, flags: site.flags) } ?? .null,
-                // A suggestion shows the view that was asked for (`/countries/korae?metric=doses`).
-                "suggestions": .array(
-                    suggestions.map { entry in
-                        var row = CountryRow(entry, flags: site.flags).templateValue
-                        row.set(
-                            "href",
-                            .string(Links.keepingChartParameters(Links.country(entry.id), from: request.target)))
-                        return row
-                    }),
-                "hasSuggestions": .bool(!suggestions.isEmpty),
-                "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),
-            ]
-            return .response(
-                try site.renderer.page(
-                    "countries/not-found", status: .notFound, context: context,
-                    layout: site.layout("Country not found — Covid Atlas", .inCountries, current)))
         }
+    }
+
+    /// The `404` for an id no entry has: a country the data lacks (North Korea) is named as such, not
+    /// answered with a namesake; otherwise the nearest names, each showing the view that was asked for.
+    private func countryNotFound(
+        _ request: Request, _ language: Language, id: String, near: [CountryCatalog.Entry],
+        _ current: SnapshotCache.Current
+    ) throws -> Response {
+        let words = site.languages[language]
+        let shownID = id.echoed
+        let absent = current.catalog.absentCountry(named: id)
+        let suggestions = absent == nil ? near : []
+        let heading = words.parts("notFound.heading", around: "id", [:])
+        let context: TemplateValue = [
+            "id": .string(shownID),
+            "headingBefore": .string(heading.before), "headingAfter": .string(heading.after),
+            "absent": absent.map { absent in
+                var value = AbsentCountryValue.templateValue(absent, flags: site.flags, language: language)
+                value.set("message", .string(words("notFound.absent", ["name": absent.name(in: language)])))
+                return value
+            } ?? .null,
+            // A suggestion shows the view that was asked for (`/countries/korae?metric=doses`).
+            "suggestions": .array(
+                suggestions.map { entry in
+                    var row = CountryRow(entry, flags: site.flags, words: words).templateValue
+                    row.set(
+                        "href",
+                        .string(
+                            language.target(
+                                forEnglish: Links.keepingChartParameters(Links.country(entry.id), from: request.target))
+                        ))
+                    return row
+                }),
+            "hasSuggestions": .bool(!suggestions.isEmpty),
+            "q": .string(shownID.replacingOccurrences(of: "-", with: " ")),
+            "searchAction": .string(language.target(forEnglish: "/countries")),
+            "browseHref": .string(language.target(forEnglish: "/countries")),
+        ]
+        return try site.renderer.page(
+            "countries/not-found", status: .notFound, context: context,
+            layout: site.layout(
+                words("layout.titleSuffix", ["title": words("title.countryNotFound")]), .inCountries, current,
+                language: language))
     }
 
     /// A country's page; reads the visitor's stars when they are a returning visitor.
     private func countryPage(
-        _ request: Request, _ entry: CountryCatalog.Entry, _ visitor: Visitor, _ current: SnapshotCache.Current
+        _ request: Request, _ language: Language, _ entry: CountryCatalog.Entry, _ visitor: Visitor,
+        _ current: SnapshotCache.Current
     ) throws -> Response {
-        let path = Links.country(entry.id)
+        let words = site.languages[language]
+        let englishPath = Links.country(entry.id)
+        let path = language.target(forEnglish: englishPath)
         // The days of the chart whose form was sent.
         let days: () throws -> ClosedRange<Int>? = {
             guard RangeForm.isVaccinationForm(request.target) else {
@@ -183,10 +228,11 @@ struct PageController: Sendable {
                 .span
         }
         if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
-        let charts = try VaccinationChartSection.parse(request.target, path: path)
+        // A 400's choices are English addresses, which `ErrorPages` puts in the page's language.
+        let charts = try VaccinationChartSection.parse(request.target, path: englishPath)
         let chart = charts.history
         // The star form (with the visitor's CSRF token) is a hole; the rest is cached for everyone.
-        let star = try favoriteFragment(countryID: entry.id, visitor: visitor)
+        let star = try favoriteFragment(countryID: entry.id, visitor: visitor, words: words)
         var extraFields = Fields()
         if visitor.isNew {
             extraFields.append(
@@ -197,38 +243,39 @@ struct PageController: Sendable {
             fragmentTag: star.tag,
             extraFields: extraFields
         ) {
-            var pageLayout = site.layout("\(entry.country.country) — Covid Atlas", .inCountries, current)
+            let page = CountryDetailPage(
+                entry: entry, day: DataDay(site.freshness(current), words: words),
+                outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] }, outlines: outlines,
+                tileURL: site.renderer.tiles.template, flags: site.flags, words: words)
+            var pageLayout = site.layout(
+                words("layout.titleSuffix", ["title": page.name]), .inCountries, current, language: language,
+                englishTarget: VaccinationChartSection.link(englishPath, charts))
             pageLayout.usesMap = true
-            pageLayout.description =
-                "COVID-19 statistics for \(entry.country.country): cases, deaths, recoveries and tests."
+            pageLayout.description = words("country.description", ["name": page.name])
+            let place = page.nameInSentence
             let history = HistorySection(
-                place: entry.country.nameInSentence,
+                words: words, place: place,
                 history: try site.histories.history(entry.id, version: current.version),
                 population: entry.country[.population], query: chart, defaults: ChartQuery(),
                 link: { VaccinationChartSection.link(path, charts.showingHistory($0)) }, path: path,
-                csvPath: path + "/history.csv", keeping: charts.keptByHistoryForm)
-            var context = CountryDetailPage(
-                entry: entry, day: DataDay(site.freshness(current)),
-                outlineBounds: entry.country.countryInfo.iso2.flatMap { outlines.viewBounds[$0] }, outlines: outlines,
-                tileURL: site.renderer.tiles.template, flags: site.flags
-            ).templateValue
+                csvPath: englishPath + "/history.csv", keeping: charts.keptByHistoryForm)
+            var context = page.templateValue
             context.set("history", history.templateValue)
+            let series = try site.vaccinations.series(
+                VaccinationMapping.isoCode(of: entry.country), version: current.version)
             context.set(
                 "vaccination",
                 VaccinationSummary(
-                    place: entry.country.nameInSentence,
-                    series: try site.vaccinations.series(
-                        VaccinationMapping.isoCode(of: entry.country), version: current.version),
-                    reasonNotJoined: VaccinationMapping.reasonNotJoined(entry.country),
-                    csvPath: path + "/vaccinations.csv"
+                    words: words, place: place, series: series,
+                    reasonNotJoined: VaccinationMapping.reasonNotJoined(entry.country).map { _ in
+                        words("vaccination.notJoined." + (entry.country.countryInfo.iso2 ?? "").lowercased())
+                    },
+                    csvPath: englishPath + "/vaccinations.csv"
                 ).templateValue)
             context.set(
                 "vaccinationChart",
-                VaccinationChartSection(
-                    series: try site.vaccinations.series(
-                        VaccinationMapping.isoCode(of: entry.country), version: current.version),
-                    place: entry.country.nameInSentence, query: charts, path: path
-                ).templateValue)
+                VaccinationChartSection(series: series, place: place, query: charts, path: path, words: words)
+                    .templateValue)
             var cacheable = try site.renderer.render(
                 "countries/show", context: context, layout: pageLayout, holes: ["favorite"])
             CachePolicy.sharedVaryingByCookie.apply(to: &cacheable.fields)

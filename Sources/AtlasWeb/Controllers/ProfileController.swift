@@ -1,6 +1,7 @@
 import AtlasCore
 import AtlasStore
 import HTTPCore
+import Localization
 import Mustache
 import Routing
 
@@ -219,7 +220,9 @@ struct ProfileController: Sendable {
     /// other spellings act on the canonical id.
     /// - Throws: `HTTPError` `403`/`415`/`400` from `FormSubmission`, `400` for a `star` other than
     ///   `on`/`off`, `404` for an unknown country.
-    func toggleFavorite(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    /// - Parameter language: the language of the page the form was on (`/ko/countries/kr/favorite`), whose
+    ///   page the `303` returns to.
+    func toggleFavorite(_ request: Request, _ parameters: RouteParameters, language: Language) throws -> Response {
         let submission = try FormSubmission(request, site: site)
         let wanted: Bool?
         switch submission["star"] {
@@ -245,7 +248,7 @@ struct ProfileController: Sendable {
             }
             try store.setFavorite(
                 site.writing(as: submission.visitor, request), countryID: raw, name: "", starred: false)
-            return Response.redirect(to: "/profile", status: .seeOther)
+            return Response.redirect(to: language.target(forEnglish: "/profile"), status: .seeOther)
         }
         let (id, name) = (entry.id, entry.country.country)
         let writer = site.writing(as: submission.visitor, request)
@@ -254,7 +257,7 @@ struct ProfileController: Sendable {
         } else {
             _ = try store.toggleFavorite(writer, countryID: id, name: name)
         }
-        return Response.redirect(to: Links.country(id), status: .seeOther)
+        return Response.redirect(to: language.target(forEnglish: Links.country(id)), status: .seeOther)
     }
 
     /// A new visitor's editor: today's defaults under draft version 0 ("nothing stored yet"), rendered

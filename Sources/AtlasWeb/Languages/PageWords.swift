@@ -1,3 +1,4 @@
+import AtlasCharts
 import Formats
 import Localization
 import Mustache
@@ -10,11 +11,29 @@ struct PageWords: Sendable {
     let catalog: Catalog
     /// `Catalog.tree` as template values: `{{words.nav.countries}}`.
     let tree: TemplateValue
+    /// The same catalog as the charts' words (`AtlasCharts`): titles, descriptions, dates in sentences.
+    let chart: ChartWords
+    /// The facts' languages and currencies in this language; empty for English, which uses the facts' own.
+    let factNames: FactNames
 
-    init(_ catalog: Catalog) {
+    init(_ catalog: Catalog, factNames: FactNames = FactNames()) {
         language = catalog.language
         self.catalog = catalog
         tree = TemplateValue(catalog.tree)
+        chart = ChartWords(catalog)
+        self.factNames = factNames
+    }
+
+    /// A language of the country facts by its ISO 639-3 `code`, `english` (the facts' name) when this
+    /// language has no name for it.
+    func languageName(code: String, english: String) -> String {
+        factNames.languages[code] ?? english
+    }
+
+    /// A currency of the country facts by its ISO 4217 `code`, `english` when this language has no name
+    /// for it.
+    func currencyName(code: String, english: String) -> String {
+        factNames.currencies[code] ?? english
     }
 
     /// The text under `key`. The catalogs were checked against each other at start, and
@@ -112,9 +131,10 @@ struct PageLanguages: Sendable {
     private let english: PageWords
     private let korean: PageWords
 
-    init(_ catalogs: Catalogs) {
+    /// - Parameter koreanFactNames: the facts' languages and currencies in Korean.
+    init(_ catalogs: Catalogs, koreanFactNames: FactNames = FactNames()) {
         english = PageWords(catalogs[.en])
-        korean = PageWords(catalogs[.ko])
+        korean = PageWords(catalogs[.ko], factNames: koreanFactNames)
     }
 
     subscript(language: Language) -> PageWords {

@@ -1,6 +1,7 @@
 import AtlasCharts
 import AtlasCore
 import HTTPCore
+import Localization
 
 /// URLs of the app's pages, built in one place so every link keeps the same canonical form.
 enum Links {
@@ -66,9 +67,10 @@ enum Links {
             .joined(separator: "&")
     }
 
-    /// A search on Wikipedia for the pandemic in that country: always resolves, unlike guessed article titles.
-    static func learnMore(_ name: String) -> String {
-        "https://en.wikipedia.org/wiki/Special:Search?search="
-            + PercentDecoding.encode("COVID-19 pandemic in \(name)", spaceAsPlus: true)
+    /// A search for `search` (`COVID-19 pandemic in Germany`, `독일의 코로나19 범유행`) on the Wikipedia of
+    /// `language`: always resolves, unlike guessed article titles.
+    static func learnMore(_ search: String, in language: Language) -> String {
+        "https://\(language.tag).wikipedia.org/wiki/Special:Search?search="
+            + PercentDecoding.encode(search, spaceAsPlus: true)
     }
 }

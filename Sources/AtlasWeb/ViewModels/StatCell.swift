@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 
 /// One cell of a stat grid: a label, a figure, and optionally the day's change (with its day, `DataDay`)
@@ -19,23 +20,25 @@ struct StatCell: Sendable {
         return .object(cell)
     }
 
-    /// A count cell; `n/a` when the count is unknown.
-    static func count(_ label: String, _ value: Int64?, kind: String, note: String? = nil) -> StatCell {
-        StatCell(label: label, value: Formatting.grouped(value), note: note, kind: kind)
+    /// A count cell labelled `words(label)`; `stat.notAvailable` (`n/a`, `자료 없음`) when unknown.
+    static func count(_ label: String, _ value: Int64?, kind: String, note: String? = nil, words: PageWords)
+        -> StatCell
+    {
+        StatCell(label: words(label), value: words.grouped(value), note: note, kind: kind)
     }
 
     /// A count cell with the day's change line (`DataDay.change`).
     static func count(
         _ label: String, _ value: Int64?, daily: Int64?, unreported: Bool, day: DataDay, kind: String,
-        note: String? = nil
+        note: String? = nil, words: PageWords
     ) -> StatCell {
         StatCell(
-            label: label, value: Formatting.grouped(value), change: day.change(daily, unreported: unreported),
+            label: words(label), value: words.grouped(value), change: day.change(daily, unreported: unreported),
             note: note, kind: kind)
     }
 
-    /// A per-million (or other ratio) cell.
-    static func ratio(_ label: String, _ value: Double?, kind: String) -> StatCell {
-        StatCell(label: label, value: Formatting.figure(value), kind: kind)
+    /// A per-million (or other ratio) cell labelled `words(label)`.
+    static func ratio(_ label: String, _ value: Double?, kind: String, words: PageWords) -> StatCell {
+        StatCell(label: words(label), value: value.flatMap(NumberText.figure) ?? words("stat.notAvailable"), kind: kind)
     }
 }

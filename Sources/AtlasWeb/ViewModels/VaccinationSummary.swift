@@ -14,14 +14,16 @@ struct VaccinationSummary {
         case perHundred
     }
 
-    /// The figures the section shows, in order: label, figure, unit.
+    /// The figures the section shows, in order: the label's catalog key, figure, unit.
     static let shown: [(label: String, figure: VaccinationFigure, unit: Unit)] = [
-        ("Doses given", .totalVaccinations, .count),
-        ("At least one dose", .peopleVaccinatedPerHundred, .percent),
-        ("Fully vaccinated", .peopleFullyVaccinatedPerHundred, .percent),
-        ("Boosters per hundred people", .totalBoostersPerHundred, .perHundred),
+        ("vaccination.line.dosesGiven", .totalVaccinations, .count),
+        ("vaccination.line.atLeastOneDose", .peopleVaccinatedPerHundred, .percent),
+        ("vaccination.line.fullyVaccinated", .peopleFullyVaccinatedPerHundred, .percent),
+        ("vaccination.boostersPerHundred", .totalBoostersPerHundred, .perHundred),
     ]
 
+    /// The page's words.
+    let words: PageWords
     /// What the place is called on the page (`S. Korea`, `the world`).
     let place: String
     /// OWID's series for the place; `nil` when OWID has no row for it.
@@ -31,22 +33,25 @@ struct VaccinationSummary {
     /// The address of the place's `vaccinations.csv`.
     var csvPath: String? = nil
 
-    /// One figure's cell: its value and the day it was last reported, or "not reported".
-    static func cell(_ label: String, _ figure: VaccinationFigure, _ unit: Unit, in series: VaccinationSeries?)
-        -> TemplateValue
-    {
+    /// One figure's cell, labelled by `words(label)`: its value and the day it was last reported
+    /// (`on 14 Nov 2021`, `2021년 11월 14일 기준`), or "not reported".
+    static func cell(
+        _ label: String, _ figure: VaccinationFigure, _ unit: Unit, in series: VaccinationSeries?, words: PageWords
+    ) -> TemplateValue {
         guard let latest = series?.latest(figure) else {
-            return ["label": .string(label), "value": "not reported", "reported": false]
+            return ["label": .string(words(label)), "value": .string(words("daily.notReported")), "reported": false]
         }
         let value: String
         switch unit {
         case .count: value = Formatting.grouped(Int64(latest.value.rounded()))
-        case .percent: value = latest.text + " %"
+        case .percent: value = latest.text + words("vaccination.percentSuffix")
         case .perHundred: value = latest.text
         }
+        let reported = words.parts("vaccination.reportedOn", around: "day", [:])
         return [
-            "label": .string(label), "value": .string(value), "reported": true,
-            "date": .string(latest.date.short), "iso": .string(latest.date.iso),
+            "label": .string(words(label)), "value": .string(value), "reported": true,
+            "date": .string(words.chart.date(latest.date)), "iso": .string(latest.date.iso),
+            "before": .string(reported.before), "after": .string(reported.after),
         ]
     }
 
@@ -54,15 +59,13 @@ struct VaccinationSummary {
         var value: [String: TemplateValue] = ["place": .string(place)]
         if series == nil {
             // No grid of "not reported" cells: there is no row to have reported anything.
-            value["absent"] = .string(
-                reasonNotJoined
-                    ?? "Our World in Data has no row for \(place) in its vaccination data, so there is no "
-                    + "figure or chart to show.")
+            value["absent"] = .string(reasonNotJoined ?? words("vaccination.noRow", ["place": place]))
         } else {
-            value["figures"] = .array(Self.shown.map { Self.cell($0.label, $0.figure, $0.unit, in: series) })
+            value["figures"] = .array(
+                Self.shown.map { Self.cell($0.label, $0.figure, $0.unit, in: series, words: words) })
         }
         if series != nil, let csvPath {
-            value["csv"] = ["href": .string(csvPath), "label": "Download OWID’s rows as CSV"]
+            value["csv"] = ["href": .string(csvPath), "label": .string(words("vaccination.csv"))]
         }
         return .object(value)
     }

@@ -10,36 +10,47 @@ struct WorldPage {
     /// The flags there are.
     let flags: FlagImages
 
+    /// The page's words.
+    let words: PageWords
+
     var templateValue: TemplateValue {
         let t = catalog.totals
         let unreported = t.figures.dailyFiguresAreUnreported
         let cells: [StatCell] = [
-            .count("Cases", t[.cases], daily: t[.todayCases], unreported: unreported, day: day, kind: "cases"),
-            .count("Deaths", t[.deaths], daily: t[.todayDeaths], unreported: unreported, day: day, kind: "deaths"),
             .count(
-                "Recovered", t[.recovered], daily: t[.todayRecovered], unreported: unreported, day: day,
-                kind: "recovered"),
-            .count("Active", t[.active], kind: "active"),
-            .count("Critical", t[.critical], kind: "critical"),
-            .count("Tests", t[.tests], kind: "tests"),
-            .count("Affected countries", t[.affectedCountries], kind: "countries"),
-            .count("Population", t[.population], kind: "population"),
+                "stat.cases", t[.cases], daily: t[.todayCases], unreported: unreported, day: day, kind: "cases",
+                words: words),
+            .count(
+                "stat.deaths", t[.deaths], daily: t[.todayDeaths], unreported: unreported, day: day, kind: "deaths",
+                words: words),
+            .count(
+                "stat.recovered", t[.recovered], daily: t[.todayRecovered], unreported: unreported, day: day,
+                kind: "recovered", words: words),
+            .count("stat.active", t[.active], kind: "active", words: words),
+            .count("stat.critical", t[.critical], kind: "critical", words: words),
+            .count("stat.tests", t[.tests], kind: "tests", words: words),
+            .count("stat.affectedCountries", t[.affectedCountries], kind: "countries", words: words),
+            .count("stat.population", t[.population], kind: "population", words: words),
         ]
         let continents: [TemplateValue] = Continent.allCases.map { continent in
             let count = catalog.entries.filter { $0.continent == continent }.count
             return [
-                "name": .string(continent.displayName),
-                "href": .string(Links.countryList(CountryQuery(continent: continent))),
+                "name": .string(words(continent.catalogKey)),
+                "href": .string(
+                    words.language.target(forEnglish: Links.countryList(CountryQuery(continent: continent)))),
                 "count": .string(Formatting.grouped(Int64(count))),
             ]
         }
-        let topByCases = CountryQuery(sort: .cases).apply(to: catalog).prefix(5).map { CountryRow($0, flags: flags) }
+        let topByCases = CountryQuery(sort: .cases).apply(to: catalog).prefix(5).map {
+            CountryRow($0, flags: flags, words: words)
+        }
         return [
             "stats": .array(cells.map(\.templateValue)),
             "continents": .array(continents),
-            "countryCount": .string(Formatting.grouped(Int64(catalog.entries.count))),
+            "browse": .string(words("world.browse", ["count": Formatting.grouped(Int64(catalog.entries.count))])),
             "topByCases": .array(topByCases.map(\.templateValue)),
-            "listByCasesHref": .string(Links.countryList(CountryQuery(sort: .cases))),
+            "listByCasesHref": .string(
+                words.language.target(forEnglish: Links.countryList(CountryQuery(sort: .cases)))),
         ]
     }
 }

@@ -1,9 +1,10 @@
 import AtlasCharts
 import Clocks
+import Localization
 import Routing
 
-/// The favourite-star form of the detail pages (`partials/favorite-form`), rendered once per country
-/// and starred state and kept as the bytes before and after the CSRF token, so a request joins three
+/// The favourite-star form of the detail pages (`partials/favorite-form`), rendered once per country,
+/// language and starred state and kept as the bytes before and after the CSRF token, so a request joins three
 /// arrays, the bytes rendering would give: the token's 64 hex digits need no escaping. Each event-loop
 /// thread keeps its own forms (no lock), at most `entryLimit` countries, then starts over.
 final class FavoriteForms: Sendable {
@@ -18,19 +19,22 @@ final class FavoriteForms: Sendable {
     /// Stands in for the token while rendering: control characters no template or escaped data contains.
     private static let placeholder = "\u{1}csrf-token\u{2}"
 
-    /// Per thread: the forms by country id, `[not starred, starred]`.
+    /// Per thread: the forms by language tag and country id (`ko kr`), `[not starred, starred]`.
     private let forms = PerThread<[String: [Form?]]> { [:] }
 
-    /// The form's bytes for `countryID` with `csrfToken` (hex digits) and the starred state.
+    /// The form's bytes for `countryID`'s page in `language` with `csrfToken` (hex digits) and the starred
+    /// state.
     /// - Parameter render: renders the partial for a token string (once per country, state and thread, or
     ///   every time should the placeholder not survive rendering).
     /// - Throws: what `render` throws.
     func bytes(
-        countryID: String, starred: Bool, csrfToken: [UInt8], render: (String) throws -> [UInt8]
+        countryID: String, language: Language, starred: Bool, csrfToken: [UInt8],
+        render: (String) throws -> [UInt8]
     ) rethrows -> [UInt8] {
         let state = starred ? 1 : 0
+        let key = language.tag + " " + countryID
         let form: Form
-        if let cached = forms.withValue({ $0[countryID]?[state] }) {
+        if let cached = forms.withValue({ $0[key]?[state] }) {
             form = cached
         } else {
             guard let made = FavoriteForms.split(try render(FavoriteForms.placeholder)) else {
@@ -38,8 +42,8 @@ final class FavoriteForms: Sendable {
             }
             form = made
             forms.withValue { forms in
-                if forms[countryID] == nil, forms.count >= FavoriteForms.entryLimit { forms.removeAll() }
-                forms[countryID, default: [nil, nil]][state] = made
+                if forms[key] == nil, forms.count >= FavoriteForms.entryLimit { forms.removeAll() }
+                forms[key, default: [nil, nil]][state] = made
             }
         }
         var output: [UInt8] = []

@@ -1,0 +1,95 @@
+import AtlasCore
+import Foundation
+import HTTPCore
+import Localization
+import Routing
+import Testing
+
+@testable import AtlasWeb
+
+/// The front page and the country page in Korean (`/ko/`, `/ko/countries/kr`): the English pages'
+/// figures and views, every word from `Catalogs/ko.json`, links and redirects that stay in Korean.
+struct KoreanPagesTests {
+    let fixture: AppFixture
+    var client: TestClient { fixture.client }
+
+    init() throws { fixture = try AppFixture() }
+
+    /// The values of the stat grid's cells (`<span class="stat-value">…</span>`), in order.
+    static func statValues(_ page: String) -> [String] {
+        page.matches(of: /<span class="stat-value">([^<]*)<\/span>/).map { String($0.output.1) }
+    }
+
+    @Test(arguments: [
+        ("/countries/kr", "/ko/countries/kr"), ("/", "/ko/"),
+        ("/countries/fr?metric=deaths&scale=log", "/ko/countries/fr?metric=deaths&scale=log"),
+        ("/?metric=doses&map=vaccinated", "/ko/?metric=doses&map=vaccinated"),
+    ])
+    func theFiguresAreTheEnglishPagesButForTheWords(_ english: String, _ korean: String) throws {
+        let en = try client.get(english)
+        let ko = try client.get(korean)
+        #expect(en.status == .ok && ko.status == .ok)
+        #expect(ko.text.contains("<html lang=\"ko\">"))
+        #expect(ko.fields[.contentLanguage] == "ko")
+        #expect(!ko.text.contains("⟦"), "a key the catalog lacks")
+        // The same figures; Korean shares drop the space before `%`.
+        #expect(
+            Self.statValues(ko.text) == Self.statValues(en.text).map { $0.replacingOccurrences(of: " %", with: "%") })
+        #expect(ko.text.contains("hreflang=\"en\" href=\"\(english.replacingOccurrences(of: "&", with: "&amp;"))\""))
+    }
+
+    @Test func theCountryPageNamesItsFactsInKorean() throws {
+        let page = try client.get("/ko/countries/kr").text
+        #expect(page.contains("<h1 id=\"country-name\">대한민국</h1>"))
+        #expect(page.contains("<title>대한민국 — 코로나19 아틀라스</title>"))
+        #expect(page.contains("<dt>언어</dt><dd>한국어</dd>"))
+        #expect(page.contains("<dt>통화</dt><dd>대한민국 원 (₩)</dd>"))
+        #expect(page.contains("<dt>지역</dt><dd>아시아 · 동아시아</dd>"))
+        #expect(page.contains("2021년 11월 14일 +2,418"), "the day's change as Korean readers write the date")
+        #expect(page.contains("https://ko.wikipedia.org/wiki/Special:Search?search="))
+        #expect(page.contains("<a href=\"/ko/countries?continent=asia\">아시아</a>"))
+        #expect(page.contains(">2021년 1월</text>") || page.contains(">2021년</text>"), "Korean month or year ticks")
+        #expect(page.contains("action=\"/ko/countries/kr\""), "the date forms stay on the Korean page")
+    }
+
+    @Test func theFrontPageLinksItsCountriesAndListsInKorean() throws {
+        let page = try client.get("/ko/").text
+        #expect(page.contains("<h1>전 세계</h1>"))
+        #expect(page.contains("href=\"/ko/countries/kr\" aria-label=\"대한민국: 100만 명당 확진자 7,704명\""))
+        #expect(page.contains("href=\"/ko/countries?continent=europe\""))
+        #expect(page.contains("href=\"/ko/?map=deaths\""))
+        #expect(!page.contains("href=\"/countries/"), "no link leaves the Korean pages for a country")
+    }
+
+    @Test(arguments: [
+        ("/ko/countries/KOR?metric=deaths", 301, "/ko/countries/kr?metric=deaths"),
+        ("/ko/countries/south-korea", 301, "/ko/countries/kr"),
+        ("/ko/?from=2021-01-01&to=", 302, "/ko/?time=2021-01-01..latest"),
+        ("/ko/countries/kr?from=2021-01-01&to=2021-06-30", 302, "/ko/countries/kr?time=2021-01-01..2021-06-30"),
+    ])
+    func redirectsStayInKorean(_ target: String, _ status: Int, _ location: String) throws {
+        let response = try client.get(target)
+        #expect(response.status.code == status, "\(target)")
+        #expect(response.fields[.location] == location, "\(target)")
+    }
+
+    @Test func aBadChartValueIsAKorean400WhoseChoicesStayInKorean() throws {
+        let page = try client.get("/ko/countries/kr?scale=cubic")
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains("<html lang=\"ko\">"))
+        #expect(page.text.contains("href=\"/ko/countries/kr?scale=log\""))
+        let world = try client.get("/ko/?map=colour")
+        #expect(world.status == .badRequest)
+        #expect(world.text.contains("href=\"/ko/?map=deaths\""))
+    }
+
+    @Test func anUnknownCountryIsAKorean404() throws {
+        let page = try client.get("/ko/countries/kp")
+        #expect(page.status == .notFound)
+        #expect(page.text.contains("북한: 데이터에 없는 국가입니다."))
+        let near = try client.get("/ko/countries/korae?metric=doses")
+        #expect(near.status == .notFound)
+        #expect(near.text.contains("혹시 다음 국가를 찾으셨나요?"))
+        #expect(near.text.contains("href=\"/ko/countries/kr?metric=doses\""))
+    }
+}
