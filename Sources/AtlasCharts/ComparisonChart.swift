@@ -41,7 +41,8 @@ public struct ComparisonChart: Equatable, Sendable {
     public let beyondAxis: [ChartModel.Marker]
 
     /// The chart of each country's `series`, in order, viewed as `query`; `nil` when no line has a point.
-    public init?(_ series: [(id: String, name: String, series: ChartSeries)], query: ChartQuery) {
+    /// - Parameter words: the language of its title, description, ticks and labels.
+    public init?(_ series: [(id: String, name: String, series: ChartSeries)], query: ChartQuery, words: ChartWords) {
         let drawable = series.filter { $0.series.latestIndex != nil }
         guard let first = drawable.map(\.series.firstDay).min(),
             let last = drawable.map({ $0.series.firstDay + $0.series.values.count - 1 }).max()
@@ -52,19 +53,22 @@ public struct ComparisonChart: Equatable, Sendable {
         let values = zip(series, pulled).flatMap { country, days in
             country.series.line.indices.filter { !days.contains($0) }.compactMap { country.series.line[$0] }
         }
-        let format = { (value: Double) in ChartNumbers.abbreviated(value) }
+        let format = words.axisFigure
         self.init(
             days: first...last,
             lines: series.map { (id: $0.id, name: $0.name, firstDay: $0.series.firstDay, line: $0.series.line) },
             pulled: pulled,
             axisValues: values.isEmpty ? drawable.flatMap { $0.series.line.compactMap { $0 } } : values,
             log: query.scale == .log, format: format, valueWords: { value, _ in format(value) },
-            title: ComparisonChart.title(query: query, names: series.map(\.name))
+            title: ComparisonChart.title(query: query, names: series.map(\.name), words: words), words: words
         ) { lines, missing, first, last in
-            var text =
-                "One line per country from \(first.short) to \(last.short). Latest: "
-                + lines.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "."
-            if !missing.isEmpty { text += " No line for " + ComparisonChart.listed(missing) + "." }
+            var text = words(
+                "compare.chart.description",
+                [
+                    "first": words.date(first), "last": words.date(last),
+                    "latest": lines.map { "\($0.name) \($0.value)" }.joined(separator: ", "),
+                ])
+            if !missing.isEmpty { text += " " + words("compare.chart.noLine", ["names": words.list(missing)]) }
             return text
         }
     }
@@ -75,7 +79,7 @@ public struct ComparisonChart: Equatable, Sendable {
     /// figure in the days `query.time` asks for.
     public init?(
         vaccinations: [(id: String, name: String, series: VaccinationSeries?)], metric: VaccinationMetric,
-        query: ChartQuery
+        query: ChartQuery, words: ChartWords
     ) {
         let spec = metric.comparedLine(interval: query.interval, per: query.per)
         let reports = vaccinations.map { place in
@@ -88,19 +92,32 @@ public struct ComparisonChart: Equatable, Sendable {
             days: days,
             lines: zip(vaccinations, lines).map { (id: $0.id, name: $0.name, firstDay: days.lowerBound, line: $1) },
             pulled: vaccinations.map { _ in [] }, axisValues: values, log: query.scale == .log,
-            format: { ChartNumbers.abbreviated($0) + (isShare ? " %" : "") },
-            valueWords: { value, day in VaccinationChart.words(value, share: isShare) + " on " + day.short },
+            format: { words.axisFigure($0) + (isShare ? words("vaccination.percentSuffix") : "") },
+            valueWords: { value, day in
+                words(
+                    "chart.beyondAxis.day",
+                    [
+                        "figure": VaccinationChart.words(
+                            value, share: isShare, percentSuffix: words("vaccination.percentSuffix")),
+                        "day": words.date(day),
+                    ])
+            },
             // Named in the title: the places OWID has rows for (the others are named in the page's notes).
             title: ComparisonChart.title(
-                metric: metric, query: query, names: vaccinations.filter { $0.series != nil }.map(\.name))
+                metric: metric, query: query, names: vaccinations.filter { $0.series != nil }.map(\.name),
+                words: words),
+            words: words
         ) { lines, missing, first, last in
-            var text =
-                "One line per country from \(first.short) to \(last.short); each joins the days Our World in Data "
-                + "reported. Last reported: " + lines.map { "\($0.name) \($0.value)" }.joined(separator: ", ") + "."
+            var text = words(
+                "compare.chart.descriptionVaccination",
+                [
+                    "first": words.date(first), "last": words.date(last),
+                    "latest": lines.map { "\($0.name) \($0.value)" }.joined(separator: ", "),
+                ])
             // A place OWID has no row for is named in the page's notes already, not as "not reported".
             let unreported = missing.filter { name in vaccinations.contains { $0.name == name && $0.series != nil } }
             if !unreported.isEmpty {
-                text += " Not reported in these days: " + ComparisonChart.listed(unreported) + "."
+                text += " " + words("vaccination.chart.notReported", ["lines": words.list(unreported)])
             }
             return text
         }
@@ -111,7 +128,7 @@ public struct ComparisonChart: Equatable, Sendable {
     private init?(
         days: ClosedRange<Int>, lines series: [(id: String, name: String, firstDay: Int, line: [Double?])],
         pulled: [Set<Int>], axisValues: [Double], log: Bool, format: (Double) -> String,
-        valueWords: (Double, CalendarDate) -> String, title: String,
+        valueWords: (Double, CalendarDate) -> String, title: String, words: ChartWords,
         describe: ([Line], [String], CalendarDate, CalendarDate) -> String
     ) {
         guard let axis = ValueAxis.fitting(axisValues, log: log) else { return nil }
@@ -123,8 +140,8 @@ public struct ComparisonChart: Equatable, Sendable {
         yTicks = axis.ticks.compactMap { value in
             geometry.y(of: value).map { ChartModel.Tick(position: $0, label: format(value), isMajor: value == 0) }
         }
-        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize)
-        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize)
+        xTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.wideFontSize, labels: words.tickLabels)
+        narrowXTicks = ChartModel.timeTicks(geometry, fontSize: LabelWidth.narrowFontSize, labels: words.tickLabels)
         if case .linear(let ticks) = axis, ticks.lower < 0 { zeroLine = geometry.y(of: 0) } else { zeroLine = nil }
 
         var drawn: [(index: Int, x: Double, y: Double, value: Double, day: Int, path: String)] = []
@@ -139,8 +156,10 @@ public struct ComparisonChart: Equatable, Sendable {
                     beyond.append(
                         ChartModel.edgeMarker(
                             x: geometry.x(ofDay: country.firstDay + extreme), y: y,
-                            label: "\(country.name) \(ChartWords.figure(value)) on "
-                                + "\(CalendarDate(daysSinceEpoch: country.firstDay + extreme).short)", plot: box))
+                            label: country.name + " "
+                                + words.beyondAxisLabel(
+                                    value, firstDay: CalendarDate(daysSinceEpoch: country.firstDay + extreme), days: 1),
+                            plot: box))
                 }
             }
             guard let end = line.lastIndex(where: { value in value.flatMap { geometry.y(of: $0) } != nil }),
@@ -174,8 +193,7 @@ public struct ComparisonChart: Equatable, Sendable {
             describe(
                 placed, series.map(\.name).filter { name in !placed.contains { $0.name == name } },
                 CalendarDate(daysSinceEpoch: days.lowerBound), CalendarDate(daysSinceEpoch: days.upperBound))
-            + (beyond.isEmpty
-                ? "" : " Beyond the axis, drawn to its edge: \(beyond.map(\.label).joined(separator: "; ")).")
+            + (beyond.isEmpty ? "" : " " + words.beyondAxis(beyond.map(\.label)))
     }
 
     /// The indices of `series.line` a correction far beyond the other days pulls (the outlier's day and
@@ -187,43 +205,34 @@ public struct ComparisonChart: Equatable, Sendable {
         return Set(outliers.indices.flatMap { $0..<min(series.line.count, $0 + 7) })
     }
 
-    /// The metric as a plural noun: `cases`, `deaths`, `recoveries`. The compare page's words are still
-    /// written here in English; they move to the catalogs (`ChartWords`) when the page is translated
-    /// (docs/i18n.md).
-    public static func englishNoun(_ metric: HistoryMetric) -> String {
-        switch metric {
-        case .cases: return "cases"
-        case .deaths: return "deaths"
-        case .recovered: return "recoveries"
-        }
-    }
-
     /// `name` as a line's label: at most `maximumLabelLength` characters, the last an ellipsis.
     public static func shortened(_ name: String) -> String {
         name.count <= maximumLabelLength ? name : String(name.prefix(maximumLabelLength - 1)) + "…"
     }
 
     /// E.g. "Daily new cases per million people (7-day average): S. Korea, Japan and USA".
-    public static func title(query: ChartQuery, names: [String]) -> String {
-        let noun = englishNoun(query.metric)
-        let per = query.per == .million ? " per million people" : ""
-        let what =
-            query.interval == .daily
-            ? "Daily new \(noun)\(per) (7-day average)" : "Total \(noun)\(per)"
-        return what + ": " + listed(names) + (query.scale == .log ? ", log scale" : "")
+    public static func title(query: ChartQuery, names: [String], words: ChartWords) -> String {
+        let interval = query.interval == .daily ? "daily" : "total"
+        let title = words(
+            "compare.chart.title." + interval + (query.per == .million ? "PerMillion" : ""),
+            ["noun": words.noun(query.metric), "names": words.list(names)])
+        return query.scale == .log ? words("vaccination.chart.title.logScale", ["title": title]) : title
     }
 
     /// E.g. "Share of people fully vaccinated (% of the population): S. Korea and Japan".
-    public static func title(metric: VaccinationMetric, query: ChartQuery, names: [String]) -> String {
-        let per = query.per == .million ? " per million people" : ""
-        let what: String
+    public static func title(
+        metric: VaccinationMetric, query: ChartQuery, names: [String], words: ChartWords
+    ) -> String {
+        let per = query.per == .million ? "PerMillion" : ""
+        let key: String
         switch metric {
-        case .vaccinated: what = "Share of people fully vaccinated (% of the population)"
-        case .doses where query.interval == .daily: what = "Doses a day\(per) (7-day average)"
-        case .doses: what = "Doses given\(per)"
-        case .boosters: what = "Booster doses given\(per)"
+        case .vaccinated: key = "compare.chart.title.vaccinated"
+        case .doses where query.interval == .daily: key = "compare.chart.title.dosesADay" + per
+        case .doses: key = "compare.chart.title.dosesGiven" + per
+        case .boosters: key = "compare.chart.title.boostersGiven" + per
         }
-        return what + ": " + listed(names) + (query.scale == .log ? ", log scale" : "")
+        let title = words(key, ["names": words.list(names)])
+        return query.scale == .log ? words("vaccination.chart.title.logScale", ["title": title]) : title
     }
 
     /// `a`, `a and b`, `a, b and c`.

@@ -62,7 +62,7 @@ struct CompareChartTests {
                 ],
                 query: {
                     var query = ChartQuery(per: .total); query.interval = .cumulative; return query
-                }()))
+                }(), words: try ChartWordsFixture.english()))
         #expect(chart.yTicks.last?.label == "1K", "the axis reaches above the largest line")
         #expect(chart.yTicks.first?.label == "0")
         #expect(chart.lines.map(\.id) == ["aa", "bb"])
@@ -85,13 +85,13 @@ struct CompareChartTests {
                 ],
                 query: {
                     var query = ChartQuery(per: .total); query.scale = .log; return query
-                }()))
+                }(), words: try ChartWordsFixture.english()))
         #expect(chart.lines.map(\.id) == ["aa"])
         #expect(chart.description.hasSuffix("No line for Zero."))
     }
 
-    @Test func nothingAtAllIsNoChart() {
-        #expect(ComparisonChart([], query: ChartQuery()) == nil)
+    @Test func nothingAtAllIsNoChart() throws {
+        #expect(ComparisonChart([], query: ChartQuery(), words: try ChartWordsFixture.english()) == nil)
     }
 
     @Test(arguments: [

@@ -281,7 +281,7 @@ struct ChartVerticalPositionTests {
                     (id: "aa", name: "Half", series: try Self.series([0, 50], .cumulative)),
                     (id: "bb", name: "Whole", series: try Self.series([0, 100], .cumulative)),
                 ],
-                query: Self.query(.cumulative)))
+                query: Self.query(.cumulative), words: try PageWordsTests.english().chart))
         try #require(chart.plot.top == Self.top && chart.plot.bottom == Self.bottom)
         let (half, whole) = (chart.lines[0], chart.lines[1])
         #expect(Self.near(half.endY, 154, within: 1e-9))
@@ -302,7 +302,7 @@ struct ChartVerticalPositionTests {
                     (id: "aa", name: "Ten", series: try Self.series([1, 10], .cumulative)),
                     (id: "bb", name: "Thousand", series: try Self.series([1, 1_000], .cumulative)),
                 ],
-                query: Self.query(.cumulative, .log)))
+                query: Self.query(.cumulative, .log), words: try PageWordsTests.english().chart))
         #expect(Self.near(chart.lines[0].endY, 195.3333, within: 0.0001))
         #expect(Self.near(chart.lines[1].endY, 30, within: 1e-9))
         #expect(Self.points(chart.lines[0].path).map(\.y) == [278, 195.3])

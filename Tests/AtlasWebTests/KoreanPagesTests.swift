@@ -83,6 +83,41 @@ struct KoreanPagesTests {
         #expect(world.text.contains("href=\"/ko/?map=deaths\""))
     }
 
+    @Test func theComparisonIsInKoreanWithTheEnglishPagesFigures() throws {
+        let english = try client.get("/compare?countries=kr,jp,us").text
+        let korean = try client.get("/ko/compare?countries=kr,jp,us")
+        #expect(korean.status == .ok)
+        #expect(korean.text.contains("<h1 id=\"compare-heading\">대한민국, 일본, 미국 비교</h1>"))
+        let cells = { (page: String) in
+            page.matches(of: /<td class="num[^"]*">([^<]*)<\/td>/).map { String($0.output.1) }
+        }
+        #expect(cells(korean.text) == cells(english), "the same latest figures")
+        #expect(cells(korean.text).count == 21)
+        #expect(korean.text.contains("href=\"/ko/compare?countries=jp,us\""), "removing a country stays in Korean")
+        #expect(korean.text.contains("href=\"/ko/countries/kr\""))
+        #expect(korean.text.contains("href=\"/compare.csv?countries=kr,jp,us\""), "the data keeps its one address")
+        #expect(!korean.text.contains("⟦"))
+    }
+
+    @Test(arguments: [
+        ("/ko/compare?add=%EC%9D%BC%EB%B3%B8", 303, "/ko/compare?countries=jp"),
+        ("/ko/compare?countries=KOR,jp", 301, "/ko/compare?countries=kr,jp"),
+    ])
+    func compareRedirectsStayInKorean(_ target: String, _ status: Int, _ location: String) throws {
+        let response = try client.get(target)
+        #expect(response.status.code == status, "\(target)")
+        #expect(response.fields[.location] == location, "\(target)")
+    }
+
+    @Test func aComparisonThatCannotBeIsAKorean400() throws {
+        let page = try client.get("/ko/compare?countries=kr,zz,kp")
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains("<h1>비교할 수 없음</h1>"))
+        #expect(page.text.contains("북한: 데이터에 없는 국가입니다."))
+        #expect(page.text.contains("action=\"/ko/compare\""))
+        #expect(page.text.contains("<a href=\"/ko/compare?countries=kr\">대한민국 비교</a>"))
+    }
+
     @Test func anUnknownCountryIsAKorean404() throws {
         let page = try client.get("/ko/countries/kp")
         #expect(page.status == .notFound)

@@ -74,6 +74,8 @@ PAGE_KINDS = {
     "ko-world": "/ko/",
     "ko-detail-country": "/ko/countries/kr",
     "ko-detail-doses": "/ko/countries/kr?metric=doses&per=million",
+    "ko-compare": "/ko/compare?countries=kr,jp,us",
+    "ko-compare-empty": "/ko/compare",
     "ko-list": "/ko/countries",
     "ko-list-filtered": "/ko/countries?q=%EA%B3%B5%ED%99%94%EA%B5%AD&continent=africa&sort=fully-vaccinated",
     "ko-list-empty": "/ko/countries?q=zzzz&continent=europe",

@@ -35,7 +35,8 @@ enum Routes {
         router.get("/ko/countries/:id", replying: pages.countryDetail(.ko))
         router.get("/history.csv", replying: site.showingHistories(history.worldCSV))
         router.get("/countries/:id/history.csv", replying: site.showingHistories(history.csv))
-        router.get("/compare", replying: site.showingHistories(compare.page))
+        router.get("/compare", replying: site.showingHistories(compare.page(.en)))
+        router.get("/ko/compare", replying: site.showingHistories(compare.page(.ko)))
         router.get("/compare.csv", replying: site.showingHistories(compare.csv))
         router.get("/api/compare", replying: site.showingHistories(compare.json))
         router.post("/countries/:id/favorite", runsOn: .worker) {
@@ -67,7 +68,7 @@ enum Routes {
     /// The English pages whose Korean pages are still to come (docs/i18n.md, "Wiring `/ko/`"): each
     /// Korean address answers a temporary redirect (`302`) to the English page, query kept, so a Korean
     /// page can already link to its final address and a shared link keeps working once it is switched on.
-    static let pagesNotYetInKorean = ["/compare", "/profile", "/profile/edit"]
+    static let pagesNotYetInKorean = ["/profile", "/profile/edit"]
 
     /// `/ko`, a `301` to the Korean front page `/ko/`, and the Korean addresses of `pagesNotYetInKorean`.
     /// JSON, CSV, the API, flags and static files have no Korean address (a `404`).

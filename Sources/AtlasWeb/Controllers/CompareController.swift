@@ -1,6 +1,7 @@
 import AtlasCharts
 import AtlasCore
 import HTTPCore
+import Localization
 import Mustache
 import Routing
 
@@ -19,9 +20,16 @@ struct CompareController: Sendable {
     /// line per country).
     /// - Throws: `HTTPError(400)` for a chart parameter the chart cannot show (`ChartQuery.parse`); an
     ///   unknown `metric` lists the history's and the vaccination's values.
-    func page(
-        _ request: Request, _ parameters: RouteParameters, _ current: SnapshotCache.Current
+    /// The page in `language` (`/compare`, `/ko/compare`).
+    func page(_ language: Language) -> @Sendable (Request, RouteParameters, SnapshotCache.Current) throws -> Response {
+        { request, _, current in try page(request, language, current) }
+    }
+
+    private func page(
+        _ request: Request, _ language: Language, _ current: SnapshotCache.Current
     ) throws -> Response {
+        let words = site.languages[language]
+        let path = language.target(forEnglish: "/compare")
         switch CompareSelection.read(request.target, catalog: current.catalog) {
         case .empty:
             // A view sent without countries (the last one removed) is kept by the add form and the
@@ -29,23 +37,26 @@ struct CompareController: Sendable {
             let view =
                 (try? VaccinationChartSection.parse(request.target, defaults: CompareController.defaults) { _ in "" })
                 ?? .init(history: CompareController.defaults, metric: nil)
-            return try site.cachedPage(request, key: Links.compare([], view), current) {
+            let englishTarget = Links.compare([], view)
+            return try site.cachedPage(request, key: language.target(forEnglish: englishTarget), current) {
                 try site.renderer.render(
-                    "compare/show", context: try emptyContext(view, current),
-                    layout: site.layout("Compare countries — Covid Atlas", .compare, current))
+                    "compare/show", context: try emptyContext(view, words: words, current),
+                    layout: site.layout(
+                        words("layout.titleSuffix", ["title": words("title.compare")]), .compare, current,
+                        language: language, englishTarget: englishTarget))
             }
         case .redirect(let ids, let status):
             return Response.redirect(
-                to: CompareController.location(ids, request.target, path: "/compare"), status: status)
+                to: CompareController.location(ids, request.target, path: path), status: status)
         case .invalid(let problem):
-            return try problemPage(problem, request.target, current)
+            return try problemPage(problem, request.target, words: words, current)
         case .canonical(let entries):
             let ids = entries.map(\.id)
             // The form's days are the chart's: OWID's for a vaccination view, JHU's otherwise.
             let showsVaccinations =
                 request.target.queryValue("metric").flatMap { VaccinationMetric(rawValue: $0.lowercased()) } != nil
             if let redirect = try RangeForm.redirect(
-                request.target, path: "/compare", keeping: Links.compareQuery(ids),
+                request.target, path: path, keeping: Links.compareQuery(ids),
                 available: {
                     try showsVaccinations ? vaccinationDays(of: entries, current) : days(of: entries, current)
                 })
@@ -55,16 +66,21 @@ struct CompareController: Sendable {
             let query = try VaccinationChartSection.parse(request.target, defaults: CompareController.defaults) {
                 Links.compare(ids, $0)
             }
-            return try site.cachedPage(request, key: Links.compare(ids, query), current) {
-                let names = entries.map(\.country.country)
-                var context = try context(entries, view: query, current)
-                context.set("controls", .array(CompareController.controls(ids, query, words: site.languages[.en])))
+            let englishTarget = Links.compare(ids, query)
+            return try site.cachedPage(request, key: language.target(forEnglish: englishTarget), current) {
+                let names = entries.map { $0.name(in: language) }
+                var context = try context(entries, view: query, words: words, current)
+                context.set("controls", .array(CompareController.controls(ids, query, words: words)))
                 if let metric = query.metric {
-                    try vaccinations(entries, metric: metric, query: query, into: &context, current)
+                    try vaccinations(entries, metric: metric, query: query, words: words, into: &context, current)
                 }
                 return try site.renderer.render(
                     "compare/show", context: context,
-                    layout: site.layout("Compare \(ComparisonChart.listed(names)) — Covid Atlas", .inCompare, current))
+                    layout: site.layout(
+                        words(
+                            "layout.titleSuffix",
+                            ["title": words("title.compareNames", ["names": words.chart.list(names)])]),
+                        .inCompare, current, language: language, englishTarget: englishTarget))
             }
         }
     }
@@ -76,13 +92,16 @@ struct CompareController: Sendable {
         func show(_ label: String, _ other: VaccinationChartSection.Query) -> TemplateValue {
             let current =
                 other.metric == query.metric && (query.metric != nil || other.history.metric == history.metric)
-            return ["label": .string(label), "href": .string(Links.compare(ids, other)), "current": .bool(current)]
+            return [
+                "label": .string(label), "href": .string(words.language.target(forEnglish: Links.compare(ids, other))),
+                "current": .bool(current),
+            ]
         }
         let historyChoices: [(String, HistoryMetric)] = [
-            ("Cases", .cases), ("Deaths", .deaths), ("Recovered", .recovered),
+            (words("stat.cases"), .cases), (words("stat.deaths"), .deaths), (words("stat.recovered"), .recovered),
         ]
         let showGroup: TemplateValue = [
-            "label": "Show", "id": "show",
+            "label": .string(words("chart.control.show")), "id": "show",
             "options": .array(
                 historyChoices.map { label, metric in
                     var other = history
@@ -94,7 +113,7 @@ struct CompareController: Sendable {
                     }),
         ]
         let groups = HistorySection.controls(query: history, words: words) {
-            Links.compare(ids, .init(history: $0, metric: query.metric))
+            words.language.target(forEnglish: Links.compare(ids, .init(history: $0, metric: query.metric)))
         }
         // HistorySection's groups: Show, As, Scale, Count.
         guard let metric = query.metric else { return [showGroup] + groups.dropFirst() }
@@ -149,29 +168,27 @@ struct CompareController: Sendable {
 
     /// Each entry's series viewed as `chart`, or why it has none.
     private func series(
-        _ entries: [CountryCatalog.Entry], chart: ChartQuery, _ current: SnapshotCache.Current
+        _ entries: [CountryCatalog.Entry], chart: ChartQuery, words: PageWords, _ current: SnapshotCache.Current
     ) throws -> [(entry: CountryCatalog.Entry, history: History?, series: ChartSeries?, note: String?)] {
         try entries.map { entry in
-            let name = entry.country.nameInSentence
+            let name = words.language == .en ? entry.country.nameInSentence : entry.name(in: words.language)
             guard let history = try site.histories.history(entry.id, version: current.version), !history.isEmpty else {
-                return (entry, nil, nil, "JHU CSSE’s time series does not cover \(name), so it has no line.")
+                return (entry, nil, nil, words("compare.notCovered", ["name": name]))
             }
             guard let days = chart.days(within: history.firstDay...history.lastDay) else {
-                return (entry, history, nil, "JHU’s series for \(name) has none of the days asked for.")
+                return (entry, history, nil, words("compare.noDaysAskedFor", ["name": name]))
             }
             guard
                 let series = ChartSeries(
                     history, metric: chart.metric, interval: chart.interval, per: chart.per,
                     population: entry.country[.population], days: days)
             else {
-                return (
-                    entry, history, nil, "The data has no population for \(name), so there are no per-million figures."
-                )
+                return (entry, history, nil, words("history.noPopulation", ["place": name]))
             }
             // Recoveries end where JHU stopped reporting them: the line ends there, and a note says so.
             return (
                 entry, history, series,
-                HistorySection.recoveredNote(place: name, history, metric: chart.metric, words: site.languages[.en])
+                HistorySection.recoveredNote(place: name, history, metric: chart.metric, words: words)
             )
         }
     }
@@ -185,45 +202,55 @@ struct CompareController: Sendable {
     /// The page's context in the history's view of `view`; its rows, downloads and "add" form keep the
     /// whole view (a vaccination metric too), which `vaccinations` then draws.
     private func context(
-        _ entries: [CountryCatalog.Entry], view: VaccinationChartSection.Query, _ current: SnapshotCache.Current
+        _ entries: [CountryCatalog.Entry], view: VaccinationChartSection.Query, words: PageWords,
+        _ current: SnapshotCache.Current
     ) throws -> TemplateValue {
         let chart = view.history
         let ids = entries.map(\.id)
-        let link: @Sendable (ChartQuery) -> String = { Links.compare(ids, $0) }
-        let all = try series(entries, chart: chart, current)
+        let language = words.language
+        let link: @Sendable (ChartQuery) -> String = { language.target(forEnglish: Links.compare(ids, $0)) }
+        let all = try series(entries, chart: chart, words: words, current)
+        let names = words.chart.list(entries.map { $0.name(in: language) })
         var value: [String: TemplateValue] = [
             "hasCountries": .bool(true),
-            "names": .string(ComparisonChart.listed(entries.map(\.country.country))),
-            "namesInSentence": .string(ComparisonChart.listed(entries.map(\.country.nameInSentence))),
+            "heading": .string(words("title.compareNames", ["names": names])),
+            "caption": .string(
+                words(
+                    "compare.latestCaption",
+                    [
+                        "names": language == .en
+                            ? ComparisonChart.listed(entries.map(\.country.nameInSentence)) : names
+                    ])),
             "metric": .string(chart.metric.rawValue),
-            "controls": .array(HistorySection.controls(query: chart, words: site.languages[.en], link: link)),
+            "controls": .array(HistorySection.controls(query: chart, words: words, link: link)),
             "notes": .array(all.compactMap { $0.note.map(TemplateValue.string) }),
             "rows": .array(
                 entries.map { entry in
                     CompareController.row(
-                        entry, removing: Links.compare(ids.filter { $0 != entry.id }, view), flags: site.flags)
+                        entry,
+                        removing: language.target(forEnglish: Links.compare(ids.filter { $0 != entry.id }, view)),
+                        flags: site.flags, words: words)
                 }),
             "csvHref": .string(Links.compare(ids, CompareController.downloadView(view), path: "/compare.csv")),
             "jsonHref": .string(Links.compare(ids, view, path: "/api/compare")),
-            "add": addForm(ids, view),
+            "add": addForm(ids, view, words: words),
         ]
         if let days = try days(of: entries, current) {
-            value["presets"] = .array(
-                HistorySection.presets(days: days, query: chart, words: site.languages[.en], link: link))
+            value["presets"] = .array(HistorySection.presets(days: days, query: chart, words: words, link: link))
             value["form"] = HistorySection.form(
-                days: days, query: chart, defaults: CompareController.defaults, path: "/compare",
-                keeping: [("countries", ids.joined(separator: ","))])
+                days: days, query: chart, defaults: CompareController.defaults,
+                path: language.target(forEnglish: "/compare"), keeping: [("countries", ids.joined(separator: ","))])
         }
         let drawable = all.compactMap { item in
-            item.series.map { (id: item.entry.id, name: item.entry.country.country, series: $0) }
+            item.series.map { (id: item.entry.id, name: item.entry.name(in: language), series: $0) }
         }
-        if let model = ComparisonChart(drawable, query: chart) {
+        if let model = ComparisonChart(drawable, query: chart, words: words.chart) {
             value["chart"] = model.templateValue
         } else if !drawable.isEmpty || all.allSatisfy({ $0.note == nil }) {
             value["message"] = .string(
                 chart.scale == .log
-                    ? "Nothing to draw on a log scale: no day in this range is above zero."
-                    : "JHU reported no \(ComparisonChart.englishNoun(chart.metric)) for these countries in this range.")
+                    ? words("history.nothingAboveZero")
+                    : words("compare.noneReported", ["noun": words.chart.noun(chart.metric)]))
         }
         return .object(value)
     }
@@ -233,19 +260,22 @@ struct CompareController: Sendable {
     /// OWID has no row for, and OWID named as the source.
     private func vaccinations(
         _ entries: [CountryCatalog.Entry], metric: VaccinationMetric, query: VaccinationChartSection.Query,
-        into context: inout TemplateValue, _ current: SnapshotCache.Current
+        words: PageWords, into context: inout TemplateValue, _ current: SnapshotCache.Current
     ) throws {
         let ids = entries.map(\.id)
+        let language = words.language
         var notes: [TemplateValue] = []
         let places = try entries.map { entry in
-            let name = entry.country.country
+            let name = entry.name(in: language)
             guard let isoCode = VaccinationMapping.isoCode(of: entry.country),
                 let series = try site.vaccinations.series(isoCode, version: current.version)
             else {
+                let inSentence = language == .en ? entry.country.nameInSentence : name
                 notes.append(
                     .string(
-                        VaccinationMapping.reasonNotJoined(entry.country)
-                            ?? "Our World in Data has no row for \(entry.country.nameInSentence), so it has no line."))
+                        VaccinationMapping.reasonNotJoined(entry.country).map { _ in
+                            words("vaccination.notJoined." + (entry.country.countryInfo.iso2 ?? "").lowercased())
+                        } ?? words("compare.noVaccinationRow", ["name": inSentence])))
                 return (id: entry.id, name: name, series: VaccinationSeries?.none)
             }
             return (id: entry.id, name: name, series: Optional(series))
@@ -255,18 +285,24 @@ struct CompareController: Sendable {
         context.set("metric", .string(metric.rawValue))
         context.set("chart", .null)
         context.set("message", .null)
-        if let chart = ComparisonChart(vaccinations: places, metric: metric, query: query.history) {
+        if let chart = ComparisonChart(vaccinations: places, metric: metric, query: query.history, words: words.chart) {
             context.set("chart", chart.templateValue)
         } else if places.contains(where: { $0.series != nil }) {
-            let reported = zip(entries, places).filter { $0.1.series != nil }.map(\.0.country.nameInSentence)
+            let reported = zip(entries, places).filter { $0.1.series != nil }.map { entry, place in
+                language == .en ? entry.country.nameInSentence : place.name
+            }
             context.set(
                 "message",
                 .string(
-                    "Our World in Data reported no \(site.languages[.en]("vaccination.figures." + metric.rawValue)) figures for "
-                        + "\(ComparisonChart.listed(reported)) in these days."))
+                    words(
+                        "compare.noVaccinationFigures",
+                        [
+                            "figures": words("vaccination.figures." + metric.rawValue),
+                            "names": words.chart.list(reported),
+                        ])))
         }
         if metric == .boosters && query.history.interval == .daily {
-            notes.append("Our World in Data publishes no daily booster figure: the chart shows the running total.")
+            notes.append(.string(words("vaccination.noDailyBoosters")))
             context.set("notes", .array(notes))
         }
         // Without a row of OWID's there are no days to choose, and nothing to download as CSV.
@@ -276,17 +312,16 @@ struct CompareController: Sendable {
         if let days = try vaccinationDays(of: entries, current) {
             let (first, last) = (days.lowerBound, days.upperBound)
             let link: @Sendable (ChartQuery) -> String = {
-                Links.compare(ids, .init(history: $0, metric: metric))
+                language.target(forEnglish: Links.compare(ids, .init(history: $0, metric: metric)))
             }
             context.set(
                 "presets",
-                .array(
-                    HistorySection.presets(
-                        days: first...last, query: query.history, words: site.languages[.en], link: link)))
+                .array(HistorySection.presets(days: first...last, query: query.history, words: words, link: link)))
             context.set(
                 "form",
                 HistorySection.form(
-                    days: first...last, query: query.history, defaults: CompareController.defaults, path: "/compare",
+                    days: first...last, query: query.history, defaults: CompareController.defaults,
+                    path: language.target(forEnglish: "/compare"),
                     keeping: [("countries", ids.joined(separator: ",")), ("metric", metric.rawValue)]))
         }
     }
@@ -301,8 +336,10 @@ struct CompareController: Sendable {
     }
 
     /// The "add a country" form: the list so far in a hidden field, a name or code typed beside it.
-    private func addForm(_ ids: [String], _ view: VaccinationChartSection.Query) -> TemplateValue {
+    private func addForm(_ ids: [String], _ view: VaccinationChartSection.Query, words: PageWords) -> TemplateValue {
         [
+            "action": .string(words.language.target(forEnglish: "/compare")),
+            "fullMessage": .string(words("compare.full", ["maximum": String(CompareSelection.maximum)])),
             "hidden": .array(
                 ([(name: "countries", value: ids.joined(separator: ","))]
                     + view.pairs(defaults: CompareController.defaults))
@@ -313,37 +350,30 @@ struct CompareController: Sendable {
     }
 
     /// One country of the table of latest figures.
-    static func row(_ entry: CountryCatalog.Entry, removing: String, flags: FlagImages) -> TemplateValue {
-        let country = entry.country
-        let populated = (country[.population] ?? 0) > 0
-        return [
-            "id": .string(entry.id),
-            "name": .string(country.country),
-            "href": .string(Links.country(entry.id)),
-            "flag": flags.templateValue(iso2: country.countryInfo.iso2, name: country.country, use: .besideName),
-            "cases": .string(Formatting.grouped(country[.cases])),
-            "deaths": .string(Formatting.grouped(country[.deaths])),
-            "casesPerMillion": .string(Formatting.figure(CountryQuery.figure(.casesPerMillion, of: entry))),
-            "deathsPerMillion": .string(Formatting.figure(CountryQuery.figure(.deathsPerMillion, of: entry))),
-            // No tests reported is unknown, not 0, as in the list and on the map.
-            "testsPerMillion": .string(Formatting.figure(CountryQuery.figure(.testsPerMillion, of: entry))),
-            // Our World in Data's last report, as the list's sort by it.
-            "fullyVaccinated": .string(Formatting.decimal(CountryQuery.figure(.fullyVaccinated, of: entry))),
-            "population": .string(Formatting.grouped(populated ? country[.population] : nil)),
-            "removeHref": .string(removing),
-        ]
+    /// One country of the table of latest figures, in the language of `words`: the `CountryRow`'s
+    /// name, link and figures, and the address without it.
+    static func row(_ entry: CountryCatalog.Entry, removing: String, flags: FlagImages, words: PageWords)
+        -> TemplateValue
+    {
+        var row = CountryRow(entry, flags: flags, words: words).templateValue
+        row.set("removeHref", .string(removing))
+        return row
     }
 
     /// The page without countries: what it does, the form to start one, and a few examples.
     /// The page without countries in `view`: the add form and the examples keep it.
-    private func emptyContext(_ view: VaccinationChartSection.Query, _ current: SnapshotCache.Current) throws
-        -> TemplateValue
-    {
+    private func emptyContext(
+        _ view: VaccinationChartSection.Query, words: PageWords, _ current: SnapshotCache.Current
+    ) throws -> TemplateValue {
         let examples: [[String]] = [["kr", "jp", "us"], ["fr", "de", "it", "es"], ["br", "in", "za"]]
+        let language = words.language
         return [
             "hasExamples": .bool(true),
             "hasCountries": .bool(false),
+            "intro": .string(words("compare.intro", ["maximum": String(CompareSelection.maximum)])),
+            "listHref": .string(language.target(forEnglish: "/countries")),
             "add": [
+                "action": .string(language.target(forEnglish: "/compare")),
                 "hidden": .array(
                     view.pairs(defaults: CompareController.defaults).map {
                         ["name": .string($0.name), "value": .string($0.value)]
@@ -355,8 +385,8 @@ struct CompareController: Sendable {
                     let entries = ids.compactMap { current.catalog.entry(id: $0) }
                     guard entries.count == ids.count else { return nil }
                     return [
-                        "href": .string(Links.compare(ids, view)),
-                        "label": .string(ComparisonChart.listed(entries.map(\.country.country))),
+                        "href": .string(language.target(forEnglish: Links.compare(ids, view))),
+                        "label": .string(words.chart.list(entries.map { $0.name(in: language) })),
                     ]
                 }),
         ]
@@ -365,16 +395,28 @@ struct CompareController: Sendable {
     /// The `400` page for a list with unknown ids or too many countries: what is wrong, each unknown id
     /// (as sent, shown safely) with its near matches as comparisons, and the comparison of the rest.
     private func problemPage(
-        _ problem: CompareSelection.Problem, _ target: RequestTarget, _ current: SnapshotCache.Current
+        _ problem: CompareSelection.Problem, _ target: RequestTarget, words: PageWords,
+        _ current: SnapshotCache.Current
     ) throws -> Response {
+        let language = words.language
+        let inLanguage = { (english: String) in language.target(forEnglish: english) }
         let fine = problem.fine.map(\.id)
         // The view as sent, when valid, so every way out of this page keeps it (a vaccination metric too).
         let view =
             (try? VaccinationChartSection.parse(target, defaults: CompareController.defaults, link: { _ in "" }))
             ?? .init(history: CompareController.defaults, metric: nil)
         let context: TemplateValue = [
-            "tooMany": problem.tooMany.map { .string(Formatting.grouped(Int64($0))) } ?? .null,
-            "maximum": .string(String(CompareSelection.maximum)),
+            "tooMany": problem.tooMany.map {
+                .string(
+                    words(
+                        "compare.tooMany",
+                        ["maximum": String(CompareSelection.maximum), "count": Formatting.grouped(Int64($0))]))
+            } ?? .null,
+            "noCountryHas": .string(words(problem.unknown.count > 1 ? "compare.unknownIDs" : "compare.unknownID")),
+            "action": .string(inLanguage("/compare")),
+            "statusLine": .string(words("error.status", ["status": "400"])),
+            "countriesHref": .string(inLanguage("/countries")),
+            "worldHref": .string(inLanguage("/")),
             "unknown": .array(
                 problem.unknown.map { unknown in
                     // North Korea is named as not in the data, not offered as S. Korea.
@@ -389,13 +431,18 @@ struct CompareController: Sendable {
                         "id": .string(unknown.raw.shownInMessages),
                         // `world` is the front page's, not an entry's: point there instead of a namesake.
                         "isWorld": .bool(CompareController.namesTheWorld(unknown.raw)),
-                        "absent": absent.map { AbsentCountryValue.templateValue($0, flags: site.flags) } ?? .null,
+                        "absent": absent.map { absent in
+                            var value = AbsentCountryValue.templateValue(absent, flags: site.flags, language: language)
+                            value.set(
+                                "message", .string(words("notFound.absent", ["name": absent.name(in: language)])))
+                            return value
+                        } ?? .null,
                         "hasSuggestions": .bool(!suggestions.isEmpty),
                         "suggestions": .array(
                             suggestions.map { entry in
                                 let ids = fine.contains(entry.id) ? fine : fine + [entry.id]
-                                var row = CountryRow(entry, flags: site.flags).templateValue
-                                row.set("compareHref", .string(Links.compare(ids, view)))
+                                var row = CountryRow(entry, flags: site.flags, words: words).templateValue
+                                row.set("compareHref", .string(inLanguage(Links.compare(ids, view))))
                                 return row
                             }),
                     ]
@@ -417,12 +464,17 @@ struct CompareController: Sendable {
             "fine": fine.isEmpty
                 ? .null
                 : [
-                    "href": .string(Links.compare(fine, view)),
-                    "names": .string(ComparisonChart.listed(problem.fine.map(\.country.country))),
+                    "href": .string(inLanguage(Links.compare(fine, view))),
+                    "label": .string(
+                        words(
+                            "title.compareNames",
+                            ["names": words.chart.list(problem.fine.map { $0.name(in: language) })])),
                 ],
         ]
         return try site.renderer.page(
             "compare/problem", status: .badRequest, context: context,
-            layout: site.layout("Cannot compare these — Covid Atlas", .inCompare, current))
+            layout: site.layout(
+                words("layout.titleSuffix", ["title": words("title.compareProblem")]), .inCompare, current,
+                language: language))
     }
 }
