@@ -42,6 +42,15 @@
 
     function say(text) { if (status) status.textContent = text; }
 
+    // The page's words for what this script says (data-message-NAME on the form, from the catalog of
+    // the page's language), with {max}, {count} and {status} filled in.
+    function message(name, values) {
+      var text = form.getAttribute("data-message-" + name) || "";
+      return text.replace(/\{([a-z]+)\}/g, function (all, key) {
+        return values && values[key] !== undefined ? String(values[key]) : all;
+      });
+    }
+
     // What the server trims (String.trimmingWhitespace: Unicode White_Space and U+200B). JavaScript's
     // trim() also takes U+FEFF and leaves U+0085 and U+200B, so a name at the limit would be judged
     // differently here and there.
@@ -53,14 +62,13 @@
       var max = parseInt(username.dataset.maxCharacters, 10);
       var maxCodePoints = parseInt(username.dataset.maxCodePoints, 10);
       var measured = graphemes(trimmed(username.value));
-      var message = "";
+      var text = "";
       if (measured.count > max) {
-        message = "Use at most " + max + " characters; this one has " + measured.count + ".";
+        text = message("too-long", { max: max, count: measured.count });
       } else if (measured.widest > maxCodePoints) {
-        message = "One character here combines " + measured.widest + " code points (accents, marks or joiners); " +
-          "use at most " + maxCodePoints + " per character.";
+        text = message("combines", { count: measured.widest, max: maxCodePoints });
       }
-      username.setCustomValidity(message);
+      username.setCustomValidity(text);
     }
 
     function save() {
@@ -70,7 +78,7 @@
       var data = new URLSearchParams(new FormData(form));
       data.set("action", "save");
       inFlight = true;
-      say("Saving draft…");
+      say(message("saving"));
       // form.action would be the buttons named "action"; the attribute is the URL.
       fetch(form.getAttribute("action"), {
         method: "POST",
@@ -81,18 +89,18 @@
         return response.json().catch(function () { return {}; }).then(function (body) {
           if (response.ok && body.version !== undefined) {
             version.value = String(body.version);
-            say("Draft saved.");
+            say(message("saved"));
           } else if (response.status === 409) {
             stopped = true;
-            say("This draft was changed in another tab. Reload the page to see the newer version; your typing here is not saved.");
+            say(message("conflict"));
           } else if (response.status === 422) {
-            say("Draft not saved yet: some fields need attention.");
+            say(message("invalid"));
           } else {
-            say("Draft not saved (error " + response.status + "). Use Save draft to try again.");
+            say(message("failed", { status: response.status }));
           }
         });
       }).catch(function () {
-        say("Draft not saved: the server could not be reached.");
+        say(message("offline"));
       }).then(function () {
         inFlight = false;
         if (again) { again = false; schedule(); }

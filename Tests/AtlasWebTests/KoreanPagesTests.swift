@@ -128,3 +128,61 @@ struct KoreanPagesTests {
         #expect(near.text.contains("href=\"/ko/countries/kr?metric=doses\""))
     }
 }
+
+/// The profile and its editor in Korean: the same rules, Korean words, and every form answer staying
+/// under `/ko/`.
+struct KoreanProfileTests {
+    let fixture: AppFixture
+    var client: TestClient { fixture.client }
+
+    init() throws { fixture = try AppFixture() }
+
+    @Test func theEditorSaysEverythingInKoreanAndItsScriptGetsItsMessagesFromThePage() throws {
+        let page = try client.get("/ko/profile/edit")
+        #expect(page.status == .ok)
+        #expect(page.text.contains("<h1>프로필 편집</h1>"))
+        #expect(page.text.contains("action=\"/ko/profile/edit\""))
+        #expect(page.text.contains("data-message-saved=\"임시 저장했습니다.\""))
+        #expect(page.text.contains("data-message-too-long=\"최대 {max}자까지 쓸 수 있습니다. 지금은 {count}자입니다.\""))
+        #expect(page.text.contains("<label for=\"field-goal_date\">목표 날짜</label>"))
+        #expect(!page.text.contains("⟦"))
+    }
+
+    @Test func aBadFormIsAKorean422ThatKeepsWhatWasTypedAndDoneLeadsToTheKoreanProfile() throws {
+        let visitor = WebVisitor(client)
+        let editor = try visitor.get("/ko/profile/edit")
+        let fields = [
+            ("csrf_token", editor.hiddenValue("csrf_token") ?? ""), ("version", editor.hiddenValue("version") ?? ""),
+            ("username", "김하늘"), ("season", "spring"),
+        ]
+        let refused = try visitor.post("/ko/profile/edit", fields + [("action", "done"), ("goal_date", "2026-02-30")])
+        #expect(refused.status == .unprocessableContent)
+        #expect(refused.text.contains("실제 날짜를 YYYY-MM-DD 형식으로 입력하세요"))
+        #expect(refused.text.contains("value=\"김하늘\""))
+        #expect(refused.text.contains("<title>입력 내용 확인 — 프로필 편집 — 코로나19 아틀라스</title>"))
+        let goal = try #require(editor.inputValue("goal_date"))
+        let committed = try visitor.post("/ko/profile/edit", fields + [("action", "done"), ("goal_date", goal)])
+        #expect(committed.status == .seeOther)
+        #expect(committed.fields[.location] == "/ko/profile")
+        let profile = try visitor.get("/ko/profile")
+        #expect(profile.text.contains("<h1 id=\"profile-name\" dir=\"auto\">김하늘</h1>"))
+        #expect(profile.text.contains("🌷 봄"))
+    }
+
+    @Test func aStarFromTheKoreanPageReturnsThereAndTheProfileLinksInKorean() throws {
+        let visitor = WebVisitor(client)
+        let country = try visitor.get("/ko/countries/kr")
+        #expect(country.text.contains("action=\"/ko/countries/kr/favorite\""))
+        let starred = try visitor.post(
+            "/ko/countries/kr/favorite", [("csrf_token", country.hiddenValue("csrf_token") ?? ""), ("star", "on")])
+        #expect(starred.status == .seeOther)
+        #expect(starred.fields[.location] == "/ko/countries/kr")
+        #expect(try visitor.get("/ko/countries/kr").text.contains("★</span> 별표함"))
+        let profile = try visitor.get("/ko/profile").text
+        #expect(profile.contains("href=\"/ko/countries/kr\""))
+        #expect(profile.contains("<span>대한민국</span>") || profile.contains(" 대한민국</a>"))
+        #expect(profile.contains("href=\"/ko/compare?countries=kr\""))
+        // The English pages show the same star.
+        #expect(try visitor.get("/countries/kr").text.contains("★</span> Starred"))
+    }
+}

@@ -76,6 +76,8 @@ PAGE_KINDS = {
     "ko-detail-doses": "/ko/countries/kr?metric=doses&per=million",
     "ko-compare": "/ko/compare?countries=kr,jp,us",
     "ko-compare-empty": "/ko/compare",
+    "ko-profile": "/ko/profile",
+    "ko-profile-edit": "/ko/profile/edit",
     "ko-list": "/ko/countries",
     "ko-list-filtered": "/ko/countries?q=%EA%B3%B5%ED%99%94%EA%B5%AD&continent=africa&sort=fully-vaccinated",
     "ko-list-empty": "/ko/countries?q=zzzz&continent=europe",

@@ -6,6 +6,8 @@ no-JavaScript reading cover them.)"""
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import navigate, page_overflow, save_screenshot, set_width
 
@@ -88,3 +90,22 @@ def test_the_korean_country_page_reads_in_korean_at_phone_and_desktop_widths(bro
     assert any(t.endswith("월") or t.endswith("년") for t in ticks), ticks
     assert any("CJK" in f or "KR" in f for f in platform_fonts(browser, ".history .chart-heading"))
     save_screenshot(browser, "ko-country-detail", full_page=False)
+
+
+def test_the_korean_editor_autosaves_with_korean_messages_and_done_stays_in_korean(browser, server_url):
+    browser.get(server_url + "/ko/profile/edit")
+    field = browser.find_element(By.ID, "field-username")
+    field.clear()
+    field.send_keys("김하늘")
+    WebDriverWait(browser, 10).until(
+        expected_conditions.text_to_be_present_in_element((By.ID, "autosave-status"), "임시 저장했습니다."))
+    # Past the limit, the browser's own check says so in the page's words before anything is sent.
+    field.send_keys("가" * 41)
+    message = browser.execute_script("return arguments[0].validationMessage;", field)
+    assert "최대 40자까지" in message and "44자" in message, message
+    field.clear()
+    field.send_keys("김하늘")
+    navigate(browser, lambda: browser.find_element(By.ID, "done").click())
+    assert browser.current_url == server_url + "/ko/profile"
+    assert browser.find_element(By.ID, "profile-name").text == "김하늘"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"

@@ -18,7 +18,4 @@ public enum Season: String, Sendable, CaseIterable, Equatable {
         case .winter: return "☃️"
         }
     }
-
-    /// The English name with a capital, e.g. `Winter`.
-    public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }

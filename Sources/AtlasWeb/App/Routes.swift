@@ -45,9 +45,12 @@ enum Routes {
         router.post("/ko/countries/:id/favorite", runsOn: .worker) {
             try profiles.toggleFavorite($0, $1, language: .ko)
         }
-        router.get("/profile", replying: profiles.show)
-        router.get("/profile/edit", replying: profiles.edit)
-        router.post("/profile/edit", runsOn: .worker, profiles.submit)
+        router.get("/profile", replying: profiles.show(.en))
+        router.get("/ko/profile", replying: profiles.show(.ko))
+        router.get("/profile/edit", replying: profiles.edit(.en))
+        router.get("/ko/profile/edit", replying: profiles.edit(.ko))
+        router.post("/profile/edit", runsOn: .worker) { try profiles.submit($0, $1, language: .en) }
+        router.post("/ko/profile/edit", runsOn: .worker) { try profiles.submit($0, $1, language: .ko) }
         router.get("/api/all", api.all)
         router.get("/api/countries", api.countries)
         router.get("/api/countries/:id", api.country)
@@ -65,24 +68,11 @@ enum Routes {
         return router
     }
 
-    /// The English pages whose Korean pages are still to come (docs/i18n.md, "Wiring `/ko/`"): each
-    /// Korean address answers a temporary redirect (`302`) to the English page, query kept, so a Korean
-    /// page can already link to its final address and a shared link keeps working once it is switched on.
-    static let pagesNotYetInKorean = ["/profile", "/profile/edit"]
-
-    /// `/ko`, a `301` to the Korean front page `/ko/`, and the Korean addresses of `pagesNotYetInKorean`.
-    /// JSON, CSV, the API, flags and static files have no Korean address (a `404`).
+    /// `/ko`, a `301` to the Korean front page `/ko/` (every page has its Korean address beside its
+    /// English one above). JSON, CSV, the API, flags and static files have no Korean address (a `404`).
     private static func addKoreanAddresses(to router: inout Router) {
         router.get("/ko") { request, _ in
             Response.redirect(to: "/ko/" + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently)
-        }
-        for path in pagesNotYetInKorean {
-            router.get(path == "/" ? "/ko/" : "/ko" + path) { request, _ in
-                let english = request.target.pathSegments.dropFirst().map { PercentDecoding.encode($0) }
-                return Response.redirect(
-                    to: "/" + english.joined(separator: "/") + (request.target.query.map { "?" + $0 } ?? ""),
-                    status: .found)
-            }
         }
     }
 

@@ -17,38 +17,43 @@ struct ProfileController: Sendable {
 
     /// `GET /profile`: the committed profile, or the defaults for a visitor who has none yet (a new
     /// visitor, a crawler that keeps no cookies); a GET never creates rows.
-    func show(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let visitor = Visitor.resolve(request, sessions: site.sessions)
-        // A first visit has no rows to read: the defaults, on the loop.
-        guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsRowsOf: visitor)
-        else { return .onWorker { try profilePage(request, visitor) } }
-        return .response(try profilePage(request, visitor))
+    func show(_ language: Language) -> ReplyingHandler {
+        { request, _ in
+            let visitor = Visitor.resolve(request, sessions: site.sessions)
+            let words = site.languages[language]
+            // A first visit has no rows to read: the defaults, on the loop.
+            guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsRowsOf: visitor)
+            else { return .onWorker { try profilePage(request, visitor, words) } }
+            return .response(try profilePage(request, visitor, words))
+        }
     }
 
     /// A returning visitor's profile: their rows are read per request, the page is rendered once per
     /// state they can be in (`ProfilePage.state`) and kept in `SiteContext.visitorPages`, with their
     /// token (in a gone star's form) as a hole.
-    private func profilePage(_ request: Request, _ visitor: Visitor) throws -> Response {
-        if visitor.isNew { return try newVisitorProfilePage(request, visitor) }
+    private func profilePage(_ request: Request, _ visitor: Visitor, _ words: PageWords) throws -> Response {
+        if visitor.isNew { return try newVisitorProfilePage(request, visitor, words) }
+        let language = words.language
         let rows = try store.visitorRows(visitor.sessionHash)
         let profile =
             rows.profile
             ?? Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now()))
         let current = site.snapshots.current()
         try site.recordVisit(visitor, in: store)
-        let favorites = rows.favorites.map { FavoriteCountry($0, catalog: current.catalog, flags: site.flags) }
-        let page = ProfilePage(profile: profile, draft: rows.draft, favorites: favorites)
+        let favorites = rows.favorites.map {
+            FavoriteCountry($0, catalog: current.catalog, flags: site.flags, language: language)
+        }
+        let page = ProfilePage(words: words, profile: profile, draft: rows.draft, favorites: favorites)
         // Only a gone star's form carries the token: without one, no HMAC and one tag for the state.
         let token = page.hasGoneFavorites ? visitor.csrfTokenDigits : []
         return try site.cachedVisitorPage(
-            request, key: "/profile", state: page.state, current, fill: { _ in token },
+            request, key: language.target(forEnglish: "/profile"), state: page.state, current, fill: { _ in token },
             fragmentTag: token.isEmpty ? "s" : String(decoding: token.prefix(16), as: UTF8.self),
             extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
         ) {
             var rendered = try site.renderer.render(
                 "profile/show", context: page.templateValue,
-                layout: site.layout("\(profile.username.echoedAsOwnText) — Profile — Covid Atlas", .profile, current),
-                holes: [Self.csrfTokenHole])
+                layout: profileLayout(profile, words, current), holes: [Self.csrfTokenHole])
             CachePolicy.privateToVisitor.apply(to: &rendered.fields)
             return rendered
         }
@@ -57,18 +62,19 @@ struct ProfileController: Sendable {
     /// A new visitor's profile: today's defaults, the same for every new visitor, so it is rendered once a
     /// day and kept in the page cache; only the `Set-Cookie` is theirs. It is still `private`: a
     /// response that sets a cookie is never for a shared cache.
-    private func newVisitorProfilePage(_ request: Request, _ visitor: Visitor) throws -> Response {
+    private func newVisitorProfilePage(_ request: Request, _ visitor: Visitor, _ words: PageWords) throws -> Response {
         let today = CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now())
         let current = site.snapshots.current()
         return try site.cachedPage(
-            request, key: "/profile#new visitor " + today.iso, current,
+            request, key: words.language.target(forEnglish: "/profile") + "#new visitor " + today.iso, current,
             extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
         ) {
             let defaults = Profile.defaults(createdOn: today)
             var page = try site.renderer.render(
                 "profile/show",
-                context: ProfilePage(profile: defaults, draft: nil, favorites: [], csrfToken: "").templateValue,
-                layout: site.layout("\(defaults.username.echoedAsOwnText) — Profile — Covid Atlas", .profile, current))
+                context: ProfilePage(words: words, profile: defaults, draft: nil, favorites: [], csrfToken: "")
+                    .templateValue,
+                layout: profileLayout(defaults, words, current))
             CachePolicy.privateToVisitor.apply(to: &page.fields)
             return page
         }
@@ -77,29 +83,34 @@ struct ProfileController: Sendable {
     /// `GET /profile/edit`: the editor on the visitor's draft, or on the committed profile. Only a
     /// returning visitor's first visit writes (their profile); a new visitor gets the defaults under draft
     /// version 0 ("nothing stored yet"). `HEAD` writes nothing.
-    func edit(_ request: Request, _ parameters: RouteParameters) throws -> Reply {
-        let visitor = Visitor.resolve(request, sessions: site.sessions)
-        guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsRowsOf: visitor)
-        else { return .onWorker { try editorPage(request, visitor) } }
-        guard !visitor.isNew, request.method != .head else { return .response(try editorPage(request, visitor)) }
-        // On the loop nothing is written: a visitor without a profile yet gets one on a worker.
-        guard let opened = try store.existingDraft(visitor.sessionHash) else {
-            return .onWorker { try editorPage(request, visitor) }
+    func edit(_ language: Language) -> ReplyingHandler {
+        { request, _ in
+            let visitor = Visitor.resolve(request, sessions: site.sessions)
+            let words = site.languages[language]
+            guard !site.runsOnWorker(site.snapshots.current(), showsHistories: false, readsRowsOf: visitor)
+            else { return .onWorker { try editorPage(request, visitor, words) } }
+            guard !visitor.isNew, request.method != .head else {
+                return .response(try editorPage(request, visitor, words))
+            }
+            // On the loop nothing is written: a visitor without a profile yet gets one on a worker.
+            guard let opened = try store.existingDraft(visitor.sessionHash) else {
+                return .onWorker { try editorPage(request, visitor, words) }
+            }
+            return .response(try editorPage(request, visitor, words, opened: opened))
         }
-        return .response(try editorPage(request, visitor, opened: opened))
     }
 
     /// The editor; `opened` is the visitor's rows when already read.
-    private func editorPage(_ request: Request, _ visitor: Visitor, opened: (profile: Profile, draft: Draft)? = nil)
-        throws -> Response
-    {
+    private func editorPage(
+        _ request: Request, _ visitor: Visitor, _ words: PageWords, opened: (profile: Profile, draft: Draft)? = nil
+    ) throws -> Response {
         let now = site.configuration.now()
         let profile: Profile
         let draft: Draft
         if let opened {
             (profile, draft) = opened
         } else if visitor.isNew {
-            return try newVisitorEditorPage(request, visitor)
+            return try newVisitorEditorPage(request, visitor, words)
         } else if request.method == .head {
             // HEAD is safe (RFC 9110 §9.2.1): it reads what GET would show and writes nothing, so it
             // neither creates the visitor's row nor counts against the new-visitor limit.
@@ -111,14 +122,14 @@ struct ProfileController: Sendable {
             (profile, draft) = try store.openDraft(site.writing(as: visitor, request))
             try site.recordVisit(visitor, in: store)
         }
-        return try returningVisitorEditorPage(request, visitor, draft: draft, committed: profile)
+        return try returningVisitorEditorPage(request, visitor, words, draft: draft, committed: profile)
     }
 
     /// A returning visitor's editor on `draft`: rendered once per state (the draft's fields, its
     /// version, the committed goal date that bounds the date field) and kept in
     /// `SiteContext.visitorPages`, with the visitor's token as a hole; their cookie is sent again.
     private func returningVisitorEditorPage(
-        _ request: Request, _ visitor: Visitor, draft: Draft, committed: Profile
+        _ request: Request, _ visitor: Visitor, _ words: PageWords, draft: Draft, committed: Profile
     ) throws -> Response {
         var state = VisitorState()
         state.add(draft.profile)
@@ -127,13 +138,14 @@ struct ProfileController: Sendable {
         let token = visitor.csrfTokenDigits
         let current = site.snapshots.current()
         return try site.cachedVisitorPage(
-            request, key: "/profile/edit", state: state, current, fill: { _ in token },
+            request, key: words.language.target(forEnglish: "/profile/edit"), state: state, current,
+            fill: { _ in token },
             fragmentTag: String(decoding: token.prefix(16), as: UTF8.self),
             extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
         ) {
             let (context, layout) = editorContext(
                 ProfileForm(draft.profile), version: draft.version, committed: committed, csrfToken: "", status: .ok,
-                current: current)
+                words: words, current: current)
             return try site.renderer.render(
                 "profile/edit", context: context, layout: layout, holes: [Self.csrfTokenHole])
         }
@@ -144,7 +156,10 @@ struct ProfileController: Sendable {
     /// `cancel` (delete the draft, profile untouched, `303` to `/profile`). With `Accept:
     /// application/json` (the editor's autosave) a save answers `200 {"version":N}` instead of `303`.
     /// - Throws: `HTTPError` `403`/`415`/`400` for a refused or unreadable form, or an unknown `action`.
-    func submit(_ request: Request, _ parameters: RouteParameters) throws -> Response {
+    /// - Parameter language: the editor's (`/ko/profile/edit`): its messages, and where its `303`s lead.
+    func submit(_ request: Request, _ parameters: RouteParameters, language: Language) throws -> Response {
+        let words = site.languages[language]
+        let profilePath = language.target(forEnglish: "/profile")
         let submission = try FormSubmission(request, site: site)
         let writer = site.writing(as: submission.visitor, request)
         let wantsJSON = ResponseFormat.preferred(by: request) == .json
@@ -155,13 +170,14 @@ struct ProfileController: Sendable {
         if action == "cancel" {
             let version = submission["version"].flatMap { Int64($0) }
             guard let newer = try store.discardDraft(writer, expectedVersion: version) else {
-                return Response.redirect(to: "/profile", status: .seeOther)
+                return Response.redirect(to: profilePath, status: .seeOther)
             }
             // Another tab saved edits since this form was shown: they stay, shown above this form.
             let committed = try store.ensureProfile(writer)
             return try editor(
-                ProfileForm(submission, committedGoal: committed.goalDate), version: newer.version,
-                committed: committed, visitor: submission.visitor, status: .conflict, newer: newer.profile)
+                ProfileForm(submission, committedGoal: committed.goalDate, words: words), version: newer.version,
+                committed: committed, visitor: submission.visitor, status: .conflict, words: words,
+                newer: newer.profile)
         }
         guard let version = submission["version"].flatMap({ Int64($0) }) else {
             throw HTTPError(.badRequest, "The form has no draft version; open the editor again.")
@@ -170,7 +186,7 @@ struct ProfileController: Sendable {
         // transaction that saves or commits it (creating the row, under the new-visitor limit, if need be).
         var checked: ProfileForm?
         let check = { (committed: Profile) -> Profile? in
-            checked = ProfileForm(submission, committedGoal: committed.goalDate)
+            checked = ProfileForm(submission, committedGoal: committed.goalDate, words: words)
             return checked?.profile
         }
         let result =
@@ -178,7 +194,7 @@ struct ProfileController: Sendable {
             ? try store.saveDraft(writer, expectedVersion: version, checking: check)
             : try store.commitDraft(writer, expectedVersion: version, checking: check)
         let committed = result.committed
-        let form = checked ?? ProfileForm(submission, committedGoal: committed.goalDate)
+        let form = checked ?? ProfileForm(submission, committedGoal: committed.goalDate, words: words)
         guard let outcome = result.outcome else {
             try site.recordVisit(submission.visitor, in: store)
             if wantsJSON {
@@ -190,15 +206,15 @@ struct ProfileController: Sendable {
                 }
             }
             return try editor(
-                form, version: version, committed: committed, visitor: submission.visitor, status: .unprocessableContent
-            )
+                form, version: version, committed: committed, visitor: submission.visitor,
+                status: .unprocessableContent, words: words)
         }
         switch outcome {
         case .saved(let draft):
             if wantsJSON { return json(.ok) { writer in writer.field("version", draft.version) } }
-            return Response.redirect(to: "/profile/edit", status: .seeOther)
+            return Response.redirect(to: language.target(forEnglish: "/profile/edit"), status: .seeOther)
         case .committed:
-            return Response.redirect(to: "/profile", status: .seeOther)
+            return Response.redirect(to: profilePath, status: .seeOther)
         case .conflict(let newer):
             if wantsJSON {
                 return json(.conflict) { writer in
@@ -210,7 +226,7 @@ struct ProfileController: Sendable {
             // it again is a deliberate overwrite of what is shown above it.
             return try editor(
                 form, version: newer.version, committed: committed, visitor: submission.visitor, status: .conflict,
-                newer: newer.profile)
+                words: words, newer: newer.profile)
         }
     }
 
@@ -262,18 +278,20 @@ struct ProfileController: Sendable {
 
     /// A new visitor's editor: today's defaults under draft version 0 ("nothing stored yet"), rendered
     /// once a day and kept in the page cache with the form's CSRF token as a hole.
-    private func newVisitorEditorPage(_ request: Request, _ visitor: Visitor) throws -> Response {
+    private func newVisitorEditorPage(_ request: Request, _ visitor: Visitor, _ words: PageWords) throws -> Response {
         let today = CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now())
         let token = visitor.csrfTokenDigits
         let current = site.snapshots.current()
         return try site.cachedPage(
-            request, key: "/profile/edit#new visitor " + today.iso, current, fill: { _ in token },
+            request, key: words.language.target(forEnglish: "/profile/edit") + "#new visitor " + today.iso, current,
+            fill: { _ in token },
             fragmentTag: String(decoding: token.prefix(16), as: UTF8.self),
             extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
         ) {
             let defaults = Profile.defaults(createdOn: today)
             let (context, layout) = editorContext(
-                ProfileForm(defaults), version: 0, committed: defaults, csrfToken: "", status: .ok, current: current)
+                ProfileForm(defaults), version: 0, committed: defaults, csrfToken: "", status: .ok, words: words,
+                current: current)
             return try site.renderer.render(
                 "profile/edit", context: context, layout: layout, holes: [Self.csrfTokenHole])
         }
@@ -284,10 +302,11 @@ struct ProfileController: Sendable {
 
     private func editor(
         _ form: ProfileForm, version: Int64, committed: Profile, visitor: Visitor, status: StatusCode,
-        newer: Profile? = nil
+        words: PageWords, newer: Profile? = nil
     ) throws -> Response {
         let (context, layout) = editorContext(
-            form, version: version, committed: committed, csrfToken: visitor.csrfToken, status: status, newer: newer)
+            form, version: version, committed: committed, csrfToken: visitor.csrfToken, status: status, words: words,
+            newer: newer)
         var response = try site.renderer.page("profile/edit", status: status, context: context, layout: layout)
         // The form holds this visitor's token and input: never for a shared cache.
         CachePolicy.privateToVisitor.apply(to: &response)
@@ -298,24 +317,38 @@ struct ProfileController: Sendable {
     /// `current` the data whose freshness line the layout shows (the data as of now when `nil`).
     private func editorContext(
         _ form: ProfileForm, version: Int64, committed: Profile, csrfToken: String, status: StatusCode,
-        newer: Profile? = nil, current: SnapshotCache.Current? = nil
+        words: PageWords, newer: Profile? = nil, current: SnapshotCache.Current? = nil
     ) -> (TemplateValue, LayoutContext) {
-        var context = form.templateValue(committedGoal: committed.goalDate)
+        let language = words.language
+        var context = form.templateValue(committedGoal: committed.goalDate, words: words)
         context["version"] = .string(String(version))
         context["csrfToken"] = .string(csrfToken)
+        context["action"] = .string(language.target(forEnglish: "/profile/edit"))
         if let newer {
             context["conflict"] = [
                 "username": .string(newer.username.echoedAsOwnText),
-                "notifications": .string(newer.notifications ? "On" : "Off"),
-                "season": .string("\(newer.season.emoji) \(newer.season.displayName)"),
-                "goalDate": .string(newer.goalDate.readable),
+                "notifications": .string(words(newer.notifications ? "profile.on" : "profile.off")),
+                "season": .string("\(newer.season.emoji) \(words("season." + newer.season.rawValue))"),
+                "goalDate": .string(words.readableDate(newer.goalDate)),
                 "goalDateISO": .string(newer.goalDate.iso),
             ]
         }
-        let title = (status == .ok ? "" : "Check the form — ") + "Edit profile — Covid Atlas"
-        var layout = site.layout(title, .inProfile, current)
+        let title = words(
+            "layout.titleSuffix", ["title": words(status == .ok ? "title.editProfile" : "title.checkForm")])
+        var layout = site.layout(
+            title, .inProfile, current, language: language, englishTarget: "/profile/edit")
         layout.scripts = ["profile-editor.js"]
         return (.object(context), layout)
+    }
+
+    /// The profile page's layout: the username as its title, in the page's language.
+    private func profileLayout(_ profile: Profile, _ words: PageWords, _ current: SnapshotCache.Current)
+        -> LayoutContext
+    {
+        site.layout(
+            words(
+                "layout.titleSuffix", ["title": words("title.profile", ["username": profile.username.echoedAsOwnText])]),
+            .profile, current, language: words.language, englishTarget: "/profile")
     }
 
     /// A small JSON object for the editor's autosave (`profile-editor.js`); it only means something now.

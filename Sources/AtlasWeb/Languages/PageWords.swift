@@ -1,4 +1,5 @@
 import AtlasCharts
+import AtlasCore
 import Formats
 import Localization
 import Mustache
@@ -89,6 +90,14 @@ struct PageWords: Sendable {
         switch language {
         case .en: return Formatting.shortDate(millisecondsSinceEpoch: ms)
         case .ko: return KoreanDates.date(UTCTime(millisecondsSinceEpoch: ms))
+        }
+    }
+
+    /// A day in full, as forms and the profile write it: `10 May 2026`, `2026년 5월 10일`.
+    func readableDate(_ date: CalendarDate) -> String {
+        switch language {
+        case .en: return date.readable
+        case .ko: return KoreanDates.date(year: date.year, month: date.month, day: date.day)
         }
     }
 

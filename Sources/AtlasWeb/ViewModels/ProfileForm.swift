@@ -33,54 +33,55 @@ struct ProfileForm {
     /// The submitted form, validated: the username trimmed, 1…`maxUsernameCharacters` characters of at
     /// most `maxCodePointsPerCharacter` code points each, without control or direction-control characters
     /// or noncharacters, and showing something; the season one of the four; the goal date a real
-    /// `YYYY-MM-DD` within a year of `committedGoal`. An absent `notifications` checkbox means off.
-    init(_ submission: FormSubmission, committedGoal: CalendarDate) {
+    /// `YYYY-MM-DD` within a year of `committedGoal`. An absent `notifications` checkbox means off. The
+    /// messages are in the language of `words` (`profile.error.`).
+    init(_ submission: FormSubmission, committedGoal: CalendarDate, words: PageWords) {
         username = submission["username"] ?? ""
         notifications = submission["notifications"] != nil
         season = submission["season"] ?? ""
         goalDate = submission["goal_date"] ?? ""
 
         let trimmed = username.trimmingWhitespace
+        let max = String(ProfileForm.maxUsernameCharacters)
         if trimmed.isEmpty {
-            errors["username"] = "Enter a username of 1 to \(ProfileForm.maxUsernameCharacters) characters."
+            errors["username"] = words("profile.error.usernameEmpty", ["max": max])
         } else if trimmed.count > ProfileForm.maxUsernameCharacters {
-            errors["username"] =
-                "Use at most \(ProfileForm.maxUsernameCharacters) characters; this one has \(trimmed.count)."
+            errors["username"] = words("profile.error.usernameTooLong", ["max": max, "count": String(trimmed.count)])
         } else if trimmed.unicodeScalars.contains(where: {
             // Line and paragraph separators (U+2028, U+2029) break a line as a line feed does.
             [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
                 || $0.properties.isNoncharacterCodePoint
         }) {
-            errors["username"] = "Remove the control characters (such as tabs or line breaks) and any noncharacters."
+            errors["username"] = words("profile.error.usernameControl")
         } else if trimmed.unicodeScalars.contains(where: String.isDirectionControl) {
             // An override turns around the rest of any line that shows the name (the tab title, the heading).
-            errors["username"] = "Remove the text-direction controls (such as a right-to-left override)."
+            errors["username"] = words("profile.error.usernameDirection")
         } else if !trimmed.unicodeScalars.contains(where: ProfileForm.isVisible) {
             // Only invisible marks (a soft hyphen, a joiner, a lone accent): a name that shows nothing.
-            errors["username"] =
-                "This username shows nothing: use at least one letter, digit, punctuation mark or symbol."
+            errors["username"] = words("profile.error.usernameInvisible")
         } else if let widest = trimmed.map(\.unicodeScalars.count).max(),
             widest > ProfileForm.maxCodePointsPerCharacter
         {
-            errors["username"] =
-                "One character here combines \(widest) code points (accents, marks or joiners); "
-                + "use at most \(ProfileForm.maxCodePointsPerCharacter) per character."
+            errors["username"] = words(
+                "profile.error.usernameCombines",
+                ["count": String(widest), "max": String(ProfileForm.maxCodePointsPerCharacter)])
         }
         if submission["season"] == nil {
-            errors["season"] = "Choose a seasonal photo."
+            errors["season"] = words("profile.error.seasonMissing")
         } else if Season(rawValue: season) == nil {
-            errors["season"] = "Choose one of spring, summer, autumn or winter."
+            errors["season"] = words("profile.error.seasonUnknown")
         }
         let range = ProfileForm.goalRange(around: committedGoal)
         if goalDate.isEmpty {
-            errors["goal_date"] = "Choose a goal date."
+            errors["goal_date"] = words("profile.error.goalMissing")
         } else if let date = CalendarDate(iso: goalDate) {
             if !range.contains(date) {
-                errors["goal_date"] =
-                    "Choose a date from \(range.lowerBound.readable) to \(range.upperBound.readable)."
+                errors["goal_date"] = words(
+                    "profile.error.goalOutOfRange",
+                    ["first": words.readableDate(range.lowerBound), "last": words.readableDate(range.upperBound)])
             }
         } else {
-            errors["goal_date"] = "Enter a real calendar date as YYYY-MM-DD (for example 2026-05-10)."
+            errors["goal_date"] = words("profile.error.goalInvalid")
         }
     }
 
@@ -114,15 +115,26 @@ struct ProfileForm {
             season: season, goalDate: goal)
     }
 
-    /// The editor's values: fields as typed, the season choices, the date range, and the messages.
-    func templateValue(committedGoal: CalendarDate) -> [String: TemplateValue] {
+    /// The editor's values in the language of `words`: fields as typed, the season choices, the date
+    /// range, the hints, the messages, and the editor script's messages (`profile.script.`).
+    func templateValue(committedGoal: CalendarDate, words: PageWords) -> [String: TemplateValue] {
         let range = ProfileForm.goalRange(around: committedGoal)
         let order = ["username": 0, "season": 1, "goal_date": 2]
-        let labels = ["username": "Username", "season": "Seasonal photo", "goal_date": "Goal date"]
+        let labels = ["username": "profile.username", "season": "profile.season", "goal_date": "profile.goalDate"]
         let errorList: [TemplateValue] = errors.sorted { order[$0.key, default: 9] < order[$1.key, default: 9] }
             .map {
-                ["field": .string($0.key), "label": .string(labels[$0.key] ?? $0.key), "message": .string($0.value)]
+                [
+                    "field": .string($0.key), "label": .string(labels[$0.key].map { words($0) } ?? $0.key),
+                    "message": .string($0.value),
+                ]
             }
+        // The script fills `{max}`, `{count}` and `{status}` itself; each message is a data attribute.
+        let scriptMessages: [TemplateValue] = [
+            ("saving", "profile.script.saving"), ("saved", "profile.script.saved"),
+            ("conflict", "profile.script.conflict"), ("invalid", "profile.script.invalid"),
+            ("failed", "profile.script.failed"), ("offline", "profile.script.offline"),
+            ("too-long", "profile.error.usernameTooLong"), ("combines", "profile.error.usernameCombines"),
+        ].map { name, key in ["name": .string(name), "text": .string(words(key))] }
         return [
             // As typed, acting characters made visible and invisible ones kept, so sending it back keeps the name.
             "username": .string(username.echoedAsOwnText),
@@ -130,15 +142,20 @@ struct ProfileForm {
             "seasons": .array(
                 Season.allCases.map { choice in
                     [
-                        "value": .string(choice.rawValue), "label": .string(choice.displayName),
+                        "value": .string(choice.rawValue), "label": .string(words("season." + choice.rawValue)),
                         "emoji": .string(choice.emoji), "checked": .bool(choice.rawValue == season),
                     ]
                 }),
             "goalDate": .string(goalDate),
             "goalMin": .string(range.lowerBound.iso),
             "goalMax": .string(range.upperBound.iso),
-            "goalMinReadable": .string(range.lowerBound.readable),
-            "goalMaxReadable": .string(range.upperBound.readable),
+            "goalHint": .string(
+                words(
+                    "profile.goalHint",
+                    ["first": words.readableDate(range.lowerBound), "last": words.readableDate(range.upperBound)])),
+            "usernameHint": .string(
+                words("profile.usernameHint", ["max": String(ProfileForm.maxUsernameCharacters)])),
+            "scriptMessages": .array(scriptMessages),
             "maxCharacters": .string(String(ProfileForm.maxUsernameCharacters)),
             "maxCodePoints": .string(String(ProfileForm.maxCodePointsPerCharacter)),
             "usernameError": errors["username"].map(TemplateValue.string) ?? .null,

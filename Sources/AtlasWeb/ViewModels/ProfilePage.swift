@@ -6,6 +6,8 @@ import Mustache
 /// The committed profile page: the username as the title, the settings, the starred countries, and
 /// a notice when an unfinished draft (one that differs from the profile) exists.
 struct ProfilePage {
+    /// The page's words.
+    let words: PageWords
     let profile: Profile
     let draft: Draft?
     let favorites: [FavoriteCountry]
@@ -36,13 +38,17 @@ struct ProfilePage {
     }
 
     var templateValue: TemplateValue {
-        [
+        let inLanguage = { (english: String) in words.language.target(forEnglish: english) }
+        return [
             "username": .string(profile.username.echoedAsOwnText),
-            "notifications": .string(profile.notifications ? "On" : "Off"),
+            "notifications": .string(words(profile.notifications ? "profile.on" : "profile.off")),
             "seasonEmoji": .string(profile.season.emoji),
-            "seasonName": .string(profile.season.displayName),
+            "seasonName": .string(words("season." + profile.season.rawValue)),
+            "photoLabel": .string(words("profile.photoLabel", ["season": words("season." + profile.season.rawValue)])),
             "goalDateISO": .string(profile.goalDate.iso),
-            "goalDate": .string(profile.goalDate.readable),
+            "goalDate": .string(words.readableDate(profile.goalDate)),
+            "editHref": .string(inLanguage("/profile/edit")),
+            "countriesHref": .string(inLanguage("/countries")),
             "hasDraft": .bool(hasDraft),
             "favorites": .array(
                 favorites.map { favorite in
@@ -62,8 +68,9 @@ struct ProfilePage {
         guard !ids.isEmpty else { return .null }
         let shown = Array(ids.prefix(CompareSelection.maximum))
         return [
-            "href": .string(Links.compare(shown)), "firstOnly": .bool(ids.count > shown.count),
-            "count": .string(String(shown.count)),
+            "href": .string(words.language.target(forEnglish: Links.compare(shown))),
+            "firstOnly": ids.count > shown.count
+                ? .string(words("profile.firstOnly", ["count": String(shown.count)])) : .null,
         ]
     }
 }
@@ -93,14 +100,19 @@ struct FavoriteCountry {
             flag = nil
             isInTheData = false
         }
+        self.language = language
     }
+
+    /// The page's language, whose country page the link leads to.
+    var language: Language = .en
 
     var templateValue: TemplateValue {
         [
-            "name": .string(name), "href": isInTheData ? .string(Links.country(id)) : .null,
+            "name": .string(name),
+            "href": isInTheData ? .string(language.target(forEnglish: Links.country(id))) : .null,
             "flag": flag ?? .null,
             "gone": .bool(!isInTheData),
-            "unstarAction": .string(Links.country(id) + "/favorite"),
+            "unstarAction": .string(language.target(forEnglish: Links.country(id) + "/favorite")),
         ]
     }
 }
