@@ -186,3 +186,47 @@ struct KoreanProfileTests {
         #expect(try visitor.get("/countries/kr").text.contains("★</span> Starred"))
     }
 }
+
+/// Error pages in Korean that the controllers' own messages and the parser's refusals reach.
+struct KoreanErrorMessageTests {
+    let fixture: AppFixture
+    var client: TestClient { fixture.client }
+
+    init() throws { fixture = try AppFixture() }
+
+    @Test func aPageAfterTheLastSaysHowManyThereAreInKorean() throws {
+        let page = try client.get("/ko/countries?q=korea&page=9")
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains("9쪽은 없습니다. 목록은 1쪽뿐입니다."))
+        let english = try client.get("/countries?q=korea&page=9")
+        #expect(english.text.contains("There is no page 9: the list has 1 page."))
+    }
+
+    @Test func aMethodTheAddressDoesNotTakeIsNamedInKorean() throws {
+        let page = try client.execute(.delete, "/ko/countries")
+        #expect(page.status == .methodNotAllowed)
+        #expect(page.text.contains("이 주소는 DELETE 요청을 받지 않습니다. 받는 방식: GET, HEAD."))
+    }
+
+    @Test func aFormFromAnotherSiteIsRefusedInKorean() throws {
+        let page = try client.execute(
+            .post, "/ko/profile/edit",
+            fields: [.contentType: "application/x-www-form-urlencoded", .secFetchSite: "cross-site"],
+            body: Array("action=done".utf8))
+        #expect(page.status == .forbidden)
+        #expect(page.text.contains("다른 사이트에서 보낸 양식이라 받지 않았습니다."))
+    }
+
+    @Test(arguments: [
+        (ParseError.invalidTarget, "/ko/countries?q=", "ko"), (.requestLineTooLong, "/ko/aaaaaaaaaaaa", "ko"),
+        (.headerSectionTooLarge, "/ko/", "ko"), (.bodyTooLarge, "/ko/profile/edit", "ko"),
+        (.invalidTarget, "/countries?q=%ZZ", "en"), (.invalidRequestLine, "", "en"),
+    ])
+    func bytesTheParserRefusedGetAPageInTheLanguageOfTheirAddress(
+        _ error: ParseError, _ targetStart: String, _ lang: String
+    ) throws {
+        let page = try #require(fixture.app.responder.respond(toUnparsable: error, targetStart: targetStart))
+        #expect(page.status == error.status)
+        #expect(page.text.contains("<html lang=\"\(lang)\">"))
+    }
+}

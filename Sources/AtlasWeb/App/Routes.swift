@@ -1,5 +1,6 @@
 import AtlasCore
 import HTTPCore
+import Localization
 import Routing
 
 /// Every address the app answers, and its error policy.
@@ -20,7 +21,10 @@ enum Routes {
             logError: site.configuration.logError,
             errorPage: { request, error in errors.response(request, error) },
             // Bytes that never became a request (`?q=%ZZ` typed in) get the site's 4xx page, not a line of text.
-            unparsablePage: { error in errors.page(error) },
+            // …in the language of the address, as far as the parser read it (`/ko/…`).
+            unparsablePage: { error, targetStart in
+                errors.page(error, language: Language.split(targetStart).language)
+            },
             translateError: { error in ErrorPages.httpError(for: error, newVisitors: newVisitors) })
         if site.configuration.maxFormAgeSeconds > 0 {
             router.formAge = FormAge(maxAgeSeconds: site.configuration.maxFormAgeSeconds, now: site.configuration.now)

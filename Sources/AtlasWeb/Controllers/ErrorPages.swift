@@ -18,7 +18,8 @@ struct ErrorPages: Sendable {
         var response =
             switch ResponseFormat.preferred(by: request) {
             case .json: ErrorPages.json(error)
-            case .html: page(error, language: language) ?? Router.plainTextErrorPage(request, error)
+            case .html:
+                page(error, language: language, method: request.method) ?? Router.plainTextErrorPage(request, error)
             }
         // JSON or HTML by Accept: a cache keeping a 404 must not hand one client's to another.
         if ResponseFormat.isNegotiated(request) { response.fields.addVary("Accept") }
@@ -27,9 +28,10 @@ struct ErrorPages: Sendable {
 
     /// The HTML page for an `HTTPError` in `language`, also without a request to go with it (bytes the
     /// parser refused), or `nil` should the page not render. An English page says what the error
-    /// says; a Korean one says what its status means (`error.<status>.message`), the value it quotes
-    /// and the valid values, as the controllers' messages are English still (docs/i18n.md).
-    func page(_ error: HTTPError, language: Language = .en) -> Response? {
+    /// says, and so does a Korean one whose message is in its words (`HTTPError.inWords`); otherwise
+    /// a Korean page says what its status means (`error.<status>.message`; for a `405` or `501` the
+    /// request's `method` and what the address takes), the value it quotes and the valid values.
+    func page(_ error: HTTPError, language: Language = .en, method: Method? = nil) -> Response? {
         let words = site.languages[language]
         let context = error.context as? ErrorContext ?? ErrorContext()
         let code = String(error.status.code)
@@ -38,7 +40,9 @@ struct ErrorPages: Sendable {
             "status": .string(code),
             "statusLine": .string(words("error.status", ["status": code])),
             "reason": .string(reason),
-            "message": .string(language == .en ? error.message : words.message(ofStatus: error.status.code)),
+            "message": .string(
+                language == .en || context.isInPageLanguage
+                    ? error.message : ErrorPages.message(of: error, method: method, words: words)),
             "q": .string(context.search.echoed),
             "homeHref": .string(language.target(forEnglish: "/")),
             "countriesHref": .string(language.target(forEnglish: "/countries")),
@@ -81,6 +85,21 @@ struct ErrorPages: Sendable {
         return try? site.renderer.page(
             template, status: error.status, context: .object(values),
             layout: site.layout(words("layout.titleSuffix", ["title": reason]), .none, language: language))
+    }
+
+    /// What `error` means in `words`' language when its message is English: for a `405` the method
+    /// and the methods the address takes (its `Allow`), for a `501` the method; otherwise its status's
+    /// meaning.
+    static func message(of error: HTTPError, method: Method?, words: PageWords) -> String {
+        switch (error.status, method) {
+        case (.methodNotAllowed, let method?):
+            return words(
+                "error.405.detail", ["method": method.rawValue, "allowed": error.fields[.allow] ?? "GET, HEAD"])
+        case (.notImplemented, let method?):
+            return words("error.501.detail", ["method": method.rawValue])
+        default:
+            return words.message(ofStatus: error.status.code)
+        }
     }
 
     /// An error as disease.sh words them: `{"message": "..."}`, plus `"allowed"` (the valid values,

@@ -165,7 +165,7 @@ struct ProfileController: Sendable {
         let wantsJSON = ResponseFormat.preferred(by: request) == .json
         let action = submission["action"] ?? ""
         guard ["save", "done", "cancel"].contains(action) else {
-            throw HTTPError(.badRequest, "The form’s action must be save, done or cancel.")
+            throw HTTPError.inWords(.badRequest, words, "form.unknownAction")
         }
         if action == "cancel" {
             let version = submission["version"].flatMap { Int64($0) }
@@ -180,7 +180,7 @@ struct ProfileController: Sendable {
                 newer: newer.profile)
         }
         guard let version = submission["version"].flatMap({ Int64($0) }) else {
-            throw HTTPError(.badRequest, "The form has no draft version; open the editor again.")
+            throw HTTPError.inWords(.badRequest, words, "form.noVersion")
         }
         // The form is checked against the committed goal date as read under the visitor's row lock, in the
         // transaction that saves or commits it (creating the row, under the new-visitor limit, if need be).
@@ -239,13 +239,14 @@ struct ProfileController: Sendable {
     /// - Parameter language: the language of the page the form was on (`/ko/countries/kr/favorite`), whose
     ///   page the `303` returns to.
     func toggleFavorite(_ request: Request, _ parameters: RouteParameters, language: Language) throws -> Response {
+        let words = site.languages[language]
         let submission = try FormSubmission(request, site: site)
         let wanted: Bool?
         switch submission["star"] {
         case nil: wanted = nil
         case "on": wanted = true
         case "off": wanted = false
-        default: throw HTTPError(.badRequest, "The form’s star must be on or off. Nothing changed.")
+        default: throw HTTPError.inWords(.badRequest, words, "form.unknownStar")
         }
         let catalog = site.snapshots.current().catalog
         let entry: CountryCatalog.Entry
@@ -253,14 +254,14 @@ struct ProfileController: Sendable {
         case .found(let found): entry = found
         case .moved(let canonicalID), .matched(let canonicalID):
             guard let found = catalog.entry(id: canonicalID) else {
-                throw HTTPError(.notFound, "There is no country with this id to star.")
+                throw HTTPError.inWords(.notFound, words, "form.noCountryToStar")
             }
             entry = found
         case .notFound:
             let hash = submission.visitor.sessionHash
             let raw = parameters["id"]
             guard wanted == false, try store.favorites(hash).contains(where: { $0.countryID == raw }) else {
-                throw HTTPError(.notFound, "There is no country with this id to star.")
+                throw HTTPError.inWords(.notFound, words, "form.noCountryToStar")
             }
             try store.setFavorite(
                 site.writing(as: submission.visitor, request), countryID: raw, name: "", starred: false)

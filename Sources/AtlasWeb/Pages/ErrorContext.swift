@@ -39,6 +39,22 @@ struct ErrorContext: Sendable, Equatable {
     var invalidParameter: InvalidParameter? = nil
     /// The message in parts, when it quotes a value the visitor sent.
     var quote: Quote? = nil
+    /// Whether the `HTTPError`'s message is in the language of the page asked for (from its catalog),
+    /// so a page in a language other than English shows it rather than what its status means.
+    var isInPageLanguage = false
+}
+
+extension HTTPError {
+    /// An error whose message is `words(key, values)`: in the language of the page asked for, which its
+    /// error page then shows as it is (`ErrorContext.isInPageLanguage`).
+    static func inWords(
+        _ status: StatusCode, _ words: PageWords, _ key: String, _ values: [String: String] = [:],
+        context: ErrorContext = ErrorContext(), fields: Fields = Fields()
+    ) -> HTTPError {
+        var context = context
+        context.isInPageLanguage = true
+        return HTTPError(status, words(key, values), fields: fields, context: context)
+    }
 }
 
 extension HTTPError {

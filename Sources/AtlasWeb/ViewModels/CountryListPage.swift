@@ -80,9 +80,10 @@ struct CountryListPage {
         let matching = query.apply(to: catalog, inKoreanNameOrder: language == .ko)
         let pageCount = max(1, (matching.count + CountryListPage.pageSize - 1) / CountryListPage.pageSize)
         guard page <= pageCount else {
-            throw HTTPError(
-                .badRequest,
-                "There is no page \(page): the list has \(pageCount) page\(pageCount == 1 ? "" : "s").",
+            let page = NumberText.grouped(Int64(page))
+            throw HTTPError.inWords(
+                .badRequest, words, pageCount == 1 ? "list.noSuchPageOfOne" : "list.noSuchPage",
+                pageCount == 1 ? ["page": page] : ["page": page, "count": NumberText.grouped(Int64(pageCount))],
                 context: ErrorContext(search: query.search))
         }
         let start = (page - 1) * CountryListPage.pageSize

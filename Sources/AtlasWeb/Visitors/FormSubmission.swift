@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Localization
 import Routing
 
 /// A form POST that passed the cross-site checks: the visitor (from the cookie) and the decoded fields.
@@ -18,32 +19,30 @@ struct FormSubmission {
     /// 4. No `atlas_session` cookie this server signed, or a `csrf_token` that is not the session's
     ///    (compared in constant time): `403`.
     /// - Throws: `HTTPError` as listed; nothing has been read or written from the store by then.
+    ///
+    /// The messages are in the language of the form's address (`/ko/profile/edit`: Korean).
     init(_ request: Request, site: SiteContext) throws {
+        let words = site.languages[Language.split(request.target.path).language]
         if let site = request.fields[.secFetchSite]?.lowercased(), site == "cross-site" || site == "same-site" {
-            throw HTTPError(.forbidden, "This form was sent from another site, so it was refused. Nothing changed.")
+            throw HTTPError.inWords(.forbidden, words, "form.otherSite")
         }
         guard SameOrigin.isSameOrigin(request, host: site.configuration.proxyTrust.host(request)) else {
-            throw HTTPError(.forbidden, "This form was sent from another origin, so it was refused. Nothing changed.")
+            throw HTTPError.inWords(.forbidden, words, "form.otherOrigin")
         }
         let mediaType = request.fields[.contentType]?.split(separator: ";").first?
             .trimmingOptionalWhitespace().lowercased()
         guard mediaType == "application/x-www-form-urlencoded" else {
-            throw HTTPError(
-                .unsupportedMediaType, "Forms here must be sent as application/x-www-form-urlencoded. Nothing changed.")
+            throw HTTPError.inWords(.unsupportedMediaType, words, "form.mediaType")
         }
         guard let fields = FormURLEncoding.decode(body: request.body) else {
-            throw HTTPError(.badRequest, "The form could not be read (bad percent-encoding or not UTF-8).")
+            throw HTTPError.inWords(.badRequest, words, "form.unreadable")
         }
         guard let visitor = Visitor.fromCookie(request, sessions: site.sessions) else {
-            throw HTTPError(
-                .forbidden,
-                "Your session cookie is missing, so the form was refused. Go back, reload the form and send it again.")
+            throw HTTPError.inWords(.forbidden, words, "form.noSession")
         }
         let token = fields.first { $0.name == "csrf_token" }?.value ?? ""
         guard visitor.acceptsCSRFToken(token) else {
-            throw HTTPError(
-                .forbidden,
-                "This form’s security token is missing or out of date. Go back, reload the form and send it again.")
+            throw HTTPError.inWords(.forbidden, words, "form.badToken")
         }
         self.visitor = visitor
         self.fields = fields

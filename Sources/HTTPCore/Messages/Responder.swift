@@ -31,6 +31,11 @@ public protocol Responder: Sendable {
     /// server keeps `error.status`, sends `Connection: close` and closes after it.
     /// - Returns: the response, or `nil` for the server's one-line plain-text page (the default).
     func respond(toUnparsable error: ParseError) -> Response?
+
+    /// The same for a request whose target began with `targetStart` (`RequestParser.targetStart`, empty
+    /// when the parser did not get that far), so the page can be in the language of its address. The
+    /// default ignores it.
+    func respond(toUnparsable error: ParseError, targetStart: String) -> Response?
 }
 
 extension Responder {
@@ -45,4 +50,8 @@ extension Responder {
     }
 
     public func respond(toUnparsable error: ParseError) -> Response? { nil }
+
+    public func respond(toUnparsable error: ParseError, targetStart: String) -> Response? {
+        respond(toUnparsable: error)
+    }
 }

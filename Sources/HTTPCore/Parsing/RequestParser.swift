@@ -46,6 +46,14 @@ public struct RequestParser: Sendable {
     /// Bytes of the current chunked message body consumed so far, framing included.
     private var chunkedBytesConsumed = 0
 
+    /// The first bytes (at most `targetStartLength`) of the request target of the request being read,
+    /// as the request line has them, once the line was read or found too long, even when the target
+    /// was then refused: what a responder may pick an error page's language by (`/ko/…`). Empty
+    /// before that.
+    public private(set) var targetStart = ""
+    /// How many bytes of the target `targetStart` keeps.
+    public static let targetStartLength = 16
+
     /// Whether the request sent `Expect: 100-continue` (RFC 9110 §10.1.1) and its body has not arrived:
     /// the connection may answer `100 Continue`.
     public private(set) var expectsContinue = false
@@ -136,12 +144,18 @@ public struct RequestParser: Sendable {
                 while start + 1 < buffer.count, buffer[start] == .cr, buffer[start + 1] == .lf { start += 2 }
                 if scanIndex < start { scanIndex = start }
                 guard let lf = findLineFeed() else {
-                    if buffer.count - start > limits.maxRequestLineBytes + 1 { throw .requestLineTooLong }
+                    if buffer.count - start > limits.maxRequestLineBytes + 1 {
+                        noteTargetStart(in: start..<buffer.count)
+                        throw .requestLineTooLong
+                    }
                     return .needMoreBytes
                 }
                 let hasCR = lf > start && buffer[lf - 1] == .cr
                 let lineEnd = hasCR ? lf - 1 : lf
-                if lineEnd - start > limits.maxRequestLineBytes { throw .requestLineTooLong }
+                if lineEnd - start > limits.maxRequestLineBytes {
+                    noteTargetStart(in: start..<lineEnd)
+                    throw .requestLineTooLong
+                }
                 guard hasCR else { throw .invalidRequestLine }
                 try parseRequestLine(start..<lineEnd)
                 consumeLine(through: lf)
@@ -283,6 +297,15 @@ public struct RequestParser: Sendable {
         return (name, value)
     }
 
+    /// Keeps the start of the target in the request line (or its first bytes) at `range`: the bytes
+    /// after the first space, up to `targetStartLength` or the next space.
+    private mutating func noteTargetStart(in range: Range<Int>) {
+        let head = buffer[range].prefix(64)
+        guard let space = head.firstIndex(of: .space) else { return }
+        let after = buffer[(space + 1)..<range.upperBound].prefix(Self.targetStartLength)
+        targetStart = String(decoding: after.prefix { $0 != .space }, as: UTF8.self)
+    }
+
     /// `request-line = method SP request-target SP HTTP-version` (RFC 9112 §3).
     private mutating func parseRequestLine(_ range: Range<Int>) throws(ParseError) {
         guard let firstSpace = buffer[range].firstIndex(of: .space) else { throw .invalidRequestLine }
@@ -293,6 +316,7 @@ public struct RequestParser: Sendable {
         let targetRange = (firstSpace + 1)..<secondSpace
         let versionRange = (secondSpace + 1)..<range.upperBound
         guard !methodRange.isEmpty, !targetRange.isEmpty else { throw .invalidRequestLine }
+        targetStart = String(decoding: buffer[targetRange].prefix(Self.targetStartLength), as: UTF8.self)
         for byte in buffer[methodRange] where !ByteClass.isTokenByte(byte) { throw .invalidMethod }
         version = try parseVersion(versionRange)
         method = Self.method(buffer[methodRange])
@@ -420,6 +444,7 @@ public struct RequestParser: Sendable {
         fields = Fields()
         body = []
         target = nil
+        targetStart = ""
         expectsContinue = false
         scanIndex = start
         state = .requestLine

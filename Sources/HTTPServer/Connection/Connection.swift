@@ -431,7 +431,7 @@ final class Connection: EventHandler {
 
     private func answer(_ error: ParseError) {
         var response =
-            context.responder.respond(toUnparsable: error)
+            context.responder.respond(toUnparsable: error, targetStart: parser.targetStart)
             ?? Self.errorResponse(
                 status: error.status, text: error.reason)
         response.status = error.status
