@@ -9,7 +9,7 @@ struct KoreanAxisNumbersTests {
     /// The number a label names: its digits times its unit; `nil` for a unit it does not know.
     static func number(_ label: String) -> Double? {
         let units: [Character: Double] = ["K": 1e3, "M": 1e6, "B": 1e9, "만": 1e4, "억": 1e8, "조": 1e12]
-        var text = label.replacingOccurrences(of: "\u{2212}", with: "-")
+        var text = label.replacingOccurrences(of: "\u{2212}", with: "-").replacingOccurrences(of: ",", with: "")
         var factor = 1.0
         if let last = text.last, let unit = units[last] {
             factor = unit

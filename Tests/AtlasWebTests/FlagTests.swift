@@ -197,17 +197,19 @@ struct FlagImagesTests {
     @Test(
         arguments: [
             ("KR", "S. Korea", FlagImages.Use.besideName, "/flags/kr.svg", "", false, true),
-            ("kr", "S. Korea", .alone, "/flags/kr.svg", "S. Korea", false, false),
+            ("kr", "S. Korea", .alone(withoutFlag: "S. Korea (no flag)"), "/flags/kr.svg", "S. Korea", false, false),
             (
                 nil, "Diamond Princess", .besideName, "/static/icons/flag-placeholder.0123456789abcdef.svg", "", true,
                 true
             ),
             (
-                nil, "Diamond Princess", .alone, "/static/icons/flag-placeholder.0123456789abcdef.svg",
+                nil, "Diamond Princess", .alone(withoutFlag: "Diamond Princess (no flag)"),
+                "/static/icons/flag-placeholder.0123456789abcdef.svg",
                 "Diamond Princess (no flag)", true, false
             ),
             (
-                "FR", "France", .alone, "/static/icons/flag-placeholder.0123456789abcdef.svg", "France (no flag)", true,
+                "FR", "France", .alone(withoutFlag: "France (no flag)"),
+                "/static/icons/flag-placeholder.0123456789abcdef.svg", "France (no flag)", true,
                 false
             ),
         ] as [(String?, String, FlagImages.Use, String, String, Bool, Bool)])

@@ -38,6 +38,13 @@ struct KoreanPagesTests {
         #expect(ko.text.contains("hreflang=\"en\" href=\"\(english.replacingOccurrences(of: "&", with: "&amp;"))\""))
     }
 
+    @Test func aShipWithoutPopulationOrFlagSaysSoInKorean() throws {
+        let page = try client.get("/ko/countries/diamond-princess").text
+        #expect(page.contains("인구 자료 없음"))
+        #expect(!page.contains("자료 없음명"))
+        #expect(page.contains("alt=\"다이아몬드 프린세스호(국기 없음)\""))
+    }
+
     @Test func theCountryPageNamesItsFactsInKorean() throws {
         let page = try client.get("/ko/countries/kr").text
         #expect(page.contains("<h1 id=\"country-name\">대한민국</h1>"))
@@ -54,6 +61,8 @@ struct KoreanPagesTests {
 
     @Test func theFrontPageLinksItsCountriesAndListsInKorean() throws {
         let page = try client.get("/ko/").text
+        #expect(page.contains("<form class=\"search-form\" action=\"/ko/countries\""))
+        #expect(page.contains("aria-label=\"북키프로스: 자료 없음\""), "outlines no code names get Korean names too")
         #expect(page.contains("<h1>전 세계</h1>"))
         #expect(page.contains("href=\"/ko/countries/kr\" aria-label=\"대한민국: 100만 명당 확진자 7,704명\""))
         #expect(page.contains("href=\"/ko/countries?continent=europe\""))
@@ -200,6 +209,15 @@ struct KoreanErrorMessageTests {
         #expect(page.text.contains("9쪽은 없습니다. 목록은 1쪽뿐입니다."))
         let english = try client.get("/countries?q=korea&page=9")
         #expect(english.text.contains("There is no page 9: the list has 1 page."))
+    }
+
+    @Test func aDateThatIsNoDayIsExplainedInKoreanWithTheWayBack() throws {
+        let page = try client.get("/ko/countries/kr?metric=deaths&from=abc")
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains("‘시작’ 칸의 값이 날짜가 아닙니다: “<bdi>abc</bdi>”."))
+        #expect(page.text.contains("<a href=\"/ko/countries/kr?metric=deaths\"><code>전에 보던 기간</code></a>"))
+        let english = try client.get("/countries/kr?metric=deaths&from=abc")
+        #expect(english.text.contains("From is not a day: “<bdi>abc</bdi>”. Give a date as YYYY-MM-DD"))
     }
 
     @Test func aMethodTheAddressDoesNotTakeIsNamedInKorean() throws {

@@ -70,7 +70,11 @@ struct PageWordsTests {
         }
         let facts = try ShippedData.load(from: packageRoot + "/data").facts.values
         keys += Set(facts.flatMap { [$0.region, $0.subregion].compactMap { $0 } }).map {
-            "region." + CountryDetailPage.regionKey($0)
+            "region." + PageWords.keySegment($0)
+        }
+        // The map's outlines that neither a code nor an entry names (N. Cyprus, Somaliland).
+        keys += try ShippedData.load(from: packageRoot + "/data").worldMap.shapes.filter { $0.iso2 == nil }.map {
+            "map.place." + PageWords.keySegment($0.name)
         }
         for interval in ["daily", "total"] {
             for per in ["", "PerMillion"] {

@@ -29,10 +29,11 @@ enum RangeForm {
     ///   - keeping: the page's own encoded parameters, written first (the compare page's `countries=kr,jp`).
     ///   - trailing: the page's own parameters written last (the front page's `map=deaths`).
     ///   - available: the data's days (since the epoch), read only when the form was sent.
+    ///   - words: the page's, for the error's message.
     /// - Throws: `HTTPError(400)` quoting a side that is neither empty nor a day (`2021-02-30`, `abc`),
     ///   before anything is read, with the page's days as they were as the way back.
     static func redirect(
-        _ target: RequestTarget, path: String, keeping: String? = nil, trailing: String? = nil,
+        _ target: RequestTarget, path: String, keeping: String? = nil, trailing: String? = nil, words: PageWords,
         available: () throws -> ClosedRange<Int>? = { nil }
     ) throws -> Response? {
         let from = target.queryValue("from")
@@ -45,21 +46,20 @@ enum RangeForm {
                 + [trailing].compactMap { $0 }).joined(separator: "&")
             return query.isEmpty ? path : path + "?" + query
         }
-        for (label, name, value) in [("From", "from", from), ("To", "to", to)] {
+        for (label, name, value) in [(words("chart.form.from"), "from", from), (words("chart.form.to"), "to", to)] {
             guard let value, !value.isEmpty, CalendarDate(iso: value) == nil, value != "earliest", value != "latest"
             else { continue }
             let unchanged = ChartQuery.parameterNames.compactMap { name in
                 target.queryValue(name).map { (name: name, value: $0) }
             }
             throw HTTPError.quoting(
-                .badRequest, "\(label) is not a day: ", value,
-                ". Give a date as YYYY-MM-DD (2021-06-01), or leave it empty for the first or last day.",
+                .badRequest, words, "chart.form.notADay", value, ["side": label],
                 context: ErrorContext(
                     invalidParameter: .init(
                         name: name,
                         choices: [
                             .init(value: "YYYY-MM-DD", href: nil),
-                            .init(value: "the days shown before", href: address(unchanged)),
+                            .init(value: words("chart.form.daysShownBefore"), href: address(unchanged)),
                         ])))
         }
         let days = try available()

@@ -102,7 +102,9 @@ struct WorldMap {
         for (index, shape) in geometry.shapes.enumerated() {
             guard let entry = entries[index] else {
                 // An outline the data has no entry for (North Korea, Somaliland) is named, not a link.
-                let name = shape.iso2.flatMap { catalog.absentCountry(named: $0)?.name(in: language) } ?? shape.name
+                let name =
+                    shape.iso2.flatMap { catalog.absentCountry(named: $0)?.name(in: language) }
+                    ?? words.catalog.text("map.place." + PageWords.keySegment(shape.name)) ?? shape.name
                 others.append(["path": .string(shape.path), "label": .string(words("map.noDataFor", ["name": name]))])
                 continue
             }

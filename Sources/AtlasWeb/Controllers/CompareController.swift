@@ -56,7 +56,7 @@ struct CompareController: Sendable {
             let showsVaccinations =
                 request.target.queryValue("metric").flatMap { VaccinationMetric(rawValue: $0.lowercased()) } != nil
             if let redirect = try RangeForm.redirect(
-                request.target, path: path, keeping: Links.compareQuery(ids),
+                request.target, path: path, keeping: Links.compareQuery(ids), words: words,
                 available: {
                     try showsVaccinations ? vaccinationDays(of: entries, current) : days(of: entries, current)
                 })

@@ -50,7 +50,7 @@ struct ErrorPages: Sendable {
         ]
         if let quote = context.quote {
             values["quote"] =
-                language == .en
+                language == .en || context.isInPageLanguage
                 ? ["before": .string(quote.before), "value": .string(quote.value), "after": .string(quote.after)]
                 : {
                     let parts = words.parts("error.quotedValue", around: "value", [:])
@@ -65,8 +65,12 @@ struct ErrorPages: Sendable {
                 invalid.choices.map {
                     [
                         "value": .string($0.value),
-                        "href": $0.href.map { .string($0.hasPrefix("/") ? language.target(forEnglish: $0) : $0) }
-                            ?? .null,
+                        // English addresses get the page's prefix; one already in a language keeps its own.
+                        "href": $0.href.map { href in
+                            .string(
+                                href.hasPrefix("/") && Language.split(href).language == .en
+                                    ? language.target(forEnglish: href) : href)
+                        } ?? .null,
                     ]
                 })
             values["parameter"] = .string(invalid.name)

@@ -45,7 +45,9 @@ struct PageController: Sendable {
         let keptFigure = sentFigure.flatMap { $0 == .cases ? nil : "map=" + $0.rawValue }
         let path = language.target(forEnglish: "/")
         let inLanguage: @Sendable (String) -> String = { language.target(forEnglish: $0) }
-        if let redirect = try RangeForm.redirect(request.target, path: path, trailing: keptFigure, available: days) {
+        if let redirect = try RangeForm.redirect(
+            request.target, path: path, trailing: keptFigure, words: words, available: days)
+        {
             return redirect
         }
         // A 400 for a chart value links to the valid views with the map as sent, not back to cases (their
@@ -227,7 +229,9 @@ struct PageController: Sendable {
                 VaccinationMapping.isoCode(of: entry.country), version: current.version)?
                 .span
         }
-        if let redirect = try RangeForm.redirect(request.target, path: path, available: days) { return redirect }
+        if let redirect = try RangeForm.redirect(request.target, path: path, words: words, available: days) {
+            return redirect
+        }
         // A 400's choices are English addresses, which `ErrorPages` puts in the page's language.
         let charts = try VaccinationChartSection.parse(request.target, path: englishPath)
         let chart = charts.history

@@ -85,6 +85,14 @@ struct PageWords: Sendable {
         return pieces.filter { !$0.text.isEmpty || $0.mark != nil }
     }
 
+    /// A name as the last segment of a catalog key: a UN region as mledoze names it (`Eastern Asia` →
+    /// `easternAsia`, `region.easternAsia`), a map outline's (`N. Cyprus` → `nCyprus`).
+    static func keySegment(_ name: String) -> String {
+        let words = name.split { !$0.isLetter }.map(String.init)
+        guard let first = words.first else { return "unknown" }
+        return first.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     /// A day as this language writes it: `14 Nov 2021`, `2021년 11월 14일` (UTC).
     func date(millisecondsSinceEpoch ms: Int64) -> String {
         switch language {

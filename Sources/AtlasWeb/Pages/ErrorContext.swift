@@ -45,6 +45,20 @@ struct ErrorContext: Sendable, Equatable {
 }
 
 extension HTTPError {
+    /// An error in the page's language whose message, `words(key, values)`, quotes `raw` (a value the
+    /// visitor sent) as its placeholder `{value}`: its parts around it set `context.quote`.
+    static func quoting(
+        _ status: StatusCode, _ words: PageWords, _ key: String, _ raw: String, _ values: [String: String] = [:],
+        context: ErrorContext = ErrorContext()
+    ) -> HTTPError {
+        var context = context
+        let parts = words.parts(key, around: "value", values)
+        let quote = ErrorContext.Quote(before: parts.before, value: raw.shownInMessages, after: parts.after)
+        context.quote = quote
+        context.isInPageLanguage = true
+        return HTTPError(status, quote.sentence, context: context)
+    }
+
     /// An error whose message is `words(key, values)`: in the language of the page asked for, which its
     /// error page then shows as it is (`ErrorContext.isInPageLanguage`).
     static func inWords(

@@ -1,5 +1,6 @@
 import AtlasCharts
 import AtlasCore
+import Formats
 import Foundation
 import Mustache
 
@@ -68,10 +69,12 @@ struct CountryDetailPage {
         var value: [String: TemplateValue] = [
             "id": .string(entry.id),
             "name": .string(name),
-            "flag": flags.templateValue(iso2: c.countryInfo.iso2, name: name, use: .alone),
+            "flag": flags.templateValue(
+                iso2: c.countryInfo.iso2, name: name, use: .alone(withoutFlag: words("country.noFlag", ["name": name]))),
             "population": .string(
-                words("country.population", ["population": words.grouped(c[.population].flatMap { $0 > 0 ? $0 : nil })])
-            ),
+                c[.population].flatMap { $0 > 0 ? $0 : nil }.map {
+                    words("country.population", ["population": NumberText.grouped($0)])
+                } ?? words("country.populationUnknown")),
             "stats": .array(stats.map(\.templateValue)),
             "perMillion": .array(perMillion.map(\.templateValue)),
             "learnMore": [
@@ -131,17 +134,9 @@ struct CountryDetailPage {
             }.joined(separator: ", "))
         add(
             "facts.region",
-            [facts.region, facts.subregion].compactMap { $0 }.map { words("region." + Self.regionKey($0)) }
+            [facts.region, facts.subregion].compactMap { $0 }.map { words("region." + PageWords.keySegment($0)) }
                 .joined(separator: " · "))
         return rows.isEmpty ? .null : .array(rows)
-    }
-
-    /// The catalog key of a UN M49 region or subregion as mledoze names it: `Eastern Asia` →
-    /// `easternAsia`, `Australia and New Zealand` → `australiaAndNewZealand`.
-    static func regionKey(_ name: String) -> String {
-        let words = name.split { !$0.isLetter }.map(String.init)
-        guard let first = words.first else { return "unknown" }
-        return first.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     /// Where the map centres: the entry's own lat/long, or mledoze's when disease.sh has none.

@@ -9,11 +9,12 @@ import Routing
 /// country (WAI images tutorial, "Decorative images" and "Informative images").
 struct FlagImages: Sendable {
     /// How a flag stands on a page, which decides its text alternative.
-    enum Use: Sendable {
+    enum Use: Sendable, Equatable {
         /// Next to the country's name (a list row, a link): `alt=""`.
         case besideName
-        /// On its own (over the country page's map): `alt` is the name.
-        case alone
+        /// On its own (over the country page's map): `alt` is the name, or `withoutFlag` (`S. Korea (no
+        /// flag)`, from the page's catalog) where the placeholder stands in.
+        case alone(withoutFlag: String)
     }
 
     /// Lower-case ISO 3166-1 alpha-2 codes that have an `xx.svg` in the folder.
@@ -71,7 +72,7 @@ struct FlagImages: Sendable {
         let alt: String
         switch use {
         case .besideName: alt = ""
-        case .alone: alt = found == nil ? name + " (no flag)" : name
+        case .alone(let withoutFlag): alt = found == nil ? withoutFlag : name
         }
         return [
             "src": .string(found.map(FlagImages.path) ?? placeholderURL),

@@ -47,6 +47,7 @@ struct WorldPage {
         return [
             "stats": .array(cells.map(\.templateValue)),
             "continents": .array(continents),
+            "searchAction": .string(words.language.target(forEnglish: "/countries")),
             "browse": .string(words("world.browse", ["count": Formatting.grouped(Int64(catalog.entries.count))])),
             "topByCases": .array(topByCases.map(\.templateValue)),
             "listByCasesHref": .string(

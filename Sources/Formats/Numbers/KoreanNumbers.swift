@@ -13,8 +13,9 @@ public enum KoreanNumbers {
 
     /// A chart label's short figure, the Korean of `ChartNumbers.abbreviated` (`1.2M`): rounded to three
     /// significant digits first, then counted in the largest of 조, 억 and 만 it reaches, trailing
-    /// zeros dropped and no grouping inside a unit (its count is at most 9999): `5000`, `10만`,
-    /// `12.3만`, `1230만`, `1억`, `2.5억`; negatives with U+2212 (`−20만`); `–` when not finite.
+    /// zeros dropped; a figure under 만 grouped as in the text beside the chart (`5,000`), a count of a
+    /// unit not (it is at most 9999, as CLDR writes `1230만`): `10만`, `12.3만`, `1230만`, `1억`,
+    /// `2.5억`; negatives with U+2212 (`−20만`); `–` when not finite.
     public static func abbreviated(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
         guard value != 0 else { return "0" }
@@ -33,6 +34,7 @@ public enum KoreanNumbers {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
+        if suffix.isEmpty, scaled >= 1000 { text = NumberText.grouped(Int64(scaled)) }
         return sign + text + suffix
     }
 
