@@ -15,6 +15,11 @@
     return L.latLngBounds([parts[0], parts[1]], [parts[2], parts[3]]);
   }
 
+  // Text from the page (its catalog's words, in data-* attributes) for Leaflet's HTML attribution.
+  function escaped(text) {
+    return String(text || "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
+
   function addOutlines(map, element) {
     var iso2 = element.dataset.iso2;
     var url = element.dataset.outlinesUrl;
@@ -28,7 +33,8 @@
         L.geoJSON(outlines, {
           pane: "outlines",
           interactive: false,
-          attribution: "Outlines: <a href=\"https://www.naturalearthdata.com/\">Natural Earth</a>",
+          attribution: escaped(element.dataset.outlinesWord) +
+            " <a href=\"https://www.naturalearthdata.com/\">Natural Earth</a>",
           style: { color: "#8a9aab", weight: 1, fillColor: "#f4f1ea", fillOpacity: 1 }
         }).addTo(map);
         if (!iso2) return;
@@ -57,8 +63,11 @@
     // On touch screens one finger scrolls the page, not the map (zoom buttons and pinch still work).
     var map = L.map(element, {
       scrollWheelZoom: false, dragging: !L.Browser.mobile, tap: !L.Browser.mobile, worldCopyJump: true,
-      zoomSnap: 0.5 // half steps fit a country closely; the +/- buttons still move whole steps
+      zoomSnap: 0.5, // half steps fit a country closely; the +/- buttons still move whole steps
+      zoomControl: false
     });
+    // The zoom buttons' names in the page's language.
+    L.control.zoom({ zoomInTitle: element.dataset.zoomIn, zoomOutTitle: element.dataset.zoomOut }).addTo(map);
     map.createPane("outlines").style.zIndex = 150; // below the tile pane (200)
     map.createPane("selected").style.zIndex = 350; // above tiles, below overlays and markers
     var bounds = parseBounds(element.dataset.bounds);
@@ -72,7 +81,8 @@
     // strict-origin-when-cross-origin): OSM refuses anonymous tile requests (docs/field-cases.md B08).
     L.tileLayer(element.dataset.tileUrl || "https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
       maxZoom: 18,
-      attribution: "© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a> contributors"
+      attribution: "© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a> " +
+        escaped(element.dataset.contributorsWord)
     }).addTo(map);
     addOutlines(map, element);
     // Explicit icon URLs: Leaflet guesses the image path from its CSS location, which breaks

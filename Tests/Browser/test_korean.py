@@ -109,3 +109,15 @@ def test_the_korean_editor_autosaves_with_korean_messages_and_done_stays_in_kore
     assert browser.current_url == server_url + "/ko/profile"
     assert browser.find_element(By.ID, "profile-name").text == "김하늘"
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
+
+
+def test_the_korean_maps_controls_and_credits_are_korean(browser, server_url):
+    browser.get(server_url + "/ko/countries/kr")
+    zoom_in = WebDriverWait(browser, 10).until(
+        expected_conditions.presence_of_element_located((By.CSS_SELECTOR, ".leaflet-control-zoom-in")))
+    assert zoom_in.get_attribute("title") == "확대"
+    assert browser.find_element(By.CSS_SELECTOR, ".leaflet-control-zoom-out").get_attribute("title") == "축소"
+    WebDriverWait(browser, 10).until(
+        expected_conditions.text_to_be_present_in_element(
+            (By.CSS_SELECTOR, ".leaflet-control-attribution"), "국경선: Natural Earth"))
+    assert "© OpenStreetMap 기여자" in browser.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
