@@ -34,8 +34,11 @@ struct MapAssetTests {
         #expect(
             page.fields[.contentSecurityPolicy]?.contains("img-src 'self' data: https://tile.openstreetmap.org") == true
         )
+        // The credit's link is the script's; its words are the page's (data-contributors-word, the catalog).
         let script = try client.get("/static/js/country-map.js").text
-        #expect(script.contains("OpenStreetMap</a> contributors"))
+        #expect(script.contains("OpenStreetMap</a> \" +\n        escaped(element.dataset.contributorsWord)"))
+        #expect(page.text.contains("data-contributors-word=\"contributors\""))
+        #expect(try client.get("/ko/countries/it").text.contains("data-contributors-word=\"기여자\""))
         #expect(!script.contains("referrerPolicy: \"no-referrer\""))
     }
 
