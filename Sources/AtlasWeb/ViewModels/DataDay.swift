@@ -3,8 +3,7 @@ import AtlasCore
 /// How pages name the day the data's daily figures (disease.sh's `today…`) are for: the UTC day of
 /// the data's update. "Today" only while the data is fresh; on stale data, the date itself, so
 /// five-year-old figures never read as today's (`+15,912 on 14 Nov 2021`, `2021년 11월 14일 +15,912`).
-/// In the language of `words` (its `daily.` texts), or in English as the pages not yet read from the
-/// catalogs write it (`words` `nil`).
+/// In the language of `words` (its `daily.` texts).
 struct DataDay: Sendable {
     /// Which day the daily figures are for, whatever the language.
     enum Moment: Sendable, Equatable {
@@ -16,10 +15,10 @@ struct DataDay: Sendable {
     }
 
     let moment: Moment
-    let words: PageWords?
+    let words: PageWords
 
     /// The day as `freshness` sees the data now.
-    init(_ freshness: Freshness, words: PageWords? = nil) {
+    init(_ freshness: Freshness, words: PageWords) {
         if !freshness.isStale {
             moment = .today
         } else if let updated = freshness.updated, !freshness.isFromTheFuture {
@@ -34,19 +33,11 @@ struct DataDay: Sendable {
     /// unknown day.
     private var day: String? {
         guard case .day(let updated) = moment else { return nil }
-        return words?.date(millisecondsSinceEpoch: updated) ?? Formatting.shortDate(millisecondsSinceEpoch: updated)
-    }
-
-    /// The English phrase after a figure: `today`, `on 14 Nov 2021`, `on the latest day reported`.
-    private var englishPhrase: String {
-        day.map { "on " + $0 } ?? (moment == .today ? "today" : "on the latest day reported")
+        return words.date(millisecondsSinceEpoch: updated)
     }
 
     /// The list's column heading: `Today`, or `New on 14 Nov 2021`.
     var columnHeading: String {
-        guard let words else {
-            return day.map { "New on " + $0 } ?? (moment == .today ? "Today" : "Latest day")
-        }
         switch moment {
         case .today: return words("daily.columnToday")
         case .day: return words("daily.columnOnDay", ["day": day!])
@@ -56,7 +47,6 @@ struct DataDay: Sendable {
 
     /// The sort's name: `New cases today`, or `New cases on 14 Nov 2021`.
     var newCasesLabel: String {
-        guard let words else { return "New cases " + englishPhrase }
         switch moment {
         case .today: return words("daily.newCasesToday")
         case .day: return words("daily.newCasesOnDay", ["day": day!])
@@ -70,12 +60,11 @@ struct DataDay: Sendable {
     func change(_ value: Int64?, unreported: Bool) -> String? {
         let change: String
         if unreported, value == 0 {
-            change = words?("daily.notReported") ?? Formatting.notReported
+            change = words("daily.notReported")
         } else {
             guard let figure = Formatting.change(value) else { return nil }
             change = figure
         }
-        guard let words else { return change + " " + englishPhrase }
         switch moment {
         case .today: return words("daily.changeToday", ["change": change])
         case .day: return words("daily.changeOnDay", ["change": change, "day": day!])

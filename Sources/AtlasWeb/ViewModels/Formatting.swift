@@ -7,9 +7,6 @@ import Formats
 enum Formatting {
     /// The text shown where a figure is unknown (`null` or missing upstream).
     static let notAvailable = "n/a"
-    /// The text shown where a daily figure is a 0 that means nothing was reported
-    /// (`Figures.dailyFiguresAreUnreported`).
-    static let notReported = "not reported"
 
     /// `17967672` → `"17,967,672"`; `nil` → `"n/a"` (`NumberText.grouped`).
     static func grouped(_ value: Int64?) -> String {

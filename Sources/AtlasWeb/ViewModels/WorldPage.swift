@@ -56,16 +56,16 @@ struct WorldPage {
     }
 }
 
-/// One row of a country table, in the language of `words` (English by default): the entry's name
+/// One row of a country table, in the language of `words`: the entry's name
 /// in that language, its continent, its figures, and a link to its page in that language.
 struct CountryRow {
     let entry: CountryCatalog.Entry
     /// The flags there are: the row's flag stands beside its name.
     let flags: FlagImages
-    /// The page's words; `nil`: English as the other pages still write it.
-    let words: PageWords?
+    /// The page's words.
+    let words: PageWords
 
-    init(_ entry: CountryCatalog.Entry, flags: FlagImages, words: PageWords? = nil) {
+    init(_ entry: CountryCatalog.Entry, flags: FlagImages, words: PageWords) {
         self.entry = entry
         self.flags = flags
         self.words = words
@@ -74,15 +74,15 @@ struct CountryRow {
     /// The entry's name in the page's language: its Korean name on a Korean page (the English one
     /// when it has none).
     var name: String {
-        entry.name(in: words?.language ?? .en)
+        entry.name(in: words.language)
     }
 
     var templateValue: TemplateValue {
         let country = entry.country
-        let language = words?.language ?? .en
-        let notAvailable = words?("stat.notAvailable") ?? Formatting.notAvailable
+        let language = words.language
+        let notAvailable = words("stat.notAvailable")
         func text(_ figure: String?) -> TemplateValue { .string(figure ?? notAvailable) }
-        let continent = entry.continent.map { words?($0.catalogKey) ?? $0.displayName }
+        let continent = entry.continent.map { words($0.catalogKey) }
         return [
             "id": .string(entry.id),
             "href": .string(language.target(forEnglish: Links.country(entry.id))),
@@ -100,7 +100,7 @@ struct CountryRow {
             "dosesPerHundred": text(CountryQuery.figure(.dosesPerHundred, of: entry).flatMap(NumberText.decimal)),
             "todayCases": .string(
                 country.figures.dailyFiguresAreUnreported
-                    ? words?("daily.notReported") ?? Formatting.notReported
+                    ? words("daily.notReported")
                     : Formatting.change(country[.todayCases]) ?? notAvailable),
         ]
     }
