@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
-        // epoll, eventfd and accept4, which Swift's Glibc module does not export.
+        // epoll, eventfd and accept4, which Swift's Glibc module does not export, and atomics on shared memory.
         .systemLibrary(name: "CLinux"),
 
         // The wall and monotonic clocks, in one place for every target that reads one.
@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Localization"),
 
         .target(name: "AtlasCore", dependencies: ["Formats"]),
-        .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks"]),
+        .target(name: "AtlasStore", dependencies: ["AtlasCore", "CSQLite", "CPostgreSQL", "Clocks", "CLinux"]),
         .target(name: "AtlasSource", dependencies: ["AtlasCore", "Formats", "CCurl", "CZlib", "Clocks"]),
         // Import and refresh: the shipped data on first start, files, the live API on a schedule.
         .target(name: "AtlasRefresh", dependencies: ["AtlasCore", "AtlasStore", "AtlasSource", "Clocks", "Formats"]),

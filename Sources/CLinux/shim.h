@@ -2,7 +2,8 @@
 #define CLINUX_SHIM_H
 
 // Linux APIs that Swift's Glibc module leaves out (<sys/epoll.h>, <sys/eventfd.h>, accept4,
-// <malloc.h>'s malloc_trim), wrapped so Swift never depends on the layout of struct epoll_event (packed on x86_64 only).
+// <malloc.h>'s malloc_trim), wrapped so Swift never depends on the layout of struct epoll_event (packed on x86_64 only),
+// and atomic operations on memory that several processes map (Swift's Atomic lives only in Swift-owned storage).
 
 #include <stdint.h>
 #include <stddef.h>
@@ -65,5 +66,16 @@ static inline int clinux_accept(int fd, struct sockaddr *address, socklen_t *len
 
 /// malloc_trim(0): gives the pages glibc's allocator holds free back to the kernel, in every arena.
 static inline void clinux_release_free_memory(void) { malloc_trim(0); }
+
+/// The 64-bit counter at `counter` (in memory mapped MAP_SHARED by several processes), read with acquire
+/// ordering: what its writer did before advancing it is seen after this read.
+static inline uint64_t clinux_shared_counter_load(const uint64_t *counter) {
+    return __atomic_load_n(counter, __ATOMIC_ACQUIRE);
+}
+
+/// Adds one to the 64-bit counter at `counter` atomically across processes, with release ordering.
+static inline void clinux_shared_counter_advance(uint64_t *counter) {
+    __atomic_add_fetch(counter, 1, __ATOMIC_RELEASE);
+}
 
 #endif

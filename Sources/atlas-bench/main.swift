@@ -48,7 +48,9 @@ for _ in 0..<5 {
     try stores.data.update { try $0.replaceSnapshot(snapshot) }
     store.append(try median(runs: 1) { try stores.data.update { try $0.replaceHistory(series, storedAt: 0) } })
     stores.close()
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    for suffix in ["", "-wal", "-shm", ".refresh-lock", ".visitor-changes"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+    }
 }
 let stored = store.sorted()[store.count / 2]
 line("history import: gunzip + decode", decode, "\(rows.count) JHU rows, \(compressed.count) bytes gzipped")

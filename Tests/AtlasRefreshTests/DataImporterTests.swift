@@ -15,7 +15,11 @@ struct DataImporterTests {
 
     static func withStores(_ body: (Stores) throws -> Void) throws {
         let path = NSTemporaryDirectory() + "atlas-import-\(UUID().uuidString).sqlite"
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer {
+            for suffix in ["", "-wal", "-shm", ".refresh-lock", ".visitor-changes"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
         let stores = try Stores.open(.sqlite(path: path))
         defer { stores.close() }
         try body(stores)

@@ -362,6 +362,64 @@ struct ProfileContractTests {
         }
     }
 
+    /// A process that read a visitor's rows (and, on SQLite, keeps them: `VisitorRowsCache`) sees every
+    /// write another process makes to them as soon as it committed: a Save, a star, a Done, a Cancel and
+    /// pruning, through every read.
+    @Test(arguments: StoreKind.available)
+    func everyWriteOfOneProcessIsReadByAnotherAtOnce(_ kind: StoreKind) throws {
+        try withFreshDatabase(kind) { location throws in
+            let writer = try Stores.open(location)
+            let reader = try Stores.open(location)
+            defer {
+                writer.close()
+                reader.close()
+            }
+            let reads = reader.profiles
+            let empty = VisitorRows(profile: nil, draft: nil, favorites: [])
+            #expect(try reads.visitorRows(Self.alice) == empty)
+            #expect(try reads.existingDraft(Self.alice) == nil)
+
+            let opened = try writer.profiles.openDraft(alice).draft
+            #expect(try reads.profile(Self.alice) == opened.profile)
+            #expect(try reads.existingDraft(Self.alice)?.draft == opened)
+
+            guard
+                case .saved(let saved) = try writer.profiles.saveDraft(
+                    alice, profile("Ada"), expectedVersion: opened.version)
+            else { Issue.record("not saved"); return }
+            #expect(try reads.draft(Self.alice) == saved)
+            #expect(try reads.visitorRows(Self.alice).draft == saved)
+            #expect(try reads.existingDraft(Self.alice)?.draft == saved)
+
+            try writer.profiles.setFavorite(alice, countryID: "kr", name: "S. Korea", starred: true)
+            #expect(try reads.favorites(Self.alice).map(\.countryID) == ["kr"])
+            #expect(try writer.profiles.toggleFavorite(alice, countryID: "jp", name: "Japan"))
+            #expect(try Set(reads.visitorRows(Self.alice).favorites.map(\.countryID)) == ["kr", "jp"])
+            #expect(try !writer.profiles.toggleFavorite(alice, countryID: "kr", name: "S. Korea"))
+            #expect(try reads.favorites(Self.alice).map(\.countryID) == ["jp"])
+
+            #expect(
+                try writer.profiles.commitDraft(alice, profile("Ada"), expectedVersion: saved.version)
+                    == .committed(profile("Ada")))
+            #expect(
+                try reads.visitorRows(Self.alice)
+                    == VisitorRows(profile: profile("Ada"), draft: nil, favorites: reads.favorites(Self.alice)))
+
+            let reopened = try reads.existingDraft(Self.alice)?.draft
+            guard
+                case .saved = try writer.profiles.saveDraft(
+                    alice, profile("Bea"), expectedVersion: reopened?.version ?? 0)
+            else { Issue.record("not saved"); return }
+            #expect(try reads.draft(Self.alice)?.profile == profile("Bea"))
+            #expect(try writer.profiles.discardDraft(alice, expectedVersion: nil) == nil)
+            #expect(try reads.draft(Self.alice) == nil)
+
+            // Pruning deletes the profile with its stars: the reader sees none left.
+            #expect(try writer.profiles.pruneProfiles(seenBefore: Self.now + Self.day, defaultsOnlySeenBefore: 0) == 1)
+            #expect(try reads.visitorRows(Self.alice) == empty)
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func theRefreshLockIsHeldByOneProcessAtATime(_ kind: StoreKind) throws {
         try withFreshDatabase(kind) { location throws in

@@ -80,7 +80,7 @@ func withTemporaryDatabasePath<T>(_ body: (String) throws -> T) throws -> T {
     let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("atlas-store-test-\(UUID().uuidString).sqlite").path
     defer {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+        for suffix in ["", "-wal", "-shm", "-journal", ".refresh-lock", ".visitor-changes"] {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
     }

@@ -128,6 +128,39 @@ struct ProfileEndToEndTests {
         #expect(try stranger.get("/profile").profileName == "guest")
     }
 
+    /// Two processes serving one SQLite file: each keeps the visitors' rows it read
+    /// (`VisitorRowsCache`), and still shows at once what the other wrote (a star, a Done, a Save, an
+    /// unstar), on the profile, the editor and the country page.
+    @Test func twoProcessesOnOneSQLiteFileShowEachOthersWritesAtOnce() throws {
+        let first = try ServerProcess()
+        let second = try ServerProcess(directory: first.directory)
+        let onFirst = WireVisitor(port: first.port)
+        let goal = try #require(try onFirst.get("/profile/edit").inputValue("goal_date"))
+        let onSecond = WireVisitor(port: second.port, cookie: onFirst.cookie)
+        // The second process reads (and keeps) the rows before each write of the first.
+        #expect(try onSecond.get("/profile").profileName == "guest")
+        #expect(try onSecond.get("/countries/kr").text.contains("aria-pressed=\"false\""))
+
+        let detail = try onFirst.get("/countries/kr")
+        let token = detail.inputValue("csrf_token") ?? ""
+        #expect(try onFirst.post("/countries/kr/favorite", [("csrf_token", token), ("star", "on")]).status == 303)
+        #expect(try onSecond.get("/countries/kr").text.contains("aria-pressed=\"true\""))
+        #expect(try onSecond.get("/profile").text.contains("<a href=\"/countries/kr\">"))
+
+        #expect(try onFirst.submitEditor("done", submission("A committed 🚀", goal: goal)).status == 303)
+        #expect(try onSecond.get("/profile").profileName == "A committed 🚀")
+        #expect(try onFirst.submitEditor("save", submission("B drafted", goal: goal)).status == 303)
+        #expect(try onSecond.get("/profile/edit").inputValue("username") == "B drafted")
+        #expect(try onSecond.get("/profile").text.contains("unfinished draft"))
+
+        // And the other way round.
+        #expect(try onSecond.post("/countries/kr/favorite", [("csrf_token", token), ("star", "off")]).status == 303)
+        #expect(try onFirst.get("/countries/kr").text.contains("aria-pressed=\"false\""))
+        #expect(try !onFirst.get("/profile").text.contains("<a href=\"/countries/kr\">"))
+        #expect(second.stop() == 0)
+        #expect(first.stop() == 0)
+    }
+
     /// 30 clients on one cookie for 3 s mixing Save draft, Done and `GET /` (docs/field-cases.md B22).
     @Test func thirtyParallelClientsGetNoServerErrorAndLeaveOneWholeSubmission_B22() throws {
         let server = try ServerProcess()

@@ -20,7 +20,11 @@ struct StartupFailureTests {
     ])
     func aServeThatCannotStartFailsInOneLineEveryTime(options: [String], message: String) throws {
         let database = NSTemporaryDirectory() + "unused-\(UUID().uuidString).sqlite"
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
+        defer {
+            for suffix in ["", "-wal", "-shm", ".refresh-lock", ".visitor-changes"] {
+                try? FileManager.default.removeItem(atPath: database + suffix)
+            }
+        }
         for _ in 0..<20 {
             let result = try runCLI(["serve", "--port", "0", "--database", database] + options)
             #expect(result.status == 1, "\(result.errors)")

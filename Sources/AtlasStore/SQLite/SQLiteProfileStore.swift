@@ -1,32 +1,49 @@
 import AtlasCore
 
 /// `ProfileStore` on SQLite: each write is one `BEGIN IMMEDIATE` transaction on the writer
-/// (docs/field-cases.md B22), the state read under the write lock and `DraftRules` applied there;
-/// reads run on the pool.
+/// (docs/field-cases.md B22), the state read under the write lock and `DraftRules` applied there, and
+/// counted in `rowsCache` once committed; reads come from `rowsCache`, or one read transaction on the pool.
 struct SQLiteProfileStore: ProfileStore {
     let writer: Database
     let reads: SQLiteReadPool
+    /// Every process on the file counts its writes there, so kept rows are never another's stale ones.
+    let rowsCache: VisitorRowsCache
 
     func profile(_ sessionHash: [UInt8]) throws -> Profile? {
-        try reads.read { database in try Self.state(database, sessionHash)?.profile }
+        try rows(sessionHash).state?.profile
     }
 
     func draft(_ sessionHash: [UInt8]) throws -> Draft? {
-        try reads.read { database in try Self.state(database, sessionHash)?.draft }
+        try rows(sessionHash).state?.draft
     }
 
     func favorites(_ sessionHash: [UInt8]) throws -> [Favorite] {
-        try reads.read { database in try Self.favorites(database, sessionHash) }
+        try rows(sessionHash).favorites
     }
 
     func visitorRows(_ sessionHash: [UInt8]) throws -> VisitorRows {
-        try reads.read { database in
-            try database.transaction(.deferred) { database in
-                let state = try Self.state(database, sessionHash)
-                return VisitorRows(
-                    profile: state?.profile, draft: state?.draft, favorites: try Self.favorites(database, sessionHash))
+        let rows = try rows(sessionHash)
+        return VisitorRows(profile: rows.state?.profile, draft: rows.state?.draft, favorites: rows.favorites)
+    }
+
+    /// The visitor's state and stars, kept or read in one transaction (so consistent with each other).
+    private func rows(_ sessionHash: [UInt8]) throws -> VisitorRowsCache.Rows {
+        try rowsCache.rows(of: sessionHash) {
+            try reads.read { database in
+                try database.transaction(.deferred) { database in
+                    VisitorRowsCache.Rows(
+                        state: try Self.state(database, sessionHash),
+                        favorites: try Self.favorites(database, sessionHash))
+                }
             }
         }
+    }
+
+    /// `body`, a write transaction on `sessionHash`'s rows, then counted as a change (even when it threw:
+    /// an extra read is harmless, a missed change is not).
+    private func writing<T>(_ sessionHash: [UInt8], _ body: (Database) throws -> T) throws -> T {
+        defer { rowsCache.changed(sessionHash) }
+        return try writer.transaction(.immediate, body)
     }
 
     /// The visitor's stars, oldest first.
@@ -43,17 +60,18 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func ensureProfile(_ visitor: VisitorContext) throws -> Profile {
-        try writer.transaction { database in try Self.ensureState(database, visitor).profile }
+        if let profile = try profile(visitor.sessionHash) { return profile }
+        return try writing(visitor.sessionHash) { database in try Self.ensureState(database, visitor).profile }
     }
 
     func existingDraft(_ sessionHash: [UInt8]) throws -> (profile: Profile, draft: Draft)? {
-        try reads.read { database in try Self.state(database, sessionHash) }.map { ($0.profile, DraftRules.open($0)) }
+        try rows(sessionHash).state.map { ($0.profile, DraftRules.open($0)) }
     }
 
     func openDraft(_ visitor: VisitorContext) throws -> (profile: Profile, draft: Draft) {
         // One read; the write lock only for a visitor without a profile.
         if let opened = try existingDraft(visitor.sessionHash) { return opened }
-        let state = try writer.transaction { database in try Self.ensureState(database, visitor) }
+        let state = try writing(visitor.sessionHash) { database in try Self.ensureState(database, visitor) }
         return (state.profile, DraftRules.open(state))
     }
 
@@ -74,7 +92,7 @@ struct SQLiteProfileStore: ProfileStore {
         _ visitor: VisitorContext, _ check: (Profile) -> Profile?,
         _ decide: (Profile, DraftRules.State) -> (write: DraftRules.Write, outcome: DraftOutcome)
     ) throws -> SubmitResult {
-        try writer.transaction { database in
+        try writing(visitor.sessionHash) { database in
             let state = try Self.ensureState(database, visitor)
             guard let fields = check(state.profile) else { return SubmitResult(committed: state.profile, outcome: nil) }
             let (write, outcome) = decide(fields, state)
@@ -84,7 +102,7 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func discardDraft(_ visitor: VisitorContext, expectedVersion: Int64?) throws -> Draft? {
-        try writer.transaction { database in
+        try writing(visitor.sessionHash) { database in
             let state = try Self.ensureState(database, visitor)
             let (write, newer) = DraftRules.discard(expectedVersion: expectedVersion, state)
             try Self.apply(write, state, visitor, database)
@@ -93,7 +111,7 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func setFavorite(_ visitor: VisitorContext, countryID: String, name: String, starred: Bool) throws {
-        try writer.transaction { database in
+        try writing(visitor.sessionHash) { database in
             _ = try Self.ensureState(database, visitor)
             let statement = try database.prepare(
                 starred
@@ -112,7 +130,7 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func toggleFavorite(_ visitor: VisitorContext, countryID: String, name: String) throws -> Bool {
-        try writer.transaction { database in
+        try writing(visitor.sessionHash) { database in
             _ = try Self.ensureState(database, visitor)
             let delete = try database.prepare(
                 "DELETE FROM favorites WHERE session_hash = ?1 AND country_id = ?2 RETURNING country_id")
@@ -141,7 +159,8 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int {
-        try writer.transaction { database in
+        defer { rowsCache.changedAll() }
+        return try writer.transaction { database in
             // Drafts and favourites go with their profile (ON DELETE CASCADE).
             let delete = try database.prepare(
                 """
