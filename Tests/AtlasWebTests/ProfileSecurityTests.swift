@@ -98,6 +98,8 @@ struct SessionCookieTests {
 
     static let id = "0123456789abcdef0123456789abcdef"
     static let signer = SessionSigner(key: [UInt8](repeating: 7, count: 32))
+    /// One process's sessions for every case, so cases run after a valid cookie was kept see the kept entry.
+    static let sessions = KnownSessions(signer: signer)
     /// `id` and its signature under `signer`: a cookie value this server minted.
     static let signed = id + "." + Crypto.hex(signer.signature(of: Crypto.bytes(hex: Array(id.utf8))!))
     /// `id` signed with another key: what a cookie from another deployment, or a forgery, carries.
@@ -138,7 +140,23 @@ struct SessionCookieTests {
         var fields: Fields = [.host: "test.local"]
         for line in lines { fields.append(.cookie, line) }
         let request = Request(method: .get, target: try RequestTarget(parsing: "/profile"), fields: fields)
-        #expect(Visitor.fromCookie(request, sessions: Self.signer).map { Crypto.hex($0.sessionID) } == expected)
+        #expect(Visitor.fromCookie(request, sessions: Self.sessions).map { Crypto.hex($0.sessionID) } == expected)
+    }
+
+    @Test func aKeptSessionStillRefusesAnotherSignatureOfItsID() throws {
+        let sessions = KnownSessions(signer: Self.signer)
+        let id = try #require(Crypto.bytes(hex: Array(Self.id.utf8)))
+        let signature = Self.signer.signature(of: id)
+        let kept = try #require(sessions.verified(id: id, signature: signature))
+        #expect(kept.sessionHash == Crypto.sha256(id))
+        #expect(kept.cookiePair == "atlas_session=" + Self.signed)
+        // Kept now: the same id with another key's signature, or one changed bit, is still refused.
+        let other = SessionSigner(key: [UInt8](repeating: 8, count: 32)).signature(of: id)
+        #expect(sessions.verified(id: id, signature: other) == nil)
+        var flipped = signature
+        flipped[15] ^= 1
+        #expect(sessions.verified(id: id, signature: flipped) == nil)
+        #expect(sessions.verified(id: id, signature: signature)?.csrfTokenDigits == kept.csrfTokenDigits)
     }
 
     /// Whose id a forged cookie carries: another visitor's, who has a profile, or one nobody was given.
@@ -184,7 +202,8 @@ struct SessionCookieTests {
         #expect(try storedProfileRow(fixture) == rowsBefore)
 
         // Forms sent with it are refused.
-        let token = Visitor(sessionID: try #require(Crypto.bytes(hex: Array(id.utf8))), isNew: false).csrfToken
+        let token = String(
+            decoding: KnownSessions.csrfTokenDigits(id: try #require(Crypto.bytes(hex: Array(id.utf8)))), as: UTF8.self)
         let forms: [(String, [(String, String)])] = [
             (
                 "/profile/edit",

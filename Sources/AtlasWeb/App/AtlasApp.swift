@@ -79,7 +79,8 @@ public final class AtlasApp: Sendable {
                 visitorPages: PageCache(
                     templateVersion: renderer.templateVersion, byteLimit: 4 << 20, entryLimit: 256,
                     now: configuration.now),
-                histories: histories, vaccinations: vaccinations, sessions: try stores.sessionSigner(),
+                histories: histories, vaccinations: vaccinations,
+                sessions: KnownSessions(signer: try stores.sessionSigner()),
                 newVisitors: NewVisitorLimit(perMinute: configuration.newVisitorsPerMinute), health: health,
                 recentVisits: RecentVisits(), flags: assets.flags, languages: languages,
                 readsVisitorRowsOnLoop: stores.stores.readsInProcess)

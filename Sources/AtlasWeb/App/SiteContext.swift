@@ -20,7 +20,8 @@ struct SiteContext: Sendable {
     let histories: HistoryCache
     /// Our World in Data's vaccinations, read whole once per data version.
     let vaccinations: VaccinationCache
-    let sessions: SessionSigner
+    /// Signs session cookies, and keeps what follows from those verified lately.
+    let sessions: KnownSessions
     let newVisitors: NewVisitorLimit
     /// Whether the database answered the last check (for `/healthz`).
     let health: DatabaseHealth

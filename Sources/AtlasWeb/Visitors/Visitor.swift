@@ -17,31 +17,32 @@ struct Visitor: Sendable {
     /// `true` when the request carried no valid cookie and this id was just made; the response must
     /// set the cookie (`setCookie`) for the visitor to keep it.
     let isNew: Bool
-    /// A returning visitor's `sessionHash`, computed once when the cookie is read (a request asks for it
-    /// several times); `nil` for a new visitor, most of whose requests never need it.
-    private let knownHash: [UInt8]?
-    /// The signature the visitor's cookie carried, verified, so sending the cookie again costs no HMAC;
-    /// `nil` for a new visitor.
-    private let knownSignature: [UInt8]?
+    /// What follows from a returning visitor's verified cookie (`KnownSessions`); `nil` for a new visitor,
+    /// most of whose requests never need it, so it is worked out only when asked for.
+    private let known: KnownSessions.Known?
 
-    /// A visitor from their session id; a returning one's hash and verified signature are kept.
-    init(sessionID: [UInt8], isNew: Bool, signature: [UInt8]? = nil) {
-        self.sessionID = sessionID
-        self.isNew = isNew
-        knownHash = isNew ? nil : Crypto.sha256(sessionID)
-        knownSignature = signature
+    /// A new visitor with a session id just made.
+    init(newSessionID: [UInt8]) {
+        sessionID = newSessionID
+        isNew = true
+        known = nil
     }
 
-    /// SHA-256 of the session id: the key of the visitor's rows in the database.
-    var sessionHash: [UInt8] { knownHash ?? Crypto.sha256(sessionID) }
+    /// A returning visitor whose cookie named `sessionID` with a verified signature.
+    init(sessionID: [UInt8], known: KnownSessions.Known) {
+        self.sessionID = sessionID
+        isNew = false
+        self.known = known
+    }
+
+    /// SHA-256 of the session id: the key of the visitor's rows.
+    var sessionHash: [UInt8] { known?.sessionHash ?? Crypto.sha256(sessionID) }
 
     /// The per-session secret every form carries as `csrf_token`: 64 hex digits.
     var csrfToken: String { String(decoding: csrfTokenDigits, as: UTF8.self) }
 
     /// `csrfToken` as its UTF-8 bytes (the hex digits), for splicing into a prepared form.
-    var csrfTokenDigits: [UInt8] { Crypto.hexDigits(Crypto.hmacSHA256(key: sessionID, message: Visitor.csrfLabel)) }
-
-    private static let csrfLabel = Array("atlas csrf v1".utf8)
+    var csrfTokenDigits: [UInt8] { known?.csrfTokenDigits ?? KnownSessions.csrfTokenDigits(id: sessionID) }
 
     /// Whether `token` is this session's CSRF token, compared in constant time.
     func acceptsCSRFToken(_ token: String) -> Bool {
@@ -50,10 +51,10 @@ struct Visitor: Sendable {
 
     /// The visitor named by the request's `atlas_session` cookie, or `nil` when it has none this server
     /// signed (anything else, an unsigned or wrongly signed id included, is ignored).
-    static func fromCookie(_ request: Request, sessions: SessionSigner) -> Visitor? {
+    static func fromCookie(_ request: Request, sessions: KnownSessions) -> Visitor? {
         for field in request.fields where field.name == .cookie {
-            if let (id, signature) = signedID(inCookieLine: field.value, sessions: sessions) {
-                return Visitor(sessionID: id, isNew: false, signature: signature)
+            if let (id, known) = signedID(inCookieLine: field.value, sessions: sessions) {
+                return Visitor(sessionID: id, known: known)
             }
         }
         return nil
@@ -62,11 +63,11 @@ struct Visitor: Sendable {
     /// The id and its signature in the first validly signed `atlas_session=` pair of one `Cookie` line
     /// (pairs separated by `;`, optionally followed by spaces; RFC 6265 §5.4), read byte by byte over the
     /// line's contiguous UTF-8: every returning visitor's request does this.
-    private static func signedID(inCookieLine line: String, sessions: SessionSigner)
-        -> (id: [UInt8], signature: [UInt8])?
+    private static func signedID(inCookieLine line: String, sessions: KnownSessions)
+        -> (id: [UInt8], known: KnownSessions.Known)?
     {
         var line = line
-        return line.withUTF8 { bytes -> (id: [UInt8], signature: [UInt8])? in
+        return line.withUTF8 { bytes -> (id: [UInt8], known: KnownSessions.Known)? in
             let end = bytes.count
             var pairStart = 0
             while pairStart < end {
@@ -80,9 +81,9 @@ struct Visitor: Sendable {
                     let id = Crypto.bytes(hex: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueStart + 32])),
                     let signature = Crypto.bytes(
                         hex: UnsafeBufferPointer(rebasing: bytes[valueStart + 33..<valueStart + 65])),
-                    sessions.verifies(signature, of: id)
+                    let known = sessions.verified(id: id, signature: signature)
                 {
-                    return (id, signature)
+                    return (id, known)
                 }
                 pairStart = pairEnd + 1
             }
@@ -93,19 +94,18 @@ struct Visitor: Sendable {
     private static let cookiePrefix = Array((cookieName + "=").utf8)
 
     /// The request's visitor, or a new one with a fresh session id (nothing is written anywhere).
-    static func resolve(_ request: Request, sessions: SessionSigner) -> Visitor {
+    static func resolve(_ request: Request, sessions: KnownSessions) -> Visitor {
         if let visitor = fromCookie(request, sessions: sessions) { return visitor }
-        let id = Crypto.randomBytes(16)
-        return Visitor(sessionID: id, isNew: true)
+        return Visitor(newSessionID: Crypto.randomBytes(16))
     }
 
     /// The `Set-Cookie` value (RFC 6265 §4.1): the signed id, `HttpOnly; SameSite=Lax; Path=/;
     /// Max-Age=…`, plus `Secure` when the request came over HTTPS. The profile pages send it to a
     /// returning visitor too (a fresh `Max-Age`, so the cookie lasts from the last visit, as pruning
     /// counts).
-    func setCookie(secure: Bool, sessions: SessionSigner) -> String {
-        Visitor.cookieName + "=" + Crypto.hex(sessionID) + "."
-            + Crypto.hex(knownSignature ?? sessions.signature(of: sessionID))
+    func setCookie(secure: Bool, sessions: KnownSessions) -> String {
+        (known?.cookiePair
+            ?? KnownSessions.cookiePair(id: sessionID, signature: sessions.signer.signature(of: sessionID)))
             + (secure ? Visitor.secureAttributes : Visitor.attributes)
     }
 

@@ -1,0 +1,65 @@
+import Routing
+import Synchronization
+
+/// The signer of session cookies, and the sessions this process verified lately with what follows
+/// from each (the id's SHA-256, its CSRF token, its cookie's value): a returning visitor sends the same
+/// cookie on every request, and its HMAC, the hash and the token were a tenth of such a request
+/// (docs/performance-log.md). A cookie counts only when its signature equals the one kept, compared in
+/// constant time, so keeping changes nothing about which cookies are accepted. Bounded: at `capacity`
+/// an arbitrary entry makes way (a miss costs the HMACs again). Any thread.
+final class KnownSessions: Sendable {
+    /// What follows from one verified session id.
+    struct Known: Sendable {
+        /// The cookie's signature (`SessionSigner.signatureLength` bytes).
+        let signature: [UInt8]
+        /// SHA-256 of the id: the key of the visitor's rows.
+        let sessionHash: [UInt8]
+        /// The CSRF token's 64 hex digits (`Visitor.csrfToken`).
+        let csrfTokenDigits: [UInt8]
+        /// `atlas_session=<id hex>.<signature hex>`: the `Set-Cookie` value before its attributes.
+        let cookiePair: String
+    }
+
+    let signer: SessionSigner
+    let capacity: Int
+    private let known = Mutex<[[UInt8]: Known]>([:])
+
+    /// - Parameter signer: signs and checks the cookies (the key all processes share).
+    init(signer: SessionSigner, capacity: Int = 10_000) {
+        self.signer = signer
+        self.capacity = max(1, capacity)
+    }
+
+    /// What follows from session `id` when `signature` is its signature; `nil` when it is not.
+    func verified(id: [UInt8], signature: [UInt8]) -> Known? {
+        if let kept = known.withLock({ $0[id] }) {
+            return Crypto.constantTimeEqual(kept.signature, signature) ? kept : nil
+        }
+        guard signer.verifies(signature, of: id) else { return nil }
+        let entry = Self.known(id: id, signature: signature)
+        known.withLock { known in
+            if known[id] == nil, known.count >= capacity { known.remove(at: known.startIndex) }
+            known[id] = entry
+        }
+        return entry
+    }
+
+    /// `atlas_session=<id hex>.<signature hex>` for session `id`.
+    static func cookiePair(id: [UInt8], signature: [UInt8]) -> String {
+        Visitor.cookieName + "=" + Crypto.hex(id) + "." + Crypto.hex(signature)
+    }
+
+    /// Session `id`'s CSRF token as 64 hex digits: HMAC-SHA256 keyed by the id, so derived without a read.
+    static func csrfTokenDigits(id: [UInt8]) -> [UInt8] {
+        Crypto.hexDigits(Crypto.hmacSHA256(key: id, message: csrfLabel))
+    }
+
+    private static func known(id: [UInt8], signature: [UInt8]) -> Known {
+        Known(
+            signature: signature, sessionHash: Crypto.sha256(id), csrfTokenDigits: csrfTokenDigits(id: id),
+            cookiePair: cookiePair(id: id, signature: signature))
+    }
+
+    /// What the CSRF token's HMAC signs.
+    private static let csrfLabel = Array("atlas csrf v1".utf8)
+}
