@@ -16,6 +16,7 @@ Helpers for tests: `console_errors(driver)`, `navigate(driver, action)`, `set_wi
 per kind of page (add new kinds there: they are then validated, checked by axe and photographed).
 """
 
+import collections
 import http.server
 import os
 import pathlib
@@ -104,18 +105,21 @@ class Server:
             self.process.kill()
             raise RuntimeError(f"server did not start: {first!r} {self.process.stderr.read()!r}")
         self.url = first[len(prefix):]
-        # Keep reading the access and error logs; error lines (one per 500) fail the session.
+        # Keep reading the access and error logs; error lines (one per 500) fail the session. The
+        # last access lines are kept for the report of a failed test (see pytest_runtest_makereport).
         self.errors = []
+        self.recent_access = collections.deque(maxlen=40)
         self._readers = [threading.Thread(target=self._read, args=(stream, sink), daemon=True)
-                         for stream, sink in ((self.process.stdout, None), (self.process.stderr, self.errors))]
+                         for stream, sink in ((self.process.stdout, self.recent_access),
+                                              (self.process.stderr, self.errors))]
         for reader in self._readers:
             reader.start()
+        _RUNNING_SERVERS.append(self)
 
     @staticmethod
     def _read(stream, sink):
         for line in stream:
-            if sink is not None:
-                sink.append(line.rstrip("\n"))
+            sink.append(line.rstrip("\n"))
 
     def stop(self):
         self.process.terminate()
@@ -127,6 +131,22 @@ class Server:
         for reader in self._readers:
             reader.join(timeout=5)
         shutil.rmtree(self.directory, ignore_errors=True)
+        _RUNNING_SERVERS.remove(self)
+
+
+_RUNNING_SERVERS = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's report ends with what each running server logged last (its access log:
+    method, target, status, time), so a timeout in CI says whether the request reached the app."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        for index, server in enumerate(_RUNNING_SERVERS):
+            report.sections.append((f"server {index} ({server.url}): last access-log lines",
+                                    "\n".join(server.recent_access) + "\n" + "\n".join(server.errors)))
 
 
 @pytest.fixture(scope="session")
