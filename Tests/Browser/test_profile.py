@@ -149,7 +149,12 @@ def test_starred_countries_stay_whole_on_a_phone_and_are_photographed(browser, s
     # Enough stars that the line wraps at 390 px, with long names and flags.
     for country in ["kr", "gb", "us", "diamond-princess", "cd", "va", "ms-zaandam", "hk"]:
         browser.get(server_url + "/countries/" + country)
-        click_and_wait(browser, By.CSS_SELECTOR, ".favorite-button")
+        # Starring is this test's setup (test_the_star_on_a_country_shows_on_the_profile clicks as a
+        # user does): the button is pressed through the DOM, so no layout still settling around it
+        # (the map's tiles, the flags) can move it from under a click at coordinates.
+        button = browser.find_element(By.CSS_SELECTOR, ".favorite-button")
+        navigate(browser, lambda: browser.execute_script("arguments[0].click();", button))
+        assert browser.find_element(By.CSS_SELECTOR, ".favorite-button").get_attribute("aria-pressed") == "true", country
     set_width(browser, 390)
     browser.get(server_url + "/countries")
     links = browser.find_elements(By.CSS_SELECTOR, ".starred-line a")
