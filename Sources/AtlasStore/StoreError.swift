@@ -3,6 +3,9 @@
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The database file could not be opened or configured (path, SQLite's message).
     case cannotOpen(path: String, message: String)
+    /// A file the processes on one SQLite file share beside it (`<database>.visitor-changes`) could not
+    /// be opened, allocated or mapped (its path, the system's message).
+    case cannotShare(path: String, message: String)
     /// SQLite refused a statement: the extended result code (https://sqlite.org/rescode.html), the
     /// message, and the SQL's first words.
     case sqlite(code: Int32, message: String, sql: String)
@@ -48,6 +51,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, let message):
             return "cannot open database \(path): \(message)"
+        case .cannotShare(let path, let message):
+            return "cannot open \(path), which every process on this database shares: \(message)"
         case .sqlite(let code, let message, let sql):
             return "SQLite error \(code) (\(message)) in \"\(sql)\""
         case .postgreSQL(let sqlState, let message, let sql):

@@ -58,6 +58,19 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// The file SQLite opened as `main`, as an absolute path with symbolic links resolved (a `file:` URI
+    /// or a link names the same file as its target): where its `-wal` and `-shm` are, and the files
+    /// processes on the database share beside them. `nil` for an in-memory database or once closed.
+    public var filePath: String? {
+        connection.lock.withLock {
+            guard let handle = try? connection.handle(), let name = sqlite3_db_filename(handle, "main"),
+                name.pointee != 0, let resolved = realpath(name, nil)
+            else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+    }
+
     /// Retries `body` while it fails with `SQLITE_BUSY`, for at most `milliseconds`: enabling WAL while
     /// another process creates the same file fails at once, without SQLite's busy handler.
     private func whileBusy(atMostMilliseconds milliseconds: Int32, _ body: () throws(StoreError) -> Void)

@@ -159,8 +159,7 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int {
-        defer { rowsCache.changedAll() }
-        return try writer.transaction { database in
+        let pruned = try writer.transaction { database in
             // Drafts and favourites go with their profile (ON DELETE CASCADE).
             let delete = try database.prepare(
                 """
@@ -177,6 +176,9 @@ struct SQLiteProfileStore: ProfileStore {
             while try delete.step() { count += 1 }
             return count
         }
+        // Every process's kept rows are read again, only when a profile went.
+        if pruned > 0 { rowsCache.changedAll() }
+        return pruned
     }
 
     // MARK: Rows

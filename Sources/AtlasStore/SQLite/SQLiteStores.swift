@@ -1,12 +1,14 @@
 /// Opens every SQLite store on one file: one writer connection (SQLite serialises writes anyway), a
-/// pool of readers, and the change counters the processes on the file share (`<path>.visitor-changes`).
+/// pool of readers, and the change counters the processes on the file share (`<file>.visitor-changes`).
 enum SQLiteStores {
     static func open(path: String, options: StoreOptions) throws -> Stores {
         let busyTimeout = Int32(clamping: Int((options.lockWaitSeconds * 1000).rounded()))
         let writer = try Database.open(path: path, busyTimeout: busyTimeout)
-        let counters: SharedChangeCounters
+        // Beside the file SQLite opened, whichever path or link named it, as SQLite puts -wal and -shm.
+        let databaseFile = writer.filePath
+        let counters: SharedChangeCounters?
         do {
-            counters = try SharedChangeCounters(databasePath: path)
+            counters = try databaseFile.map { try SharedChangeCounters(besideDatabaseFile: $0) }
         } catch {
             writer.close()
             throw error
@@ -20,7 +22,7 @@ enum SQLiteStores {
             data: SQLiteDataStore(writer: writer),
             profiles: SQLiteProfileStore(writer: writer, reads: reads, rowsCache: rowsCache),
             sessionKeys: SQLiteSessionKeyStore(writer: writer),
-            refreshLock: SQLiteRefreshLock(path: path + ".refresh-lock"),
+            refreshLock: SQLiteRefreshLock(path: (databaseFile ?? path) + ".refresh-lock"),
             close: {
                 reads.close()
                 writer.close()

@@ -26,28 +26,33 @@ final class SharedChangeCounters: @unchecked Sendable {
     /// stores, which live as long as the process).
     private let counters: UnsafeMutablePointer<UInt64>
 
-    /// Maps the counters file of the SQLite file at `databasePath` (created, zero-filled, when missing);
-    /// for `:memory:` the counters are this process's own.
-    /// - Throws: `StoreError.cannotOpen` when the file cannot be created, sized or mapped.
-    init(databasePath: String) throws {
+    /// Maps `<databaseFile>.visitor-changes`, created when missing with the database file's mode and,
+    /// for root, its owner (as SQLite makes `-wal` and `-shm`, so a `refresh` run as root leaves no file
+    /// the service's user cannot open). Its blocks are allocated, not left sparse: a store to a mapped
+    /// page whose block the disk cannot supply would kill the process with `SIGBUS`.
+    /// - Parameter databaseFile: the database's absolute path, links resolved (`Database.filePath`).
+    /// - Throws: `StoreError.cannotShare` when the file cannot be opened, allocated or mapped: a process
+    ///   without it would write without counting, and the others would show what it overwrote.
+    init(besideDatabaseFile databaseFile: String) throws {
+        let path = databaseFile + ".visitor-changes"
         let size = (Self.bucketCount + 1) * MemoryLayout<UInt64>.stride
-        var descriptor: Int32 = -1
-        if databasePath != ":memory:" {
-            let path = databasePath + ".visitor-changes"
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw Self.error(path) }
-            // Growing a shorter file keeps its counters and zero-fills the rest; a longer one is left as is.
-            var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_size >= size || ftruncate(descriptor, off_t(size)) == 0
-            else {
-                defer { close(descriptor) }
-                throw Self.error(path)
+        var database = stat()
+        guard stat(databaseFile, &database) == 0 else { throw Self.error(path) }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, database.st_mode & 0o666)
+        guard descriptor >= 0 else { throw Self.error(path) }
+        defer { close(descriptor) }
+        if geteuid() == 0 { _ = fchown(descriptor, database.st_uid, database.st_gid) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.error(path) }
+        // Only a shorter file is grown (keeping its counters): a full one is another process's, in use.
+        if status.st_size < size {
+            let result = posix_fallocate(descriptor, 0, off_t(size))
+            guard result == 0 else {
+                throw StoreError.cannotShare(path: path, message: String(cString: strerror(result)))
             }
         }
-        defer { if descriptor >= 0 { close(descriptor) } }
-        let flags = descriptor >= 0 ? MAP_SHARED : MAP_PRIVATE | MAP_ANONYMOUS
-        guard let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, flags, descriptor, 0), mapping != MAP_FAILED
-        else { throw Self.error(databasePath + ".visitor-changes") }
+        guard let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED
+        else { throw Self.error(path) }
         counters = mapping.bindMemory(to: UInt64.self, capacity: Self.bucketCount + 1)
     }
 
@@ -76,6 +81,6 @@ final class SharedChangeCounters: @unchecked Sendable {
     }
 
     private static func error(_ path: String) -> StoreError {
-        .cannotOpen(path: path, message: String(cString: strerror(errno)))
+        .cannotShare(path: path, message: String(cString: strerror(errno)))
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// `SharedChangeCounters` reading taken before that read: kept rows are used while the counters have
 /// not moved, so a returning visitor's pages need no read transaction (its lock cycle on the database
 /// and its `-shm` was a fifth of such a request: docs/performance-log.md). Bounded: at `capacity`, an
-/// arbitrary entry makes way (a miss costs one read). Any thread.
+/// arbitrary entry makes way (a miss costs one read). Without counters it keeps nothing. Any thread.
 final class VisitorRowsCache: Sendable {
     /// What `SQLiteProfileStore` reads of a visitor in one transaction.
     struct Rows: Sendable {
@@ -20,10 +20,12 @@ final class VisitorRowsCache: Sendable {
     }
 
     private let entries = Mutex<[[UInt8]: Entry]>([:])
-    private let counters: SharedChangeCounters
+    private let counters: SharedChangeCounters?
     let capacity: Int
 
-    init(counters: SharedChangeCounters, capacity: Int = 10_000) {
+    /// - Parameter counters: the file's shared counters; `nil` when they could not be mapped, and then
+    ///   every call reads.
+    init(counters: SharedChangeCounters?, capacity: Int = 10_000) {
         self.counters = counters
         self.capacity = max(1, capacity)
     }
@@ -32,6 +34,7 @@ final class VisitorRowsCache: Sendable {
     /// (then kept).
     /// - Throws: what `read` throws (nothing is kept then).
     func rows(of sessionHash: [UInt8], read: () throws -> Rows) throws -> Rows {
+        guard let counters else { return try read() }
         // Read before the rows: a write that commits after this reading moves the counter past it.
         let reading = counters.reading(for: sessionHash)
         if let kept = entries.withLock({ $0[sessionHash] }), kept.reading == reading { return kept.rows }
@@ -45,11 +48,11 @@ final class VisitorRowsCache: Sendable {
 
     /// Records a committed write to `sessionHash`'s rows, for every process on the file.
     func changed(_ sessionHash: [UInt8]) {
-        counters.advance(for: sessionHash)
+        counters?.advance(for: sessionHash)
     }
 
     /// Records a committed write that may have touched any visitor's rows.
     func changedAll() {
-        counters.advanceEpoch()
+        counters?.advanceEpoch()
     }
 }
