@@ -51,6 +51,14 @@ struct PreparedFieldsTests {
         }
     }
 
+    @Test("a change after fields were added keeps the added ones")
+    func aChangeKeepsTheAddedFields() {
+        var response = Response(prepared: Self.prepared, adding: ["Set-Cookie": "id=1"])
+        response.fields.append(.cacheControl, "no-store")
+        #expect(response.fields.map(\.name.rawName) == ["Content-Type", "ETag", "Set-Cookie", "Cache-Control"])
+        #expect(Self.wire(response).contains("ETag: \"v1\"\r\nSet-Cookie: id=1\r\nCache-Control: no-store\r\n"))
+    }
+
     @Test("changing the status or the body keeps the prepared lines")
     func statusAndBodyDoNotTouchTheFields() {
         var response = Response(prepared: Self.prepared)

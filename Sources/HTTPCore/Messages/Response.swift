@@ -6,7 +6,18 @@ public struct Response: Sendable {
     /// The header section, in order, repeats kept. Changing it drops `preparedFieldLines`, so the bytes
     /// sent always say what `fields` say.
     public var fields: Fields {
-        didSet { preparedFieldLines = nil }
+        get {
+            guard let prepared else { return plainFields }
+            guard extraFields.count > 0 else { return prepared.fields }
+            var fields = prepared.fields
+            fields.append(contentsOf: extraFields)
+            return fields
+        }
+        set {
+            plainFields = newValue
+            prepared = nil
+            extraFields = Fields()
+        }
     }
     /// The content. A `HEAD` response sends its length, not its bytes. Reading parts given as `bodyParts`
     /// joins them (a copy): writers use `bodyCount`, `appendBody(to:)` or `forEachBodyPart(_:)`.
@@ -63,14 +74,24 @@ public struct Response: Sendable {
     }
 
     private var content: Content
-    /// `ResponseSerializer.fieldLines(fields)` made ahead of time (`PreparedFields`), written instead of
-    /// `fields`; `nil` once `fields` changed or for plain fields.
-    public private(set) var preparedFieldLines: [UInt8]?
+    /// The fields when not prepared (`nil` `prepared`).
+    private var plainFields: Fields
+    /// The header section serialized ahead of time, shared by every response made from it; `nil` once
+    /// `fields` changed or for plain fields.
+    private(set) var prepared: PreparedFields?
+    /// This response's own fields after `prepared` ones (a `Set-Cookie`): kept apart, so a cached page's
+    /// response copies neither its fields nor their lines; the serializer writes them after.
+    private(set) var extraFields: Fields
+
+    /// `ResponseSerializer.fieldLines(fields)` made ahead of time (`PreparedFields`), without any
+    /// fields added for this response; `nil` once `fields` changed or for plain fields.
+    public var preparedFieldLines: [UInt8]? { prepared?.lines }
 
     /// A response with raw content bytes.
     public init(status: StatusCode = .ok, fields: Fields = Fields(), body: [UInt8] = []) {
         self.status = status
-        self.fields = fields
+        self.plainFields = fields
+        self.extraFields = Fields()
         self.content = .whole(body)
     }
 
@@ -80,26 +101,18 @@ public struct Response: Sendable {
     {
         self.status = status
         self.content = .whole(body)
-        guard extra.count > 0 else {
-            self.fields = prepared.fields
-            self.preparedFieldLines = prepared.lines
-            return
-        }
-        var fields = prepared.fields
-        fields.append(contentsOf: extra)
-        var lines: [UInt8] = []
-        lines.reserveCapacity(prepared.lines.count + extra.count * 160)
-        lines += prepared.lines
-        ResponseSerializer.appendFieldLines(extra, to: &lines)
-        self.fields = fields
-        self.preparedFieldLines = lines
+        self.plainFields = Fields()
+        self.prepared = prepared
+        self.extraFields = extra
     }
 
     /// A response whose content is `text` in UTF-8, with the given media type.
     public init(status: StatusCode = .ok, contentType: String, text: String, fields: Fields = Fields()) {
         self.status = status
-        self.fields = fields
-        self.fields[.contentType] = contentType
+        var fields = fields
+        fields[.contentType] = contentType
+        self.plainFields = fields
+        self.extraFields = Fields()
         self.content = .whole(Array(text.utf8))
     }
 }

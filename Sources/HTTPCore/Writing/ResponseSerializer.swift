@@ -47,10 +47,11 @@ public enum ResponseSerializer {
         {
             contentLength = value
         }
+        let prepared = response.prepared
 
         var bytes: [UInt8] = []
         bytes.reserveCapacity(
-            160 + response.fields.count * 48 + (response.preparedFieldLines?.count ?? 0)
+            160 + (prepared?.lines.count ?? response.fields.count * 48) + response.extraFields.reservedLength
                 + (sendsBody && reservingBody ? bodyCount : 0))
         bytes.append(contentsOf: statusLinePrefix)
         appendDecimal(response.status.code, to: &bytes)
@@ -58,8 +59,9 @@ public enum ResponseSerializer {
         appendSanitized(response.status.reasonPhrase.utf8, to: &bytes)
         bytes.append(contentsOf: crlf)
 
-        if let prepared = response.preparedFieldLines {
-            bytes.append(contentsOf: prepared)
+        if let prepared {
+            bytes.append(contentsOf: prepared.lines)
+            appendFieldLines(response.extraFields, to: &bytes)
         } else {
             appendFieldLines(response.fields, to: &bytes)
         }
@@ -85,7 +87,7 @@ public enum ResponseSerializer {
     /// sanitized, for `PreparedFields`.
     public static func fieldLines(_ fields: Fields) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 })
+        bytes.reserveCapacity(fields.reservedLength)
         appendFieldLines(fields, to: &bytes)
         return bytes
     }
@@ -143,5 +145,13 @@ public enum ResponseSerializer {
             bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
+    }
+}
+
+extension Fields {
+    /// The bytes `ResponseSerializer.appendFieldLines` writes for these fields at most (before sanitizing,
+    /// which keeps the length), for reserving a buffer once.
+    var reservedLength: Int {
+        reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
     }
 }
