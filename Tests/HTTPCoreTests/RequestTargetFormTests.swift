@@ -47,6 +47,24 @@ struct RequestTargetFormTests {
         #expect(throws: ParseError.invalidTarget) { try RequestTarget(parsing: raw) }
     }
 
+    /// Plain paths are split as they are; escapes and dot-segments (RFC 3986 §5.2.4) take the long way,
+    /// and both give the segments and the path `"/" + segments.joined("/")`.
+    @Test(
+        "paths split into decoded segments",
+        arguments: [
+            ("/", [String]()), ("/ko/", ["ko", ""]), ("/countries/kr", ["countries", "kr"]), ("/a//b", ["a", "", "b"]),
+            ("//", ["", ""]), ("/a/b/", ["a", "b", ""]), ("/.well-known/x", [".well-known", "x"]),
+            ("/a/...", ["a", "..."]), ("/a/./b", ["a", "b"]), ("/a/..", []), ("/.", []), ("/..", []),
+            ("/a/b/../c", ["a", "c"]), ("/x%2Fy/z", ["x/y", "z"]), ("/%E1%84%80", ["\u{1100}"]),
+            ("/a/.b", ["a", ".b"]), ("/..a", ["..a"]),
+        ])
+    func pathSegments(_ raw: String, _ segments: [String]) throws {
+        let target = try RequestTarget(parsing: raw + "?q=1")
+        #expect(target.pathSegments == segments)
+        #expect(target.path == "/" + segments.joined(separator: "/"))
+        #expect(target.query == "q=1")
+    }
+
     @Test("the asterisk-form is its own kind of target")
     func asterisk() throws {
         let target = try RequestTarget(parsing: "*")

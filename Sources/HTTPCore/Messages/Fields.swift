@@ -8,7 +8,32 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// Creates a name; the parser has checked it is a `token`.
     public init(_ name: String) {
         self.rawName = name
-        self.canonicalName = name.lowercased()
+        self.canonicalName = Self.lowercased(name)
+    }
+
+    /// `name` lower-cased: byte by byte for ASCII (every token, RFC 9110 §5.6.2), which shares the
+    /// string when it is lower-case already; every request's field names pass here.
+    private static func lowercased(_ name: String) -> String {
+        var name = name
+        let ascii = name.withUTF8 { bytes -> String?? in
+            var hasUpper = false
+            for byte in bytes {
+                if byte >= 0x80 { return .none }
+                if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { hasUpper = true }
+            }
+            guard hasUpper else { return .some(nil) }
+            return String(unsafeUninitializedCapacity: bytes.count) { lower in
+                for (index, byte) in bytes.enumerated() {
+                    lower[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
+        switch ascii {
+        case .none: return name.lowercased()
+        case .some(nil): return name
+        case .some(.some(let lower)): return lower
+        }
     }
 
     public init(stringLiteral value: String) { self.init(value) }

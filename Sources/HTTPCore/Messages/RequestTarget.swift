@@ -76,6 +76,16 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             self.query = nil
             self.queryItems = []
         }
+        (pathSegments, path) = try Self.segments(of: rawPath)
+    }
+
+    /// The decoded segments of `rawPath` (empty, or `/` and the rest, still encoded) after dot-segment
+    /// removal, and the path they make.
+    private static func segments(of rawPath: Substring) throws(ParseError) -> (segments: [String], path: String) {
+        if let plain = plainSegments(of: rawPath) {
+            // Without escapes or dot-segments the path is the raw one: no joining.
+            return (plain == [""] ? [] : plain, rawPath.isEmpty ? "/" : String(rawPath))
+        }
         var segments: [String] = []
         func add(_ piece: Substring, isLast: Bool) throws(ParseError) {
             let decoded: String
@@ -110,8 +120,31 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             try add(rawPath[pieceStart...], isLast: true)
         }
         if segments == [""] { segments = [] }
-        self.pathSegments = segments
-        self.path = "/" + segments.joined(separator: "/")
+        return (segments, "/" + segments.joined(separator: "/"))
+    }
+
+    /// The pieces between the `/`s of a path without `%` escapes or `.`/`..` segments (what nearly every
+    /// request has), read over its contiguous bytes into one array; `nil` for any other path.
+    private static func plainSegments(of rawPath: Substring) -> [String]? {
+        var rawPath = rawPath
+        return rawPath.withUTF8 { bytes -> [String]? in
+            guard !bytes.isEmpty else { return [] }
+            var slashes = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "%") { return nil }
+                if byte == UInt8(ascii: "/") { slashes += 1 }
+            }
+            var segments: [String] = []
+            segments.reserveCapacity(slashes)
+            var pieceStart = 1
+            for index in 1...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<index])
+                if !piece.isEmpty, piece.count <= 2, piece.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
+                segments.append(String(decoding: piece, as: UTF8.self))
+                pieceStart = index + 1
+            }
+            return segments
+        }
     }
 
     /// Splits `scheme "://" authority path-abempty [ "?" query ]` (RFC 9112 §3.2.2) into the authority and

@@ -36,7 +36,7 @@ public enum PercentDecoding {
             case UInt8(ascii: " ") where spaceAsPlus:
                 result.unicodeScalars.append("+")
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
+                let hex = upperHexDigits
                 result.unicodeScalars.append("%")
                 result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
                 result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0x0F)]))
@@ -44,6 +44,8 @@ public enum PercentDecoding {
         }
         return result
     }
+
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -329,8 +329,7 @@ public struct RequestParser: Sendable {
     private func parseVersion(_ range: Range<Int>) throws(ParseError) -> Version {
         // "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3). A later HTTP/1 minor is read as 1.1 (RFC 9110 §2.5);
         // another major version is 505.
-        let prefix: [UInt8] = Array("HTTP/".utf8)
-        guard range.count == 8, buffer[range.lowerBound..<range.lowerBound + 5].elementsEqual(prefix) else {
+        guard range.count == 8, buffer[range.lowerBound..<range.lowerBound + 5].elementsEqual(Self.versionPrefix) else {
             throw .invalidVersion
         }
         let major = buffer[range.lowerBound + 5]
@@ -340,6 +339,8 @@ public struct RequestParser: Sendable {
         guard major == UInt8(ascii: "1") else { throw .unsupportedVersion }
         return minor == UInt8(ascii: "0") ? .http1_0 : .http1_1
     }
+
+    private static let versionPrefix: [UInt8] = Array("HTTP/".utf8)
 
     private static func method(_ bytes: ArraySlice<UInt8>) -> Method {
         // The common methods reuse shared values.
