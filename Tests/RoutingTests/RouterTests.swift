@@ -34,6 +34,25 @@ struct RouterTests {
         #expect(try client.get("/files/a/b/c.css").text == "a|b|c.css")
     }
 
+    /// Routes are looked up by their first segment, but the earlier of two that match still wins, whether
+    /// its pattern starts with a literal or a capture, and a capture first matches any first segment.
+    @Test(arguments: [
+        ("/a/b", "literal a/b"), ("/a/c", "capture then c"), ("/x/c", "capture then c"), ("/x/b", "rest x|b"),
+        ("/a", "rest a"), ("/", "root"),
+    ])
+    func theEarlierOfTwoMatchingRoutesWins(_ target: String, _ expected: String) throws {
+        var router = Router()
+        router.get("/a/b") { _, _ in Response(contentType: "text/plain", text: "literal a/b") }
+        router.get("/:first/c") { _, _ in Response(contentType: "text/plain", text: "capture then c") }
+        router.get("/a/c") { _, _ in Response(contentType: "text/plain", text: "literal a/c") }
+        router.get("/") { _, _ in Response(contentType: "text/plain", text: "root") }
+        router.get("/*") { _, parameters in
+            Response(contentType: "text/plain", text: "rest " + parameters.rest.joined(separator: "|"))
+        }
+        router.get("/a/b") { _, _ in Response(contentType: "text/plain", text: "second a/b") }
+        #expect(try TestClient(router).get(target).text == expected)
+    }
+
     @Test func unknownPathsAre404() throws {
         #expect(try client.get("/nowhere").status == .notFound)
         #expect(try client.get("/countries/kr/extra").status == .notFound)

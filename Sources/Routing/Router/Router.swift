@@ -18,14 +18,27 @@ public typealias ReplyingHandler = @Sendable (Request, RouteParameters) throws -
 /// - A path with a trailing `/` that matches without it answers `301` to that path, query kept.
 /// - No match: `404`. Every error goes through `errorPage`, so the app renders its own pages.
 public struct Router: Responder {
-    struct Route: Sendable {
+    /// A class, so looking routes up shares them instead of copying their fields.
+    final class Route: Sendable {
         let method: Method
         let pattern: RoutePattern
         let runsOn: RunsOn
         let handler: ReplyingHandler
+
+        init(method: Method, pattern: RoutePattern, runsOn: RunsOn, handler: @escaping ReplyingHandler) {
+            self.method = method
+            self.pattern = pattern
+            self.runsOn = runsOn
+            self.handler = handler
+        }
     }
 
     private var routes: [Route] = []
+    /// Indices into `routes`, in order, by the literal first segment of their pattern (`""` for `/`), so a
+    /// request tries the few routes that can match instead of every one; `routesByAnyFirstSegment` holds
+    /// those whose pattern starts with a capture.
+    private var routesByFirstSegment: [String: [Int]] = [:]
+    private var routesByAnyFirstSegment: [Int] = []
     /// When set, a form older than its limit is refused with `FormAge.refusal` right before its handler
     /// runs (on the worker, for a worker route: as late as possible). `nil`, the default: never.
     public var formAge: FormAge?
@@ -72,7 +85,20 @@ public struct Router: Responder {
     public mutating func add(
         _ method: Method, _ pattern: String, runsOn: RunsOn = .eventLoop, replying handler: @escaping ReplyingHandler
     ) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), runsOn: runsOn, handler: handler))
+        let route = Route(method: method, pattern: RoutePattern(pattern), runsOn: runsOn, handler: handler)
+        switch route.pattern.components.first {
+        case nil: routesByFirstSegment["", default: []].append(routes.count)
+        case .literal(let first): routesByFirstSegment[first, default: []].append(routes.count)
+        case .parameter, .rest: routesByAnyFirstSegment.append(routes.count)
+        }
+        routes.append(route)
+    }
+
+    /// The routes whose pattern can match `segments`, in the order they were added.
+    private func candidates(for segments: [String]) -> [Int] {
+        let keyed = routesByFirstSegment[segments.first ?? ""] ?? []
+        guard !routesByAnyFirstSegment.isEmpty else { return keyed }
+        return (keyed + routesByAnyFirstSegment).sorted()
     }
 
     /// Adds a route whose handler answers a response where it runs (`runsOn`).
@@ -162,7 +188,8 @@ public struct Router: Responder {
         }
         let segments = request.target.pathSegments
         var allowed: [Method] = []
-        for route in routes {
+        for index in candidates(for: segments) {
+            let route = routes[index]
             guard let parameters = route.pattern.match(segments) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 let handler = route.handler
