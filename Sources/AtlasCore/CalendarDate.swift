@@ -51,7 +51,22 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `YYYY-MM-DD`, e.g. `2026-05-10`, for `<input type="date">` and `<time datetime>`.
     public var iso: String {
-        "\(Digits.padded(year, width: 4))-\(Digits.padded(month, width: 2))-\(Digits.padded(day, width: 2))"
+        // Ten bytes: a small string, made without an allocation (years are 1…9999, always four digits).
+        String(unsafeUninitializedCapacity: 10) { bytes in
+            func put(_ value: Int, width: Int, at start: Int) {
+                var rest = value
+                for index in (start..<start + width).reversed() {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, width: 4, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            put(month, width: 2, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            put(day, width: 2, at: 8)
+            return 10
+        }
     }
 
     /// The same as `iso`, e.g. `2026-05-10`.
