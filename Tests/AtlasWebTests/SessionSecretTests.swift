@@ -24,6 +24,37 @@ struct SessionSecretTests {
     func hmacSHA256MatchesRFC4231(key: [UInt8], message: [UInt8], expected: String) {
         #expect(Crypto.hex(Crypto.hmacSHA256(key: key, message: message)) == expected)
         #expect(Crypto.hex(Crypto.hmacSHA256(key: key, message: message)) == expected)
+        // The message in two pieces, and cut short, as session signatures are made.
+        for split in [0, 1, message.count / 2, message.count] {
+            let (first, rest) = (Array(message[..<split]), Array(message[split...]))
+            #expect(Crypto.hex(Crypto.hmacSHA256(key: key, message: first, then: rest)) == expected)
+            #expect(
+                Crypto.hex(Crypto.hmacSHA256(key: key, message: first, then: rest, length: 16))
+                    == String(expected.prefix(32)))
+        }
+    }
+
+    /// A key kept in each thread's context gives, message after message and on several threads at once,
+    /// the bytes of a fresh HMAC, even with other keys used in between on the same thread.
+    @Test func aKeptKeySignsEachMessageAsAFreshHMACWould() async {
+        let key = HMACSHA256Key(Array("Jefe".utf8))
+        #expect(
+            Crypto.hex(key.authenticationCode(of: Array("what do ya want ".utf8), then: Array("for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        await withTaskGroup(of: Bool.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    (0..<200).allSatisfy { index in
+                        let id = Crypto.randomBytes(16)
+                        let label = Array("label \(thread)".utf8)
+                        _ = Crypto.hmacSHA256(key: id, message: label)
+                        return key.authenticationCode(of: label, then: id, length: 16)
+                            == Array(Crypto.hmacSHA256(key: Array("Jefe".utf8), message: label + id).prefix(16))
+                    }
+                }
+            }
+            for await agreed in group { #expect(agreed) }
+        }
     }
 
     @Test func sessionIDsAreSixteenBytesAndNeverRepeat() {

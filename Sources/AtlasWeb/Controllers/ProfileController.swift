@@ -66,7 +66,7 @@ struct ProfileController: Sendable {
         let today = CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now())
         let current = site.snapshots.current()
         return try site.cachedPage(
-            request, key: words.language.target(forEnglish: "/profile") + "#new visitor " + today.iso, current,
+            request, key: Self.newVisitorKey("/profile", words.language, today), current,
             extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
         ) {
             let defaults = Profile.defaults(createdOn: today)
@@ -284,7 +284,7 @@ struct ProfileController: Sendable {
         let token = visitor.csrfTokenDigits
         let current = site.snapshots.current()
         return try site.cachedPage(
-            request, key: words.language.target(forEnglish: "/profile/edit") + "#new visitor " + today.iso, current,
+            request, key: Self.newVisitorKey("/profile/edit", words.language, today), current,
             fill: { _ in token },
             fragmentTag: String(decoding: token.prefix(16), as: UTF8.self),
             extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
@@ -296,6 +296,16 @@ struct ProfileController: Sendable {
             return try site.renderer.render(
                 "profile/edit", context: context, layout: layout, holes: [Self.csrfTokenHole])
         }
+    }
+
+    /// The page cache's key of a new visitor's `page` (its English path) in `language` on `today`, e.g.
+    /// `/ko/profile#new visitor 2026-12-03`: made in one allocation, as every such request makes one.
+    private static func newVisitorKey(_ page: String, _ language: Language, _ today: CalendarDate) -> String {
+        var key = language.target(forEnglish: page)
+        key.reserveCapacity(key.utf8.count + 24)
+        key += "#new visitor "
+        key += today.iso
+        return key
     }
 
     /// The hole a cached editor leaves for the visitor's CSRF token (`{{{holes.csrfToken}}}`).

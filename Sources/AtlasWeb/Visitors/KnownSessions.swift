@@ -44,10 +44,31 @@ final class KnownSessions: Sendable {
         return entry
     }
 
-    /// `atlas_session=<id hex>.<signature hex>` for session `id`.
-    static func cookiePair(id: [UInt8], signature: [UInt8]) -> String {
-        Visitor.cookieName + "=" + Crypto.hex(id) + "." + Crypto.hex(signature)
+    /// `atlas_session=<id hex>.<signature hex>` for session `id`, then `attributes` (`; Path=/…`).
+    static func cookiePair(id: [UInt8], signature: [UInt8], attributes: String = "") -> String {
+        // Written once into the string's storage: every new visitor's form page makes one.
+        let prefix = cookiePrefix
+        var attributes = attributes
+        return attributes.withUTF8 { attributeBytes in
+            String(
+                unsafeUninitializedCapacity: prefix.count + 2 * id.count + 1 + 2 * signature.count
+                    + attributeBytes.count
+            ) {
+                text in
+                var end = text.initialize(fromContentsOf: prefix)
+                end = Crypto.writeHex(id, into: text, at: end)
+                text[end] = UInt8(ascii: ".")
+                end = Crypto.writeHex(signature, into: text, at: end + 1)
+                for byte in attributeBytes {
+                    text[end] = byte
+                    end += 1
+                }
+                return end
+            }
+        }
     }
+
+    private static let cookiePrefix = Array((Visitor.cookieName + "=").utf8)
 
     /// Session `id`'s CSRF token as 64 hex digits: HMAC-SHA256 keyed by the id, so derived without a read.
     static func csrfTokenDigits(id: [UInt8]) -> [UInt8] {

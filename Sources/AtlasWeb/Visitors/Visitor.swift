@@ -104,9 +104,12 @@ struct Visitor: Sendable {
     /// returning visitor too (a fresh `Max-Age`, so the cookie lasts from the last visit, as pruning
     /// counts).
     func setCookie(secure: Bool, sessions: KnownSessions) -> String {
-        (known?.cookiePair
-            ?? KnownSessions.cookiePair(id: sessionID, signature: sessions.signer.signature(of: sessionID)))
-            + (secure ? Visitor.secureAttributes : Visitor.attributes)
+        let attributes = secure ? Visitor.secureAttributes : Visitor.attributes
+        guard let known else {
+            return KnownSessions.cookiePair(
+                id: sessionID, signature: sessions.signer.signature(of: sessionID), attributes: attributes)
+        }
+        return known.cookiePair + attributes
     }
 
     private static let attributes = "; Path=/; Max-Age=\(cookieMaxAgeSeconds); HttpOnly; SameSite=Lax"

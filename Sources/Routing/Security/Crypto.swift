@@ -22,7 +22,20 @@ public enum Crypto {
     /// Through a per-thread `EVP_MAC_CTX`, since OpenSSL 3's one-shot `HMAC()` fetches the implementations
     /// on every call (docs/performance.md); should a context call fail, `HMAC()` gives the same bytes.
     public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        if let digest = hmacContext.withValue({ $0.sign(key: key, message: message) }) { return digest }
+        hmacSHA256(key: key, message: message, then: [])
+    }
+
+    /// HMAC-SHA256 of `message` followed by `more` under `key`, its first `length` bytes (at most 32):
+    /// the same bytes as `hmacSHA256(key:message:)` of the two joined, without joining them, in one array.
+    public static func hmacSHA256(key: [UInt8], message: [UInt8], then more: [UInt8], length: Int = 32) -> [UInt8] {
+        if var digest = hmacContext.withValue({ $0.sign(key: Optional(key), message: message, then: more) }) {
+            digest.removeLast(32 - min(max(length, 0), 32))
+            return digest
+        }
+        return Array(oneShotHMACSHA256(key: key, message: message + more).prefix(length))
+    }
+
+    private static func oneShotHMACSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         key.withUnsafeBufferPointer { keyBytes in
@@ -65,12 +78,19 @@ public enum Crypto {
     public static func hexDigits(_ bytes: [UInt8]) -> [UInt8] {
         // Straight into the array's storage: every request of a new visitor makes two.
         [UInt8](unsafeUninitializedCapacity: bytes.count * 2) { text, initialized in
-            for (index, byte) in bytes.enumerated() {
-                text[2 &* index] = hexAlphabet[Int(byte >> 4)]
-                text[2 &* index &+ 1] = hexAlphabet[Int(byte & 0x0f)]
-            }
-            initialized = bytes.count * 2
+            initialized = writeHex(bytes, into: text, at: 0)
         }
+    }
+
+    /// Writes `bytes` as lower-case hexadecimal into `text` from `offset`, which must have room for two
+    /// digits per byte, for a caller building a string in one allocation.
+    /// - Returns: the offset after the last digit written.
+    public static func writeHex(_ bytes: [UInt8], into text: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        for (index, byte) in bytes.enumerated() {
+            text[offset &+ 2 &* index] = hexAlphabet[Int(byte >> 4)]
+            text[offset &+ 2 &* index &+ 1] = hexAlphabet[Int(byte & 0x0f)]
+        }
+        return offset + bytes.count * 2
     }
 
     private static let hexAlphabet: [UInt8] = Array("0123456789abcdef".utf8)
@@ -120,7 +140,7 @@ public enum Crypto {
 }
 
 /// One thread's `EVP_MAC_CTX` for HMAC with SHA-256 (https://docs.openssl.org/3.0/man7/EVP_MAC-HMAC/).
-private final class HMACSHA256Context {
+final class HMACSHA256Context {
     private let context: OpaquePointer?
 
     public init() {
@@ -142,18 +162,26 @@ private final class HMACSHA256Context {
 
     deinit { EVP_MAC_CTX_free(context) }
 
-    /// The MAC, or `nil` when a step fails.
-    public func sign(key: [UInt8], message: [UInt8]) -> [UInt8]? {
+    /// The MAC of `message` then `more`, or `nil` when a step fails. With a `nil` key, under the key
+    /// of the last call that gave one: `EVP_MAC_init` with a NULL key re-initialises HMAC with the key it
+    /// has, skipping the key's two SHA-256 blocks and its allocation (EVP_MAC_init(3)).
+    func sign(key: [UInt8]?, message: [UInt8], then more: [UInt8]) -> [UInt8]? {
         guard let context else { return nil }
         var digest = [UInt8](repeating: 0, count: 32)
         var length = 0
-        let succeeded = key.withUnsafeBufferPointer { keyBytes in
-            message.withUnsafeBufferPointer { messageBytes in
-                EVP_MAC_init(context, keyBytes.baseAddress, keyBytes.count, nil) == 1
-                    && EVP_MAC_update(context, messageBytes.baseAddress, messageBytes.count) == 1
-                    && EVP_MAC_final(context, &digest, &length, 32) == 1
-            }
+        func initialized() -> Bool {
+            guard let key else { return EVP_MAC_init(context, nil, 0, nil) == 1 }
+            return key.withUnsafeBufferPointer { EVP_MAC_init(context, $0.baseAddress, $0.count, nil) == 1 }
         }
+        let succeeded =
+            initialized()
+            && message.withUnsafeBufferPointer { messageBytes in
+                more.withUnsafeBufferPointer { moreBytes in
+                    EVP_MAC_update(context, messageBytes.baseAddress, messageBytes.count) == 1
+                        && (moreBytes.isEmpty || EVP_MAC_update(context, moreBytes.baseAddress, moreBytes.count) == 1)
+                        && EVP_MAC_final(context, &digest, &length, 32) == 1
+                }
+            }
         return succeeded && length == 32 ? digest : nil
     }
 }

@@ -7,17 +7,17 @@ public struct SessionSigner: Sendable {
     /// Bytes of the HMAC kept in the cookie: 128 bits, beyond guessing.
     public static let signatureLength = 16
 
-    private let key: [UInt8]
+    private let key: HMACSHA256Key
     private static let label = Array("atlas session v1".utf8)
 
     /// - Parameter key: `keyLength` bytes from `SessionKeyStore`.
     public init(key: [UInt8]) {
-        self.key = key
+        self.key = HMACSHA256Key(key)
     }
 
     /// The signature of `id` (`signatureLength` bytes).
     public func signature(of id: [UInt8]) -> [UInt8] {
-        Array(Crypto.hmacSHA256(key: key, message: Self.label + id).prefix(Self.signatureLength))
+        key.authenticationCode(of: Self.label, then: id, length: Self.signatureLength)
     }
 
     /// Whether `signature` is `id`'s, compared in constant time.
