@@ -6,8 +6,9 @@ import Mustache
 
 /// One language's words for a page (docs/i18n.md): the catalog's texts by key, the same texts as the
 /// templates' `words` tree, and the dates and ages as that language writes them. Built once per
-/// language at start (`PageLanguages`); immutable.
-struct PageWords: Sendable {
+/// language at start (`PageLanguages`); immutable. A class, so each request shares it rather than
+/// copying (and retaining) its catalog, tree and chart words.
+final class PageWords: Sendable {
     let language: Language
     let catalog: Catalog
     /// `Catalog.tree` as template values: `{{words.nav.countries}}`.

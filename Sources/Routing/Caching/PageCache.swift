@@ -94,8 +94,23 @@ public final class PageCache: Sendable {
         }
     }
 
+    /// An entry with when it was last used and last checked: a class, so a hit updates it in place
+    /// after one lookup. `@unchecked`: only the thread owning its `Local`, or the holder of the shared
+    /// one's mutex, touches it.
+    private final class Slot: @unchecked Sendable {
+        let entry: Entry
+        var lastUse: UInt64
+        var checkedAt: Int64
+
+        init(_ entry: Entry, lastUse: UInt64, checkedAt: Int64) {
+            self.entry = entry
+            self.lastUse = lastUse
+            self.checkedAt = checkedAt
+        }
+    }
+
     private struct Local {
-        public var entries: [String: (entry: Entry, lastUse: UInt64, checkedAt: Int64)] = [:]
+        public var entries: [String: Slot] = [:]
         public var bytes = 0
         public var clock: UInt64 = 0
     }
@@ -131,7 +146,8 @@ public final class PageCache: Sendable {
     ///   - dataChangedAt: when that data version was stored, ms since the epoch (the earliest
     ///     `Last-Modified`, the same in every process).
     ///   - freshness: the freshness line the page would show now, `nil` for pages without one.
-    ///   - fill: the bytes for each hole, per request (called once per hole name).
+    ///   - fill: the bytes for each hole, per request: called once per hole name to hash them, or, with
+    ///     a `fragmentTag`, at each hole as it is written, so it must be cheap (a captured value).
     ///   - fragmentTag: a token that changes whenever `fill`'s bytes would, for the `ETag`; `nil` hashes
     ///     the bytes instead. A page given one is served as a page with holes even when it has none:
     ///     `private`, without `Last-Modified` (a page keyed by a visitor's state has no date a
@@ -148,11 +164,12 @@ public final class PageCache: Sendable {
             local.clock &+= 1
             guard let cached = local.entries[key], cached.entry.version == version else { return nil }
             if time >= cached.checkedAt, time - cached.checkedAt < 1000 {
-                local.entries[key]!.lastUse = local.clock
+                cached.lastUse = local.clock
                 return cached.entry
             }
             if (freshness()?.key ?? "") == cached.entry.freshnessKey {
-                local.entries[key] = (cached.entry, local.clock, time)
+                cached.lastUse = local.clock
+                cached.checkedAt = time
                 return cached.entry
             }
             return nil
@@ -199,9 +216,12 @@ public final class PageCache: Sendable {
         _ entry: Entry, request: Request, gzip: Bool, fill: (String) -> [UInt8], fragmentTag: String?,
         extraFields: Fields
     ) -> Response {
+        // With a tag given, the fragments are not hashed: each hole is filled as it is written.
         var fragments: [(name: String, bytes: [UInt8])] = []
-        for name in entry.content.holes where !fragments.contains(where: { $0.name == name }) {
-            fragments.append((name, fill(name)))
+        if fragmentTag == nil {
+            for name in entry.content.holes where !fragments.contains(where: { $0.name == name }) {
+                fragments.append((name, fill(name)))
+            }
         }
         let fragmentHash = fragmentTag ?? PageCache.fragmentHash(fragments)
         func tagged(_ stem: String) -> String {
@@ -226,7 +246,9 @@ public final class PageCache: Sendable {
             response.status = .notModified
             return response
         }
-        let lookUp = { (name: String) in fragments.first { $0.name == name }?.bytes ?? [] }
+        let lookUp = { (name: String) in
+            fragmentTag == nil ? fragments.first { $0.name == name }?.bytes ?? [] : fill(name)
+        }
         if gzip {
             response.body = entry.content.gzip(lookUp)
         } else {
@@ -255,7 +277,7 @@ public final class PageCache: Sendable {
     private func store(_ entry: Entry, key: String, time: Int64, in local: inout Local) {
         local.clock &+= 1
         if let old = local.entries[key] { local.bytes -= old.entry.byteCount }
-        local.entries[key] = (entry, local.clock, time)
+        local.entries[key] = Slot(entry, lastUse: local.clock, checkedAt: time)
         local.bytes += entry.byteCount
         // Least recently used first; a scan is fine at these sizes and only runs on a miss.
         while local.bytes > byteLimit || local.entries.count > entryLimit, local.entries.count > 1 {
