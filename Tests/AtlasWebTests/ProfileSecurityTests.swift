@@ -96,6 +96,25 @@ struct SessionCookieTests {
         #expect(try fixture.client.execute(.head, "/profile/edit", fields: [.cookie: String(cookie)]).status == .ok)
     }
 
+    /// HEAD reads the editor's draft as GET does: after a Done (no draft left, the profile's version
+    /// moved on) and after a Save, the same `ETag` as the GET, and no body.
+    @Test(arguments: StoreKind.available)
+    func headOnTheEditorAnswersAsItsGet(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        for action in ["done", "save"] {
+            #expect(
+                try visitor.submitEditor(action, editorValues(username: "Ada", goal: "2026-08-01")).status == .seeOther)
+            let cookie = try #require(visitor.cookie)
+            let get = try fixture.client.get("/profile/edit", fields: [.cookie: cookie])
+            let head = try fixture.client.execute(.head, "/profile/edit", fields: [.cookie: cookie])
+            #expect(head.status == .ok, "\(action)")
+            #expect(head.fields[.eTag] != nil, "\(action)")
+            #expect(head.fields[.eTag] == get.fields[.eTag], "\(action)")
+            #expect(head.body.isEmpty && !get.body.isEmpty, "\(action)")
+        }
+    }
+
     static let id = "0123456789abcdef0123456789abcdef"
     static let signer = SessionSigner(key: [UInt8](repeating: 7, count: 32))
     /// One process's sessions for every case, so cases run after a valid cookie was kept see the kept entry.

@@ -53,6 +53,14 @@ struct RouterTests {
         #expect(try TestClient(router).get(target).text == expected)
     }
 
+    /// The slash is dropped only toward an address that answers the method: `GET /countries/kr/favorite/`
+    /// is a 404, not a redirect to a POST-only address that would answer 405.
+    @Test func aTrailingSlashRedirectsOnlyToAnAddressThatAnswersTheMethod() throws {
+        #expect(try client.get("/countries/kr/favorite/").status == .notFound)
+        #expect(try client.execute(.head, "/countries/kr/").status == .movedPermanently)
+        #expect(try client.get("/countries/kr/").fields[.location] == "/countries/kr")
+    }
+
     @Test func unknownPathsAre404() throws {
         #expect(try client.get("/nowhere").status == .notFound)
         #expect(try client.get("/countries/kr/extra").status == .notFound)

@@ -112,12 +112,15 @@ struct ProfileController: Sendable {
         } else if visitor.isNew {
             return try newVisitorEditorPage(request, visitor, words)
         } else if request.method == .head {
-            // HEAD is safe (RFC 9110 §9.2.1): it reads what GET would show and writes nothing, so it
-            // neither creates the visitor's row nor counts against the new-visitor limit.
-            profile =
-                try store.profile(visitor.sessionHash)
-                ?? Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
-            draft = try store.draft(visitor.sessionHash) ?? Draft(profile: profile, version: 0)
+            // HEAD is safe (RFC 9110 §9.2.1): it reads what GET would show (the same draft and version,
+            // so the same `ETag`) and writes nothing, so it neither creates the visitor's row nor counts
+            // against the new-visitor limit.
+            if let opened = try store.existingDraft(visitor.sessionHash) {
+                (profile, draft) = opened
+            } else {
+                profile = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: now))
+                draft = Draft(profile: profile, version: 0)
+            }
         } else {
             (profile, draft) = try store.openDraft(site.writing(as: visitor, request))
             try site.recordVisit(visitor, in: store)

@@ -15,7 +15,8 @@ public typealias ReplyingHandler = @Sendable (Request, RouteParameters) throws -
 /// - `HEAD` uses the `GET` handler when there is no `HEAD` route (the server drops the body).
 /// - A path that matches with another method answers `405` with `Allow` (RFC 9110 §15.5.6);
 ///   a method outside RFC 9110's (`FOO`, lower-case `get`) answers `501`.
-/// - A path with a trailing `/` that matches without it answers `301` to that path, query kept.
+/// - A path with a trailing `/` that matches without it, for this method, answers `301` to that path,
+///   query kept; a `GET` is never sent to a POST-only address.
 /// - No match: `404`. Every error goes through `errorPage`, so the app renders its own pages.
 public struct Router: Responder {
     /// A class, so looking routes up shares them instead of copying their fields.
@@ -215,8 +216,12 @@ public struct Router: Responder {
                 .methodNotAllowed, "This address does not accept \(request.method.rawValue) requests.",
                 fields: fields)
         }
+        // Only to an address that answers this method: a GET is never sent on to a POST-only form target.
         if segments.count > 1, segments.last == "",
-            routes.contains(where: { $0.pattern.match(Array(segments.dropLast())) != nil })
+            routes.contains(where: { route in
+                (route.method == request.method || (request.method == .head && route.method == .get))
+                    && route.pattern.match(Array(segments.dropLast())) != nil
+            })
         {
             let trimmed = "/" + segments.dropLast().map { PercentDecoding.encode($0) }.joined(separator: "/")
             return .response(
