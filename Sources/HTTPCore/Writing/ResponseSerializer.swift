@@ -54,7 +54,7 @@ public enum ResponseSerializer {
             160 + (prepared?.lines.count ?? response.fields.count * 48) + response.extraFields.reservedLength
                 + (sendsBody && reservingBody ? bodyCount : 0))
         bytes.append(contentsOf: statusLinePrefix)
-        appendDecimal(response.status.code, to: &bytes)
+        Digits.append(response.status.code, width: 1, to: &bytes)
         bytes.append(.space)
         appendSanitized(response.status.reasonPhrase.utf8, to: &bytes)
         bytes.append(contentsOf: crlf)
@@ -71,7 +71,7 @@ public enum ResponseSerializer {
         bytes.append(contentsOf: crlf)
         if allowsContent {
             bytes.append(contentsOf: contentLengthName)
-            appendDecimal(contentLength, to: &bytes)
+            Digits.append(contentLength, width: 1, to: &bytes)
             bytes.append(contentsOf: crlf)
         }
         if !keepAlive {
@@ -134,16 +134,6 @@ public enum ResponseSerializer {
         }
         for byte in value {
             bytes.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte)
-        }
-    }
-
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        // Most significant digit first, without allocating.
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
         }
     }
 }

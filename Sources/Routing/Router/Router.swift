@@ -32,6 +32,11 @@ public struct Router: Responder {
             self.runsOn = runsOn
             self.handler = handler
         }
+
+        /// Whether this route answers `method`: its own, and `HEAD` for a `GET` route.
+        func answers(_ method: Method) -> Bool {
+            self.method == method || (method == .head && self.method == .get)
+        }
     }
 
     private var routes: [Route] = []
@@ -192,7 +197,7 @@ public struct Router: Responder {
         for index in candidates(for: segments) {
             let route = routes[index]
             guard let parameters = route.pattern.match(segments) else { continue }
-            if route.method == request.method || (request.method == .head && route.method == .get) {
+            if route.answers(request.method) {
                 let handler = route.handler
                 let formAge = formAge
                 switch route.runsOn {
@@ -219,8 +224,7 @@ public struct Router: Responder {
         // Only to an address that answers this method: a GET is never sent on to a POST-only form target.
         if segments.count > 1, segments.last == "",
             routes.contains(where: { route in
-                (route.method == request.method || (request.method == .head && route.method == .get))
-                    && route.pattern.match(Array(segments.dropLast())) != nil
+                route.answers(request.method) && route.pattern.match(Array(segments.dropLast())) != nil
             })
         {
             let trimmed = "/" + segments.dropLast().map { PercentDecoding.encode($0) }.joined(separator: "/")

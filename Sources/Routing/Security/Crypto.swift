@@ -28,11 +28,17 @@ public enum Crypto {
     /// HMAC-SHA256 of `message` followed by `more` under `key`, its first `length` bytes (at most 32):
     /// the same bytes as `hmacSHA256(key:message:)` of the two joined, without joining them, in one array.
     public static func hmacSHA256(key: [UInt8], message: [UInt8], then more: [UInt8], length: Int = 32) -> [UInt8] {
-        if var digest = hmacContext.withValue({ $0.sign(key: Optional(key), message: message, then: more) }) {
-            digest.removeLast(32 - min(max(length, 0), 32))
-            return digest
+        if let digest = hmacContext.withValue({ $0.sign(key: Optional(key), message: message, then: more) }) {
+            return truncated(digest, to: length)
         }
-        return Array(oneShotHMACSHA256(key: key, message: message + more).prefix(length))
+        return truncated(oneShotHMACSHA256(key: key, message: message + more), to: length)
+    }
+
+    /// The first `length` bytes of `digest` (all of them past its count), cut in place: it is consumed,
+    /// so a fresh digest is not copied.
+    static func truncated(_ digest: consuming [UInt8], to length: Int) -> [UInt8] {
+        digest.removeLast(digest.count - min(max(length, 0), digest.count))
+        return digest
     }
 
     private static func oneShotHMACSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {

@@ -26,10 +26,9 @@ public final class HMACSHA256Key: Sendable {
             thread.isKeyed = digest != nil
             return digest
         }
-        guard var digest = signed else {
+        guard let digest = signed else {
             return Crypto.hmacSHA256(key: key, message: message, then: more, length: length)
         }
-        digest.removeLast(32 - min(max(length, 0), 32))
-        return digest
+        return Crypto.truncated(digest, to: length)
     }
 }
