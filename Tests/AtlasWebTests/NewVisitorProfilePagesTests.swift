@@ -26,7 +26,7 @@ struct NewVisitorProfilePagesTests {
         let secondEditor = try fourth.get("/profile/edit")
         let firstToken = try #require(firstEditor.hiddenValue("csrf_token"))
         let secondToken = try #require(secondEditor.hiddenValue("csrf_token"))
-        #expect(firstToken.count == 64 && secondToken.count == 64)
+        #expect(firstToken.count == 32 && secondToken.count == 32)
         #expect(firstToken != secondToken)
         #expect(firstEditor.fields[.eTag] != secondEditor.fields[.eTag])
         #expect(firstEditor.fields[.cacheControl]?.contains("private") == true)

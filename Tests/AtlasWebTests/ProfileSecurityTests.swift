@@ -186,8 +186,8 @@ struct SessionCookieTests {
 
     /// Someone who holds one valid cookie (their own) moves its signature onto another session id. The
     /// signature is valid, but not for that id: the cookie is treated as no cookie at all. No profile is
-    /// read or created for the id, and a form sent with it is refused, even with the CSRF token the id
-    /// would have (derivable from the id alone) and the editor's version.
+    /// read or created for the id, and a form sent with it is refused, even with the legacy CSRF token the
+    /// id would have (derivable from the id alone) and the editor's version.
     @Test(arguments: StoreKind.available, ForgedID.allCases)
     func aValidSignatureMovedOntoAnotherSessionIDIsNoCookie(_ store: StoreKind, _ forgedID: ForgedID) throws {
         let fixture = try AppFixture(store: store, now: profileDay)
@@ -222,7 +222,8 @@ struct SessionCookieTests {
 
         // Forms sent with it are refused.
         let token = String(
-            decoding: KnownSessions.csrfTokenDigits(id: try #require(Crypto.bytes(hex: Array(id.utf8)))), as: UTF8.self)
+            decoding: KnownSessions.legacyCSRFTokenDigits(id: try #require(Crypto.bytes(hex: Array(id.utf8)))),
+            as: UTF8.self)
         let forms: [(String, [(String, String)])] = [
             (
                 "/profile/edit",
@@ -325,6 +326,48 @@ struct FormSecurityTests {
         #expect(response.status == .seeOther)
     }
 
+    /// The token a new visitor's first page carries is the one their cookie gives on the next request
+    /// (one HMAC makes both), 128 bits as hex, and not in the cookie a script or a log could read.
+    @Test(arguments: StoreKind.available)
+    func theTokenComesWithTheCookieAndIsNotInIt(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let first = try #require(try visitor.get("/profile/edit").hiddenValue("csrf_token"))
+        let cookie = try #require(visitor.cookie)
+        #expect(first.count == 32 && first.allSatisfy(\.isHexDigit))
+        #expect(!cookie.contains(first))
+        #expect(try visitor.get("/countries/kr").hiddenValue("csrf_token") == first)
+        #expect(try visitor.get("/profile/edit").hiddenValue("csrf_token") == first)
+        let other = try #require(try WebVisitor(fixture.client).get("/profile/edit").hiddenValue("csrf_token"))
+        #expect(other != first)
+    }
+
+    /// A form rendered before the token changed to the signature's other half (64 hex digits, keyed by
+    /// the session id) still submits, so nothing typed into it is lost at that deploy; another
+    /// session's legacy token does not.
+    @Test(arguments: StoreKind.available)
+    func aFormWithTheLegacyTokenStillSubmits(_ store: StoreKind) throws {
+        let fixture = try AppFixture(store: store, now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let editor = try visitor.get("/profile/edit")
+        let idHex = try #require(visitor.cookie?.split(separator: "=").last?.split(separator: ".").first)
+        let id = try #require(Crypto.bytes(hex: Array(idHex.utf8)))
+        let legacy = String(decoding: KnownSessions.legacyCSRFTokenDigits(id: id), as: UTF8.self)
+        #expect(legacy.count == KnownSessions.legacyCSRFTokenLength)
+        let saved = try visitor.post(
+            "/profile/edit",
+            [
+                ("csrf_token", legacy), ("version", editor.hiddenValue("version") ?? ""), ("action", "done"),
+                ("username", "Kept"), ("season", "spring"), ("goal_date", "2026-06-01"),
+            ])
+        #expect(saved.status == .seeOther)
+        #expect(try visitor.get("/profile").text.contains("Kept"))
+        var othersID = id
+        othersID[0] ^= 1
+        let others = String(decoding: KnownSessions.legacyCSRFTokenDigits(id: othersID), as: UTF8.self)
+        #expect(try visitor.post("/countries/kr/favorite", [("csrf_token", others)]).status == .forbidden)
+    }
+
     @Test(arguments: StoreKind.available)
     func anUnknownActionIs400(_ store: StoreKind) throws {
         let fixture = try AppFixture(store: store, now: profileDay)
@@ -345,5 +388,18 @@ struct CryptoTests {
         #expect(Crypto.constantTimeEqual([1, 2, 3], [1, 2, 3]))
         #expect(!Crypto.constantTimeEqual([1, 2, 3], [1, 2, 4]))
         #expect(!Crypto.constantTimeEqual([1, 2], [1, 2, 3]))
+    }
+}
+
+struct TokenTagTests {
+    @Test(arguments: [
+        ("s", "0123456789abcdef0123456789abcdef", "s0123456789abcd"),
+        ("e", "fedcba9876543210fedcba9876543210", "efedcba98765432"),
+        ("g", "0123", "g0123"),
+    ])
+    func aTagIsTheMarkerAndTheTokensFirst14Digits(marker: String, token: String, tag: String) {
+        let made = Visitor.tokenTag(marker.unicodeScalars.first!, Array(token.utf8))
+        #expect(made == tag)
+        #expect(made.utf8.count <= 15, "kept inline by Swift's small strings")
     }
 }

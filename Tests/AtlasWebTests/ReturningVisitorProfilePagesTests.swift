@@ -79,7 +79,7 @@ struct ReturningVisitorProfilePagesTests {
         let secondEditor = try second.get("/profile/edit")
         let firstToken = try #require(firstEditor.hiddenValue("csrf_token"))
         let secondToken = try #require(secondEditor.hiddenValue("csrf_token"))
-        #expect(firstToken.count == 64 && firstToken != secondToken)
+        #expect(firstToken.count == 32 && firstToken != secondToken)
         #expect(
             firstEditor.text.replacingOccurrences(of: firstToken, with: "T")
                 == secondEditor.text.replacingOccurrences(of: secondToken, with: "T"))

@@ -26,7 +26,7 @@ extension PageController {
             return (bytes, "x")
         }
         let token = visitor.csrfTokenDigits
-        let tag = (starred ? "s" : "u") + String(decoding: token.prefix(16), as: UTF8.self)
+        let tag = Visitor.tokenTag(starred ? "s" : "u", token)
         let bytes = try favoriteForms.bytes(
             countryID: countryID, language: words.language, starred: starred, csrfToken: token
         ) { token in

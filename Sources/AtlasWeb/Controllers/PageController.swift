@@ -240,7 +240,7 @@ struct PageController: Sendable {
         var extraFields = Fields()
         if visitor.isNew {
             extraFields.append(
-                .setCookie, visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions))
+                .setCookie, visitor.setCookie(secure: site.isSecure(request)))
         }
         return try site.cachedPage(
             request, key: VaccinationChartSection.link(path, charts), current, fill: { _ in star.bytes },

@@ -48,8 +48,8 @@ struct ProfileController: Sendable {
         let token = page.hasGoneFavorites ? visitor.csrfTokenDigits : []
         return try site.cachedVisitorPage(
             request, key: language.target(forEnglish: "/profile"), state: page.state, current, fill: { _ in token },
-            fragmentTag: token.isEmpty ? "s" : String(decoding: token.prefix(16), as: UTF8.self),
-            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
+            fragmentTag: token.isEmpty ? "s" : Visitor.tokenTag("g", token),
+            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request))]
         ) {
             var rendered = try site.renderer.render(
                 "profile/show", context: page.templateValue,
@@ -63,11 +63,11 @@ struct ProfileController: Sendable {
     /// day and kept in the page cache; only the `Set-Cookie` is theirs. It is still `private`: a
     /// response that sets a cookie is never for a shared cache.
     private func newVisitorProfilePage(_ request: Request, _ visitor: Visitor, _ words: PageWords) throws -> Response {
-        let today = CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now())
+        let (key, today) = Self.newVisitorPageKeys.key(.profile, words.language, now: site.configuration.now())
         let current = site.snapshots.current()
         return try site.cachedPage(
-            request, key: Self.newVisitorKey("/profile", words.language, today), current,
-            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
+            request, key: key, current,
+            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request))]
         ) {
             let defaults = Profile.defaults(createdOn: today)
             var page = try site.renderer.render(
@@ -143,8 +143,8 @@ struct ProfileController: Sendable {
         return try site.cachedVisitorPage(
             request, key: words.language.target(forEnglish: "/profile/edit"), state: state, current,
             fill: { _ in token },
-            fragmentTag: String(decoding: token.prefix(16), as: UTF8.self),
-            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
+            fragmentTag: Visitor.tokenTag("e", token),
+            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request))]
         ) {
             let (context, layout) = editorContext(
                 ProfileForm(draft.profile), version: draft.version, committed: committed, csrfToken: "", status: .ok,
@@ -283,14 +283,14 @@ struct ProfileController: Sendable {
     /// A new visitor's editor: today's defaults under draft version 0 ("nothing stored yet"), rendered
     /// once a day and kept in the page cache with the form's CSRF token as a hole.
     private func newVisitorEditorPage(_ request: Request, _ visitor: Visitor, _ words: PageWords) throws -> Response {
-        let today = CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now())
+        let (key, today) = Self.newVisitorPageKeys.key(.editor, words.language, now: site.configuration.now())
         let token = visitor.csrfTokenDigits
         let current = site.snapshots.current()
         return try site.cachedPage(
-            request, key: Self.newVisitorKey("/profile/edit", words.language, today), current,
+            request, key: key, current,
             fill: { _ in token },
-            fragmentTag: String(decoding: token.prefix(16), as: UTF8.self),
-            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request), sessions: site.sessions)]
+            fragmentTag: Visitor.tokenTag("e", token),
+            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request))]
         ) {
             let defaults = Profile.defaults(createdOn: today)
             let (context, layout) = editorContext(
@@ -301,15 +301,8 @@ struct ProfileController: Sendable {
         }
     }
 
-    /// The page cache's key of a new visitor's `page` (its English path) in `language` on `today`, e.g.
-    /// `/ko/profile#new visitor 2026-12-03`: made in one allocation, as every such request makes one.
-    private static func newVisitorKey(_ page: String, _ language: Language, _ today: CalendarDate) -> String {
-        var key = language.target(forEnglish: page)
-        key.reserveCapacity(key.utf8.count + 24)
-        key += "#new visitor "
-        key += today.iso
-        return key
-    }
+    /// The keys of a new visitor's pages in the page cache.
+    private static let newVisitorPageKeys = NewVisitorPageKeys()
 
     /// The hole a cached editor leaves for the visitor's CSRF token (`{{{holes.csrfToken}}}`).
     private static let csrfTokenHole = "csrfToken"

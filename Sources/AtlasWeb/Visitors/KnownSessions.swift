@@ -3,7 +3,7 @@ import Synchronization
 
 /// The signer of session cookies, and the sessions this process verified lately with what follows
 /// from each (the id's SHA-256, its CSRF token, its cookie's value): a returning visitor sends the same
-/// cookie on every request, and its HMAC, the hash and the token were a tenth of such a request
+/// cookie on every request, and its HMAC and the hash were a tenth of such a request
 /// (docs/performance-log.md). A cookie counts only when its signature equals the one kept, compared in
 /// constant time, so keeping changes nothing about which cookies are accepted. Bounded: at `capacity`
 /// an arbitrary entry makes way (a miss costs the HMACs again). Any thread.
@@ -14,7 +14,7 @@ final class KnownSessions: Sendable {
         let signature: [UInt8]
         /// SHA-256 of the id: the key of the visitor's rows.
         let sessionHash: [UInt8]
-        /// The CSRF token's 64 hex digits (`Visitor.csrfToken`).
+        /// The CSRF token's 32 hex digits (`Visitor.csrfToken`).
         let csrfTokenDigits: [UInt8]
         /// `atlas_session=<id hex>.<signature hex>`: the `Set-Cookie` value before its attributes.
         let cookiePair: String
@@ -35,8 +35,9 @@ final class KnownSessions: Sendable {
         if let kept = known.withLock({ $0[id] }) {
             return Crypto.constantTimeEqual(kept.signature, signature) ? kept : nil
         }
-        guard signer.verifies(signature, of: id) else { return nil }
-        let entry = Self.known(id: id, signature: signature)
+        let code = signer.authenticationCode(of: id)
+        guard Crypto.constantTimeEqual(code[SessionSigner.signatureBytes], signature) else { return nil }
+        let entry = Self.known(id: id, signature: signature, csrfSecret: code[SessionSigner.csrfSecretBytes])
         known.withLock { known in
             if known[id] == nil, known.count >= capacity { known.remove(at: known.startIndex) }
             known[id] = entry
@@ -45,7 +46,7 @@ final class KnownSessions: Sendable {
     }
 
     /// `atlas_session=<id hex>.<signature hex>` for session `id`, then `attributes` (`; Path=/…`).
-    static func cookiePair(id: [UInt8], signature: [UInt8], attributes: String = "") -> String {
+    static func cookiePair(id: [UInt8], signature: ArraySlice<UInt8>, attributes: String = "") -> String {
         // Written once into the string's storage: every new visitor's form page makes one.
         let prefix = cookiePrefix
         var attributes = attributes
@@ -70,17 +71,22 @@ final class KnownSessions: Sendable {
 
     private static let cookiePrefix = Array((Visitor.cookieName + "=").utf8)
 
-    /// Session `id`'s CSRF token as 64 hex digits: HMAC-SHA256 keyed by the id, so derived without a read.
-    static func csrfTokenDigits(id: [UInt8]) -> [UInt8] {
-        Crypto.hexDigits(Crypto.hmacSHA256(key: id, message: csrfLabel))
+    /// The CSRF token made before 2026-12-03 for session `id`: 64 hex digits of HMAC-SHA256 keyed by the
+    /// id. Still accepted (`Visitor.acceptsCSRFToken`), so a form a browser kept open across that
+    /// deploy, or holds in its back/forward cache, still submits instead of losing what was typed.
+    static func legacyCSRFTokenDigits(id: [UInt8]) -> [UInt8] {
+        Crypto.hexDigits(Crypto.hmacSHA256(key: id, message: legacyCSRFLabel))
     }
 
-    private static func known(id: [UInt8], signature: [UInt8]) -> Known {
+    /// How many hex digits a legacy token (`legacyCSRFTokenDigits`) has.
+    static let legacyCSRFTokenLength = 64
+
+    private static func known(id: [UInt8], signature: [UInt8], csrfSecret: ArraySlice<UInt8>) -> Known {
         Known(
-            signature: signature, sessionHash: Crypto.sha256(id), csrfTokenDigits: csrfTokenDigits(id: id),
-            cookiePair: cookiePair(id: id, signature: signature))
+            signature: signature, sessionHash: Crypto.sha256(id), csrfTokenDigits: Crypto.hexDigits(csrfSecret),
+            cookiePair: cookiePair(id: id, signature: signature[...]))
     }
 
-    /// What the CSRF token's HMAC signs.
-    private static let csrfLabel = Array("atlas csrf v1".utf8)
+    /// What the legacy CSRF token's HMAC signs.
+    private static let legacyCSRFLabel = Array("atlas csrf v1".utf8)
 }

@@ -5,8 +5,9 @@ import Routing
 ///
 /// The id is 128 bits from `Crypto.randomBytes`; the cookie holds it as 32 hex digits, `.`, and the 32
 /// of its signature (`SessionSigner`), so only ids this server minted count. The database stores only
-/// the id's SHA-256, so a leaked file hands out no sessions. The CSRF token is HMAC-SHA256 keyed by the
-/// id: derivable from the cookie without a database read.
+/// the id's SHA-256, so a leaked file hands out no sessions. The CSRF token is the other half of the
+/// signature's HMAC (`SessionSigner.signed`): derived from the cookie without a database read, and
+/// never in the cookie.
 struct Visitor: Sendable {
     static let cookieName = "atlas_session"
     /// How long the browser keeps the cookie: 400 days in seconds, the most browsers honour (RFC 6265bis).
@@ -18,14 +19,18 @@ struct Visitor: Sendable {
     /// set the cookie (`setCookie`) for the visitor to keep it.
     let isNew: Bool
     /// What follows from a returning visitor's verified cookie (`KnownSessions`); `nil` for a new visitor,
-    /// most of whose requests never need it, so it is worked out only when asked for.
+    /// most of whose requests never need the rest, so it is worked out only when asked for.
     private let known: KnownSessions.Known?
+    /// A new visitor's `SessionSigner.authenticationCode`: their cookie's signature and CSRF secret;
+    /// empty for a returning one (`known` has both).
+    private let newCode: [UInt8]
 
-    /// A new visitor with a session id just made.
-    init(newSessionID: [UInt8]) {
+    /// A new visitor with a session id just made, signed by `signer`.
+    init(newSessionID: [UInt8], signer: SessionSigner) {
         sessionID = newSessionID
         isNew = true
         known = nil
+        newCode = signer.authenticationCode(of: newSessionID)
     }
 
     /// A returning visitor whose cookie named `sessionID` with a verified signature.
@@ -33,20 +38,40 @@ struct Visitor: Sendable {
         self.sessionID = sessionID
         isNew = false
         self.known = known
+        newCode = []
     }
 
     /// SHA-256 of the session id: the key of the visitor's rows.
     var sessionHash: [UInt8] { known?.sessionHash ?? Crypto.sha256(sessionID) }
 
-    /// The per-session secret every form carries as `csrf_token`: 64 hex digits.
+    /// The per-session secret every form carries as `csrf_token`: 32 hex digits.
     var csrfToken: String { String(decoding: csrfTokenDigits, as: UTF8.self) }
 
-    /// `csrfToken` as its UTF-8 bytes (the hex digits), for splicing into a prepared form.
-    var csrfTokenDigits: [UInt8] { known?.csrfTokenDigits ?? KnownSessions.csrfTokenDigits(id: sessionID) }
+    /// `csrfToken` as its UTF-8 bytes (32 hex digits), for splicing into a prepared form.
+    var csrfTokenDigits: [UInt8] {
+        known?.csrfTokenDigits ?? Crypto.hexDigits(newCode[SessionSigner.csrfSecretBytes])
+    }
 
-    /// Whether `token` is this session's CSRF token, compared in constant time.
+    /// A cached page's `fragmentTag` (`PageCache`) for a hole holding CSRF token `digits`: `marker` (an
+    /// ASCII letter for what else the hole shows) and the token's first 14 digits (56 bits), 15 bytes,
+    /// which Swift keeps inline: no allocation on the request.
+    static func tokenTag(_ marker: Unicode.Scalar, _ digits: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: 15) { tag in
+            tag[0] = UInt8(ascii: marker)
+            let prefix = digits.prefix(14)
+            _ = tag[1...].initialize(fromContentsOf: prefix)
+            return 1 + prefix.count
+        }
+    }
+
+    /// Whether `token` is this session's CSRF token, or its legacy one (`KnownSessions
+    /// .legacyCSRFTokenDigits`), compared in constant time.
     func acceptsCSRFToken(_ token: String) -> Bool {
-        Crypto.constantTimeEqual(Array(token.utf8), Array(csrfToken.utf8))
+        let given = Array(token.utf8)
+        guard given.count == KnownSessions.legacyCSRFTokenLength else {
+            return Crypto.constantTimeEqual(given, csrfTokenDigits)
+        }
+        return Crypto.constantTimeEqual(given, KnownSessions.legacyCSRFTokenDigits(id: sessionID))
     }
 
     /// The visitor named by the request's `atlas_session` cookie, or `nil` when it has none this server
@@ -96,18 +121,18 @@ struct Visitor: Sendable {
     /// The request's visitor, or a new one with a fresh session id (nothing is written anywhere).
     static func resolve(_ request: Request, sessions: KnownSessions) -> Visitor {
         if let visitor = fromCookie(request, sessions: sessions) { return visitor }
-        return Visitor(newSessionID: Crypto.randomBytes(16))
+        return Visitor(newSessionID: Crypto.randomBytes(16), signer: sessions.signer)
     }
 
     /// The `Set-Cookie` value (RFC 6265 §4.1): the signed id, `HttpOnly; SameSite=Lax; Path=/;
     /// Max-Age=…`, plus `Secure` when the request came over HTTPS. The profile pages send it to a
     /// returning visitor too (a fresh `Max-Age`, so the cookie lasts from the last visit, as pruning
     /// counts).
-    func setCookie(secure: Bool, sessions: KnownSessions) -> String {
+    func setCookie(secure: Bool) -> String {
         let attributes = secure ? Visitor.secureAttributes : Visitor.attributes
         guard let known else {
             return KnownSessions.cookiePair(
-                id: sessionID, signature: sessions.signer.signature(of: sessionID), attributes: attributes)
+                id: sessionID, signature: newCode[SessionSigner.signatureBytes], attributes: attributes)
         }
         return known.cookiePair + attributes
     }

@@ -70,6 +70,11 @@ public enum Crypto {
     /// Whether two byte strings are equal, in time that depends only on their length (`CRYPTO_memcmp`),
     /// so comparing a secret leaks nothing about how many leading bytes matched.
     public static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        constantTimeEqual(lhs[...], rhs)
+    }
+
+    /// `constantTimeEqual(_:_:)` with a part of an array, such as one half of an HMAC.
+    public static func constantTimeEqual(_ lhs: ArraySlice<UInt8>, _ rhs: [UInt8]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         guard !lhs.isEmpty else { return true }
         return lhs.withUnsafeBytes { left in
@@ -81,8 +86,11 @@ public enum Crypto {
     public static func hex(_ bytes: [UInt8]) -> String { String(decoding: hexDigits(bytes), as: UTF8.self) }
 
     /// Lower-case hexadecimal as UTF-8 bytes, two digits per byte.
-    public static func hexDigits(_ bytes: [UInt8]) -> [UInt8] {
-        // Straight into the array's storage: every request of a new visitor makes two.
+    public static func hexDigits(_ bytes: [UInt8]) -> [UInt8] { hexDigits(bytes[...]) }
+
+    /// `hexDigits(_:)` of a part of an array, such as one half of an HMAC.
+    public static func hexDigits(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        // Straight into the array's storage: every new visitor's form page makes one.
         [UInt8](unsafeUninitializedCapacity: bytes.count * 2) { text, initialized in
             initialized = writeHex(bytes, into: text, at: 0)
         }
@@ -92,6 +100,13 @@ public enum Crypto {
     /// digits per byte, for a caller building a string in one allocation.
     /// - Returns: the offset after the last digit written.
     public static func writeHex(_ bytes: [UInt8], into text: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        writeHex(bytes[...], into: text, at: offset)
+    }
+
+    /// `writeHex(_:into:at:)` of a part of an array, such as one half of an HMAC.
+    public static func writeHex(
+        _ bytes: ArraySlice<UInt8>, into text: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) -> Int {
         for (index, byte) in bytes.enumerated() {
             text[offset &+ 2 &* index] = hexAlphabet[Int(byte >> 4)]
             text[offset &+ 2 &* index &+ 1] = hexAlphabet[Int(byte & 0x0f)]
