@@ -16,7 +16,8 @@ public struct RequestParser: Sendable {
         case error(ParseError)
     }
 
-    private enum State: Sendable {
+    // `@usableFromInline`, with `buffer`, `start` and `state`, for the inlinable state queries below.
+    @usableFromInline enum State: Sendable {
         case requestLine
         case fieldLines
         case fixedBody(length: Int)
@@ -29,11 +30,11 @@ public struct RequestParser: Sendable {
     /// The limits this parser enforces.
     public let limits: ParserLimits
 
-    private var buffer: [UInt8] = []
+    @usableFromInline var buffer: [UInt8] = []
     // `start` is the first unconsumed byte; `scanIndex` is where the next line-feed search resumes.
-    private var start = 0
+    @usableFromInline var start = 0
     private var scanIndex = 0
-    private var state: State = .requestLine
+    @usableFromInline var state: State = .requestLine
 
     private var method = Method.get
     private var target: RequestTarget?
@@ -51,8 +52,9 @@ public struct RequestParser: Sendable {
     /// was then refused: what a responder may pick an error page's language by (`/ko/…`). Empty
     /// before that.
     public private(set) var targetStart = ""
-    /// How many bytes of the target `targetStart` keeps.
-    public static let targetStartLength = 16
+    /// How many bytes of the target `targetStart` keeps: 15, the most a Swift string holds inline, so
+    /// keeping it allocates nothing on a request that turns out well.
+    public static let targetStartLength = 15
 
     /// Whether the request sent `Expect: 100-continue` (RFC 9110 §10.1.1) and its body has not arrived:
     /// the connection may answer `100 Continue`.
@@ -67,17 +69,22 @@ public struct RequestParser: Sendable {
     }
 
     /// Whether bytes of an unfinished request are buffered (header-read rather than idle timeout); empty
-    /// lines between requests do not count.
+    /// lines between requests do not count. Inlinable, as `isReadingBody`: a connection asks after every
+    /// request, and as a call across modules the parser was copied out of the connection to ask it.
+    @inlinable
     public var hasPartialRequest: Bool {
         if case .requestLine = state {
             var index = start
-            while index < buffer.count, buffer[index] == .cr || buffer[index] == .lf { index += 1 }
+            while index < buffer.count, buffer[index] == UInt8(ascii: "\r") || buffer[index] == UInt8(ascii: "\n") {
+                index += 1
+            }
             return index < buffer.count
         }
         return true
     }
 
     /// Whether the head is complete and the body still arriving (the body-read timeout).
+    @inlinable
     public var isReadingBody: Bool {
         switch state {
         case .fixedBody, .chunkSize, .chunkData, .trailerLines: return true
