@@ -96,10 +96,22 @@ enum AccessLog {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `timestamp()` appended to `bytes` as UTF-8.
+    /// `timestamp()` appended to `bytes` as UTF-8. Each thread keeps the last second's text: the access
+    /// log writes one per request, thousands in a second.
     static func appendTimestamp(to bytes: inout [UInt8]) {
-        UTCTime(secondsSinceEpoch: WallClock.coarseSecondsSinceEpoch()).appendISO8601(to: &bytes)
+        let second = WallClock.coarseSecondsSinceEpoch()
+        lastTimestamp.withValue { kept in
+            if kept.second != second {
+                kept.text.removeAll(keepingCapacity: true)
+                UTCTime(secondsSinceEpoch: second).appendISO8601(to: &kept.text)
+                kept.second = second
+            }
+            bytes += kept.text
+        }
     }
+
+    /// The second (since the epoch) whose text each thread keeps, and that text.
+    private static let lastTimestamp = PerThread<(second: Int, text: [UInt8])> { (Int.min, []) }
 
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         Digits.append(value, width: 1, to: &bytes)
