@@ -13,6 +13,11 @@ struct FormURLEncodingTests {
             ("a=1&&b=2", [("a", "1"), ("b", "2")]),
             ("k=x=y", [("k", "x=y")]),
             ("", []),
+            ("&", []),
+            ("metric=deaths&scale=log", [("metric", "deaths"), ("scale", "log")]),
+            ("q=서울&x=%EC%84%9C", [("q", "서울"), ("x", "서")]),
+            ("a+b=c+d&", [("a b", "c d")]),
+            ("=", [("", "")]),
         ])
     func decode(text: String, expected: [(String, String)]) {
         let decoded = FormURLEncoding.decode(text)
@@ -29,6 +34,30 @@ struct FormURLEncodingTests {
     func refusesBody() {
         #expect(FormURLEncoding.decode(body: [0x71, 0x3D, 0xFF]) == nil)
         #expect(FormURLEncoding.decode(body: Array("a=b+c".utf8))?.first?.value == "b c")
+    }
+
+    @Test(
+        "pairs encode as unreserved bytes, + for a space, upper-case escapes for the rest",
+        arguments: [
+            ([("metric", "deaths"), ("scale", "log")], "metric=deaths&scale=log"),
+            ([("countries", "kr,jp")], "countries=kr%2Cjp"),
+            ([("q", "a b~c.d_e-f")], "q=a+b~c.d_e-f"),
+            ([("q", "서")], "q=%EC%84%9C"),
+            ([("", "")], "="),
+            ([], ""),
+        ])
+    func encode(pairs: [(String, String)], expected: String) {
+        #expect(FormURLEncoding.encode(pairs.map { (name: $0.0, value: $0.1) }) == expected)
+    }
+
+    @Test("percent-encoding keeps unreserved text as it is and escapes the rest")
+    func percentEncode() {
+        #expect(PercentDecoding.encode("south-africa_2.0~") == "south-africa_2.0~")
+        #expect(PercentDecoding.encode("a b/c") == "a%20b%2Fc")
+        #expect(PercentDecoding.encode("a b", spaceAsPlus: true) == "a+b")
+        #expect(PercentDecoding.decode("a+b", plusIsSpace: false) == "a+b")
+        #expect(PercentDecoding.decode("a+b", plusIsSpace: true) == "a b")
+        #expect(PercentDecoding.decode("plain", plusIsSpace: true) == "plain")
     }
 
     @Test("encoding round-trips through decoding")

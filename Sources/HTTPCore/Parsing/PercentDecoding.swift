@@ -4,6 +4,9 @@ public enum PercentDecoding {
     /// - Returns: `nil` when an escape is malformed (`%`, `%G0`) or the bytes are not UTF-8: callers
     ///   answer `400`, never guess.
     public static func decode<S: StringProtocol>(_ text: S, plusIsSpace: Bool) -> String? {
+        // Most names, values and segments have no escape: the text as it is (already UTF-8).
+        let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == plus }) { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
@@ -25,24 +28,39 @@ public enum PercentDecoding {
     /// Encodes everything outside RFC 3986 `unreserved` as `%XX` (upper-case hex), for URLs built from
     /// text; with `spaceAsPlus`, a space becomes `+` (form encoding).
     public static func encode(_ text: String, spaceAsPlus: Bool = false) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        // Ids, metric names and dates need no escape: the text itself, no copy.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        var bytes: [UInt8] = []
+        appendEncoded(text, spaceAsPlus: spaceAsPlus, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `encode(text, spaceAsPlus:)` appended to `bytes` as UTF-8, for a caller building a whole query.
+    public static func appendEncoded(_ text: String, spaceAsPlus: Bool = false, to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + text.utf8.count)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " ") where spaceAsPlus:
-                result.unicodeScalars.append("+")
-            default:
-                let hex = upperHexDigits
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0x0F)]))
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else if byte == UInt8(ascii: " "), spaceAsPlus {
+                bytes.append(UInt8(ascii: "+"))
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(upperHexDigits[Int(byte >> 4)])
+                bytes.append(upperHexDigits[Int(byte & 0x0F)])
             }
         }
-        return result
+    }
+
+    /// RFC 3986 §2.3 `unreserved`: letters, digits, `-`, `.`, `_`, `~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 
     private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
