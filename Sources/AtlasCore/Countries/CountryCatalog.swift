@@ -1,8 +1,10 @@
 import Foundation
 
 /// One snapshot's countries joined with their facts and indexed by id and search. Built once per data
-/// version; immutable, so read without locks.
-public struct CountryCatalog: Sendable {
+/// version; immutable, so read without locks. A class: every page reads it through the current
+/// snapshot, and as a struct each call from another module copied it out, retaining and releasing its
+/// nine arrays and dictionaries, which every thread shares.
+public final class CountryCatalog: Sendable {
     /// One entry of the snapshot with everything pages need about it. A class: per-request sorts move
     /// one reference, not every string.
     public final class Entry: Sendable {

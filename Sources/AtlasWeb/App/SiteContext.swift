@@ -5,8 +5,10 @@ import Localization
 import Routing
 
 /// What every controller shares: the configuration, the current data, the renderer, the page cache,
-/// and the layout every page is rendered into (with its freshness line).
-struct SiteContext: Sendable {
+/// and the layout every page is rendered into (with its freshness line). A class: every controller
+/// holds it, and each route's handler captures its controller, which as a struct holding this one was
+/// copied out of the closure on every request, retaining and releasing each reference here.
+final class SiteContext: Sendable {
     let configuration: AtlasConfiguration
     /// The current snapshot's catalog, reloaded when the store holds a newer one.
     let snapshots: SnapshotCache
@@ -33,7 +35,29 @@ struct SiteContext: Sendable {
     let languages: PageLanguages
     /// Whether a visitor's rows are read on the event loop (`Stores.readsInProcess`: SQLite) rather
     /// than on a worker (PostgreSQL, a round trip per read).
-    var readsVisitorRowsOnLoop = false
+    let readsVisitorRowsOnLoop: Bool
+
+    init(
+        configuration: AtlasConfiguration, snapshots: SnapshotCache, renderer: PageRenderer, pageCache: PageCache,
+        visitorPages: PageCache, histories: HistoryCache, vaccinations: VaccinationCache, sessions: KnownSessions,
+        newVisitors: NewVisitorLimit, health: DatabaseHealth, recentVisits: RecentVisits, flags: FlagImages,
+        languages: PageLanguages, readsVisitorRowsOnLoop: Bool = false
+    ) {
+        self.configuration = configuration
+        self.snapshots = snapshots
+        self.renderer = renderer
+        self.pageCache = pageCache
+        self.visitorPages = visitorPages
+        self.histories = histories
+        self.vaccinations = vaccinations
+        self.sessions = sessions
+        self.newVisitors = newVisitors
+        self.health = health
+        self.recentVisits = recentVisits
+        self.flags = flags
+        self.languages = languages
+        self.readsVisitorRowsOnLoop = readsVisitorRowsOnLoop
+    }
 
     /// The data's freshness line as of now.
     func freshness(_ current: SnapshotCache.Current) -> Freshness {
@@ -80,7 +104,7 @@ struct SiteContext: Sendable {
         isHeavy: @escaping @Sendable (Request, RouteParameters) -> Bool = { _, _ in false },
         _ handler: @escaping @Sendable (Request, RouteParameters, SnapshotCache.Current) throws -> Response
     ) -> ReplyingHandler {
-        { request, parameters in
+        { [self] request, parameters in
             let current = snapshots.current()
             guard !runsOnWorker(current), !isHeavy(request, parameters) else {
                 return .onWorker { try handler(request, parameters, current) }
