@@ -19,7 +19,9 @@ import HTTPCore
 /// `conn.serve`).
 final class Connection: EventHandler {
     private let fd: Int32
-    private unowned let loop: EventLoop
+    // `unowned(unsafe)`: the loop owns its connections and runs every call on them, so it outlives each;
+    // a checked `unowned` reference took an atomic retain and release on every use, several a request.
+    private unowned(unsafe) let loop: EventLoop
     private let context: ServerContext
     private let remoteAddress: String
     /// The client, for `ClientTable`.
