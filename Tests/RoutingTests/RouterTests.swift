@@ -185,6 +185,28 @@ struct WhereWorkRunsTests {
         #expect(runs.all == ["decide on the loop", "decide on the loop", "render on the worker"])
     }
 
+    /// A handler that leaves the loop (`EventLoopThread.leave()`) runs again, whole, on a worker, where
+    /// it goes on; its answer is the worker's.
+    @Test func aHandlerThatLeavesTheLoopRunsAgainOnAWorker() throws {
+        let runs = Runs()
+        var router = Router()
+        router.get(
+            "/build",
+            replying: { _, _ in
+                runs.add("start on the " + Self.place())
+                try EventLoopThread.leave()
+                runs.add("build on the " + Self.place())
+                return .response(Response(contentType: "text/plain", text: "built"))
+            })
+        guard case .onWorker(let work) = router.answer(try Self.request(.get, "/build")) else {
+            Issue.record("the build ran on the loop")
+            return
+        }
+        #expect(runs.all == ["start on the loop"])
+        #expect(work().text == "built")
+        #expect(runs.all == ["start on the loop", "start on the worker", "build on the worker"])
+    }
+
     @Test func anErrorThrownOnTheWorkerIsTheErrorPage() throws {
         var router = Router()
         router.get("/gone", replying: { _, _ in .onWorker { throw HTTPError(.notFound, "Gone.") } })

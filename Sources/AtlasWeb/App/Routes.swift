@@ -59,9 +59,7 @@ enum Routes {
         router.get("/api/countries", api.countries)
         router.get("/api/countries/:id", api.country)
         router.get("/api/historical/all", replying: site.showingHistories(history.world))
-        router.get(
-            "/api/historical/:ids",
-            replying: site.showingHistories(isHeavy: HistoryController.namesALongList, history.countries))
+        router.get("/api/historical/:ids", replying: site.showingHistories(history.countries))
         router.get("/vaccinations.csv", replying: site.showingHistories(vaccinations.worldCSV))
         router.get("/countries/:id/vaccinations.csv", replying: site.showingHistories(vaccinations.csv))
         router.get("/api/vaccine/coverage", replying: site.showingHistories(vaccinations.world))

@@ -96,17 +96,14 @@ final class SiteContext: Sendable {
     }
 
     /// `handler` as a route's handler that shows time series: given the data as of the request, and run
-    /// where `runsOnWorker` decides.
-    /// - Parameter isHeavy: whether this request's answer takes long enough to build (tenths of a second)
-    ///   that it runs on a worker even with every series in memory, so it never holds up the cached
-    ///   pages and `/healthz` on the event loop.
+    /// where `runsOnWorker` decides. A build of several series (tens of milliseconds and more) leaves the
+    /// loop itself (`EventLoopThread.leave()`), so it never holds up the cached pages and `/healthz`.
     func showingHistories(
-        isHeavy: @escaping @Sendable (Request, RouteParameters) -> Bool = { _, _ in false },
         _ handler: @escaping @Sendable (Request, RouteParameters, SnapshotCache.Current) throws -> Response
     ) -> ReplyingHandler {
         { [self] request, parameters in
             let current = snapshots.current()
-            guard !runsOnWorker(current), !isHeavy(request, parameters) else {
+            guard !runsOnWorker(current) else {
                 return .onWorker { try handler(request, parameters, current) }
             }
             return .response(try handler(request, parameters, current))

@@ -33,6 +33,8 @@ extension CompareController {
             for: request, key: Links.compare(ids, download, path: "/compare.csv"), version: current.version,
             dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
+            // Two to eight series (tens of ms): built on a worker, served from the loop.
+            if entries.count > 1 { try EventLoopThread.leave() }
             if download.metric != nil { return try vaccinationCSV(entries, time: chart, current) }
             let histories = try entries.map { try site.histories.history($0.id, version: current.version) }
             let covered = histories.compactMap { $0 }.filter { !$0.isEmpty }
@@ -86,6 +88,8 @@ extension CompareController {
             for: request, key: Links.compare(ids, view, path: "/api/compare"), version: current.version,
             dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
+            // Two to eight series (tens of ms): built on a worker, served from the loop.
+            if entries.count > 1 { try EventLoopThread.leave() }
             let vaccination: (days: ClosedRange<Int>, lines: [String: [Double?]])? = try view.metric.map { metric in
                 try vaccinationLines(entries, metric: metric, query: chart, current)
             }

@@ -68,6 +68,8 @@ struct CompareController: Sendable {
             }
             let englishTarget = Links.compare(ids, query)
             return try site.cachedPage(request, key: language.target(forEnglish: englishTarget), current) {
+                // Two to eight series and their charts (tens of ms): built on a worker, served from the loop.
+                if entries.count > 1 { try EventLoopThread.leave() }
                 let names = entries.map { $0.name(in: language) }
                 var context = try context(entries, view: query, words: words, current)
                 context.set("controls", .array(CompareController.controls(ids, query, words: words)))

@@ -78,16 +78,6 @@ struct HistoryController: Sendable {
         }
     }
 
-    /// Lists longer than this take long enough to build (all 223 series: 0.6 s) that they are built, and
-    /// served from the shared page cache, on a worker, never on an event loop.
-    static let longListCount = 16
-
-    /// Whether `/api/historical/{ids}` names more than `longListCount` ids (counted by commas, before
-    /// anything is resolved).
-    @Sendable static func namesALongList(_ request: Request, _ parameters: RouteParameters) -> Bool {
-        parameters["ids"].utf8.count { $0 == UInt8(ascii: ",") } + 1 > longListCount
-    }
-
     /// `GET /api/historical/{id}` (an object) or `{id},{id}` (an array), `lastdays=N|all` (default 30, as
     /// disease.sh): `{"country", "province": ["mainland"], "timeline": {"cases": {"M/D/YY": n, …},
     /// "deaths": …, "recovered": …}}`, recovered 0 where not reported, as disease.sh. Other spellings answer
@@ -144,6 +134,8 @@ struct HistoryController: Sendable {
         return try site.pageCache.response(
             for: request, key: key, version: current.version, dataChangedAt: current.dataChangedAt, freshness: { nil }
         ) {
+            // More than one series takes milliseconds per entry (all 223: 0.6 s): built on a worker.
+            if entries.count > 1 { try EventLoopThread.leave() }
             var writer = JSONWriter()
             if isList { writer.beginArray() }
             for entry in entries {

@@ -160,19 +160,12 @@ public final class PageCache: Sendable {
         render: () throws -> CacheablePage
     ) rethrows -> Response {
         let time = now()
-        let cached = withCache { local -> Entry? in
-            local.clock &+= 1
-            guard let cached = local.entries[key], cached.entry.version == version else { return nil }
-            if time >= cached.checkedAt, time - cached.checkedAt < 1000 {
-                cached.lastUse = local.clock
-                return cached.entry
-            }
-            if (freshness()?.key ?? "") == cached.entry.freshnessKey {
-                cached.lastUse = local.clock
-                cached.checkedAt = time
-                return cached.entry
-            }
-            return nil
+        var cached = withCache { local in Self.fresh(key, version: version, time: time, freshness, in: &local) }
+        if cached == nil, EventLoopThread.isCurrent {
+            // A page a worker built (one too slow for the loop, or any while the data loads) is in the
+            // shared cache: this loop keeps it too rather than building it again.
+            cached = shared.withLock { Self.fresh(key, version: version, time: time, freshness, in: &$0) }
+            if let cached { local.withValue { store(cached, key: key, time: time, in: &$0) } }
         }
         let entry: Entry
         if let cached {
@@ -266,6 +259,25 @@ public final class PageCache: Sendable {
             hasher.combine(CollectionOfOne(UInt8(0)))
         }
         return hasher.hex
+    }
+
+    /// The entry for `key` in `local` when it is of `version` and its freshness line is the current one
+    /// (checked at most once a second), its use recorded; `nil` otherwise.
+    private static func fresh(
+        _ key: String, version: Int64, time: Int64, _ freshness: () -> PageCache.AgeLine?, in local: inout Local
+    ) -> Entry? {
+        local.clock &+= 1
+        guard let cached = local.entries[key], cached.entry.version == version else { return nil }
+        if time >= cached.checkedAt, time - cached.checkedAt < 1000 {
+            cached.lastUse = local.clock
+            return cached.entry
+        }
+        if (freshness()?.key ?? "") == cached.entry.freshnessKey {
+            cached.lastUse = local.clock
+            cached.checkedAt = time
+            return cached.entry
+        }
+        return nil
     }
 
     /// This event loop's own cache, or on any other thread (a worker) the shared one.

@@ -33,3 +33,19 @@ public enum EventLoopThread {
         return try body()
     }
 }
+
+extension EventLoopThread {
+    /// Leaves the event loop for the rest of a build that takes tens of milliseconds (a list of time
+    /// series, a comparison): on a loop, throws `MovesToWorker`, and the router runs the whole handler
+    /// again on a worker thread, where this returns at once. The loop then serves the built page from
+    /// the cache (`PageCache` looks in the workers' shared cache on a miss).
+    /// - Throws: `MovesToWorker` on an event loop.
+    public static func leave() throws {
+        if isCurrent { throw MovesToWorker() }
+    }
+}
+
+/// Thrown by `EventLoopThread.leave()` on an event loop: the router catches it and runs the
+/// handler again, from its first line, on a worker thread. Handlers that throw it must not have
+/// written anything before.
+public struct MovesToWorker: Error {}

@@ -205,7 +205,12 @@ public struct Router: Responder {
                 switch route.runsOn {
                 case .eventLoop:
                     if formAge?.isTooOld(request) == true { throw FormAge.refusal }
-                    return try handler(request, parameters)
+                    do {
+                        return try handler(request, parameters)
+                    } catch is MovesToWorker {
+                        // A build too slow for the loop (`EventLoopThread.leave()`): all of it again, on a worker.
+                        return .onWorker { try handler(request, parameters).response() }
+                    }
                 case .worker:
                     return .onWorker {
                         if formAge?.isTooOld(request) == true { throw FormAge.refusal }
