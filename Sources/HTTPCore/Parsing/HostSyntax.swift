@@ -21,7 +21,7 @@ enum HostSyntax {
                     index = value.index(index, offsetBy: 3)
                     continue
                 }
-                guard isUnreserved(byte) || isSubDelimiter(byte) else { return false }
+                guard ByteClass.isUnreserved(byte) || isSubDelimiter(byte) else { return false }
                 index = value.index(after: index)
             }
         }
@@ -40,25 +40,13 @@ enum HostSyntax {
             else { return false }
             let tail = rest[rest.index(after: dot)...]
             return !tail.isEmpty
-                && tail.allSatisfy { isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") }
+                && tail.allSatisfy { ByteClass.isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") }
         }
         return body.contains(UInt8(ascii: ":"))
             && body.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool { PercentDecoding.hexValue(byte) != nil }
-
-    /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3).
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
-    }
 
     /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (RFC 3986 §2.2).
     private static func isSubDelimiter(_ byte: UInt8) -> Bool {

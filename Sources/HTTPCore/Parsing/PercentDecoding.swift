@@ -29,7 +29,7 @@ public enum PercentDecoding {
     /// text; with `spaceAsPlus`, a space becomes `+` (form encoding).
     public static func encode(_ text: String, spaceAsPlus: Bool = false) -> String {
         // Ids, metric names and dates need no escape: the text itself, no copy.
-        if text.utf8.allSatisfy(isUnreserved) { return text }
+        if text.utf8.allSatisfy(ByteClass.isUnreserved) { return text }
         var bytes: [UInt8] = []
         appendEncoded(text, spaceAsPlus: spaceAsPlus, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -39,7 +39,7 @@ public enum PercentDecoding {
     public static func appendEncoded(_ text: String, spaceAsPlus: Bool = false, to bytes: inout [UInt8]) {
         bytes.reserveCapacity(bytes.count + text.utf8.count)
         for byte in text.utf8 {
-            if isUnreserved(byte) {
+            if ByteClass.isUnreserved(byte) {
                 bytes.append(byte)
             } else if byte == UInt8(ascii: " "), spaceAsPlus {
                 bytes.append(UInt8(ascii: "+"))
@@ -48,18 +48,6 @@ public enum PercentDecoding {
                 bytes.append(upperHexDigits[Int(byte >> 4)])
                 bytes.append(upperHexDigits[Int(byte & 0x0F)])
             }
-        }
-    }
-
-    /// RFC 3986 §2.3 `unreserved`: letters, digits, `-`, `.`, `_`, `~`.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            return true
-        default:
-            return false
         }
     }
 
