@@ -6,7 +6,7 @@ import Synchronization
 /// cookie on every request, and its HMAC and the hash were a tenth of such a request
 /// (docs/performance-log.md). A cookie counts only when its signature equals the one kept, compared in
 /// constant time, so keeping changes nothing about which cookies are accepted. Bounded: at `capacity`
-/// an arbitrary entry makes way (a miss costs the HMACs again). Any thread.
+/// an arbitrary entry makes way (a miss costs the HMAC and the hash again). Any thread.
 final class KnownSessions: Sendable {
     /// What follows from one verified session id.
     struct Known: Sendable {

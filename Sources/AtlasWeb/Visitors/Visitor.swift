@@ -6,7 +6,7 @@ import Routing
 /// The id is 128 bits from `Crypto.randomBytes`; the cookie holds it as 32 hex digits, `.`, and the 32
 /// of its signature (`SessionSigner`), so only ids this server minted count. The database stores only
 /// the id's SHA-256, so a leaked file hands out no sessions. The CSRF token is the other half of the
-/// signature's HMAC (`SessionSigner.signed`): derived from the cookie without a database read, and
+/// signature's HMAC (`SessionSigner.authenticationCode`): derived from the cookie without a database read, and
 /// never in the cookie.
 struct Visitor: Sendable {
     static let cookieName = "atlas_session"

@@ -38,5 +38,4 @@ public struct SessionSigner: Sendable {
     public func signature(of id: [UInt8]) -> [UInt8] {
         key.authenticationCode(of: Self.label, then: id, length: Self.signatureLength)
     }
-
 }
