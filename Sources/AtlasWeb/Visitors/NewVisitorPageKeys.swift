@@ -1,5 +1,6 @@
 import AtlasCore
 import Clocks
+import Formats
 import Localization
 
 /// The page cache's keys of the pages a new visitor (no cookie yet) gets the same as every other new
@@ -23,7 +24,7 @@ struct NewVisitorPageKeys: Sendable {
 
     /// One page in one language: its key, the day it is for, and that day's number since 1970-01-01.
     private struct Kept {
-        var dayNumber = Int64.min
+        var dayNumber = Int.min
         var today = CalendarDate(utcMillisecondsSinceEpoch: 0)
         var key = ""
     }
@@ -34,8 +35,7 @@ struct NewVisitorPageKeys: Sendable {
 
     /// The key of `page` in `language` on the UTC day of `now` (ms since epoch), and that day.
     func key(_ page: Page, _ language: Language, now: Int64) -> (key: String, today: CalendarDate) {
-        // Floor division, so a moment before 1970 falls on the day before.
-        let dayNumber = now >= 0 ? now / Self.millisecondsPerDay : (now + 1) / Self.millisecondsPerDay - 1
+        let dayNumber = Gregorian.floorDivide(Int(now), Self.millisecondsPerDay)
         let slot = page.rawValue * Language.allCases.count + Language.allCases.firstIndex(of: language)!
         return kept.withValue { kept in
             if kept[slot].dayNumber == dayNumber { return (kept[slot].key, kept[slot].today) }
@@ -46,5 +46,5 @@ struct NewVisitorPageKeys: Sendable {
         }
     }
 
-    private static let millisecondsPerDay: Int64 = 86_400_000
+    private static let millisecondsPerDay = 86_400_000
 }
