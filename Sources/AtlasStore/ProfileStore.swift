@@ -147,8 +147,10 @@ public protocol ProfileStore: Sendable {
 
     /// Deletes the profiles (with drafts and stars) last seen before `seenBefore`, and those holding only
     /// the defaults last seen before `defaultsOnlySeenBefore`; both ms since the epoch.
+    /// Background upkeep: on SQLite it does not wait for another process's write lock, so a visitor's
+    /// write in this process never waits behind it.
     /// - Returns: how many profiles were deleted.
-    /// - Throws: `StoreError`.
+    /// - Throws: `StoreError` (`.busy` when another writer holds the lock: try again later).
     func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int
 }
 

@@ -145,4 +145,33 @@ struct SQLiteBusyTests {
             #expect(try stores.profiles.toggleFavorite(visitor, countryID: "kr", name: "S. Korea"))
         }
     }
+
+    /// Pruning is upkeep: it must not hold the process's one writer connection through the wait for
+    /// another process's lock, which a visitor's write would wait for on top of its own.
+    @Test func pruningDoesNotWaitForAnotherProcesssLockAndLeavesTheWaitForVisitors() throws {
+        try withTemporaryDatabasePath { path in
+            // A wait of a minute: pruning that waited would take it.
+            let stores = try Stores.open(.sqlite(path: path), options: StoreOptions(lockWaitSeconds: 60))
+            defer { stores.close() }
+            let other = try Database(path: path)
+            defer { other.close() }
+            try other.execute("BEGIN IMMEDIATE")
+            let started = Date()
+            #expect {
+                try stores.profiles.pruneProfiles(seenBefore: 0, defaultsOnlySeenBefore: 0)
+            } throws: { error in
+                guard case .busy = error as? StoreError else { return false }
+                return true
+            }
+            #expect(Date().timeIntervalSince(started) < 30, "pruning waited for the lock")
+            // A visitor's write still waits: it succeeds once the other process lets go.
+            let release = Thread {
+                Thread.sleep(forTimeInterval: 0.3)
+                try? other.execute("ROLLBACK")
+            }
+            release.start()
+            let visitor = VisitorContext(sessionHash: [UInt8](repeating: 2, count: 32), now: 1_777_636_800_000)
+            #expect(try stores.profiles.toggleFavorite(visitor, countryID: "kr", name: "S. Korea"))
+        }
+    }
 }

@@ -228,6 +228,30 @@ struct PruningTests {
         #expect(try storedProfileRow(fixture).count == 1)
         #expect(try keeper.get("/profile").text.contains("Keeper"))
     }
+
+    /// Pruning does not wait for another process's write lock on SQLite; it tries again at the next
+    /// check rather than an hour later.
+    @Test func pruningThatMeetsAnotherProcesssLockRunsAgainAtTheNextCheck() throws {
+        let clock = ManualClock(profileDay)
+        let fixture = try AppFixture(clock: clock)
+        let idle = WebVisitor(fixture.client)
+        let token = try idle.get("/countries/kr").hiddenValue("csrf_token") ?? ""
+        #expect(try idle.post("/countries/kr/favorite", [("csrf_token", token), ("star", "on")]).status == .seeOther)
+        #expect(try idle.post("/countries/kr/favorite", [("csrf_token", token), ("star", "off")]).status == .seeOther)
+        #expect(try storedProfileRow(fixture).count == 1)
+
+        clock.advance(by: 2 * 86_400_000)
+        let other = try Database(path: fixture.databasePath)
+        defer { other.close() }
+        try other.execute("BEGIN IMMEDIATE")
+        fixture.app.checkSharedState()
+        try other.execute("ROLLBACK")
+        #expect(try storedProfileRow(fixture).count == 1, "pruned through another process's lock")
+
+        clock.advance(by: 1000)
+        fixture.app.checkSharedState()
+        #expect(try storedProfileRow(fixture).isEmpty)
+    }
 }
 
 struct SharedValidatorTests {

@@ -397,15 +397,20 @@ struct SQLiteLockTests {
         holder.arguments = [
             "-c",
             """
-            import sqlite3, sys, time
+            import select, sqlite3, sys
             c = sqlite3.connect(sys.argv[1], isolation_level=None)
             c.execute('BEGIN IMMEDIATE')
             c.execute('UPDATE snapshot_meta SET source = source')
-            print('locked', flush=True); time.sleep(6)
+            print('locked', flush=True)
+            select.select([sys.stdin], [], [], 60)
             """, app.directory + "/atlas.sqlite",
         ]
+        // The lock is held until the test says so (a line, or stdin closing), not for a fixed time
+        // that a loaded machine could use up before the write is tried.
         let output = Pipe()
+        let input = Pipe()
         holder.standardOutput = output
+        holder.standardInput = input
         try holder.run()
         #expect(ServerProcess.readLine(output.fileHandleForReading) == "locked")
         defer { holder.terminate() }
@@ -421,7 +426,7 @@ struct SQLiteLockTests {
         #expect(Date().timeIntervalSince(started) < 4, "the store's wait is 2 s, not SQLite's old 5 s")
         // Readers are not blocked by a writer in WAL mode: the database answers the watcher's reads.
         #expect(try fetch(app.port, "/healthz").text.contains("\"state\":\"up\""))
-        holder.terminate()
+        try input.fileHandleForWriting.write(contentsOf: Array("release\n".utf8))
         holder.waitUntilExit()
         #expect(try visitor.post("/countries/kr/favorite", [("csrf_token", token)]).status == 303)
         #expect(!app.errorOutput.contains("500 "))

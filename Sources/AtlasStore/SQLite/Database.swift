@@ -22,6 +22,8 @@ public final class Database: @unchecked Sendable {
     // Guarded by connection.lock.
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
+    /// How long a statement waits for another connection's lock, in milliseconds (`init`'s).
+    private let busyTimeout: Int32
 
     /// The most each connection keeps of the file's pages in memory, in KiB (`PRAGMA cache_size`).
     static let pageCacheKibibytes = 256
@@ -35,6 +37,7 @@ public final class Database: @unchecked Sendable {
     public init(path: String, busyTimeout: Int32 = 5000) throws(StoreError) {
         _ = Database.configureSQLite
         self.path = path
+        self.busyTimeout = busyTimeout
         var handle: OpaquePointer?
         // No mutex of SQLite's own (multi-thread mode): `connection.lock` already serialises every use,
         // and SQLite's would be taken again by every call on the connection.
@@ -160,16 +163,30 @@ public final class Database: @unchecked Sendable {
     /// the busy timeout.
     /// - Parameters:
     ///   - kind: `.immediate` (default) takes the write lock at `BEGIN`; `.deferred` for consistent reads.
+    ///   - waitsForLock: `false` for background upkeep: when another process holds the write lock,
+    ///     `BEGIN` fails at once instead of waiting out the busy timeout while holding this connection,
+    ///     which every visitor's write in this process would then wait for on top of its own wait.
     ///   - body: the work, given this database.
-    /// - Throws: what `body` throws (after rolling back), or `StoreError.sqlite` when `BEGIN` or `COMMIT`
-    ///   fails (e.g. `SQLITE_BUSY` after the busy timeout); `.closed`.
-    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: (Database) throws -> T) throws -> T {
+    /// - Throws: what `body` throws (after rolling back), or `StoreError.busy` when `BEGIN` or `COMMIT`
+    ///   meets another process's lock past the busy timeout (at once without `waitsForLock`),
+    ///   `StoreError.sqlite` for other failures; `.closed`.
+    public func transaction<T>(
+        _ kind: TransactionKind = .immediate, waitsForLock: Bool = true, _ body: (Database) throws -> T
+    ) throws -> T {
         try connection.lock.withLock {
             let depth = transactionDepth
             let savepoint = "atlas_savepoint_\(depth)"
             if depth == 0 {
                 // Prepared once, as every request's read of a visitor's rows begins one.
-                try prepare(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED").run()
+                let begin = try prepare(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+                if waitsForLock {
+                    try begin.run()
+                } else {
+                    let handle = try connection.handle()
+                    sqlite3_busy_timeout(handle, 0)
+                    defer { sqlite3_busy_timeout(handle, busyTimeout) }
+                    try begin.run()
+                }
             } else {
                 try execute("SAVEPOINT \(savepoint)")
             }

@@ -159,7 +159,7 @@ struct SQLiteProfileStore: ProfileStore {
     }
 
     func pruneProfiles(seenBefore: Int64, defaultsOnlySeenBefore: Int64) throws -> Int {
-        let pruned = try writer.transaction { database in
+        let pruned = try writer.transaction(waitsForLock: false) { database in
             // Drafts and favourites go with their profile (ON DELETE CASCADE).
             let delete = try database.prepare(
                 """

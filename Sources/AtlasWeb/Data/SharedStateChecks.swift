@@ -91,6 +91,10 @@ final class SharedStateChecks: Sendable {
             let pruned = try profiles.pruneProfiles(
                 seenBefore: time - Self.profileLifetime, defaultsOnlySeenBefore: time - Self.defaultsOnlyLifetime)
             if pruned > 0 { log("covid-atlas: pruned \(pruned) profiles nobody came back to") }
+        } catch StoreError.busy {
+            // Another process is writing (an import, a second server); pruning did not wait for it, so
+            // it tries again next round rather than in an hour.
+            lastPruned.store(last, ordering: .relaxed)
         } catch {
             log("covid-atlas: pruning profiles failed: \(error); trying again in an hour")
         }
