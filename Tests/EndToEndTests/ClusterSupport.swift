@@ -267,3 +267,24 @@ final class DelayingProxy: @unchecked Sendable {
         shutdown(source, Int32(SHUT_RD))
     }
 }
+
+/// Sends `SIGSTOP` to `pid` and returns once every one of its threads is stopped (state `T` in
+/// `/proc/PID/task/TID/stat`), so what the test sends next meets a hung process, not one still
+/// finishing a request. Throws when that takes more than 5 s.
+func stopProcess(_ pid: Int32) throws {
+    kill(pid, SIGSTOP)
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        let states = tasks.compactMap { task -> Character? in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // `PID (COMMAND) STATE …`: the command may hold spaces and parentheses, so from the last `)`.
+            return stat[stat.index(after: close)...].first { $0 != " " }
+        }
+        if !states.isEmpty && states.allSatisfy({ $0 == "T" || $0 == "t" }) { return }
+        usleep(1_000)
+    }
+    throw ServerError("process \(pid) did not stop within 5 s of SIGSTOP")
+}

@@ -104,7 +104,7 @@ struct FaultTests {
     @Test func aRequestThatArrivedWhileTheProcessWasStoppedIsAnsweredWhenItWakes() throws {
         let app = try ServerProcess()
         #expect(try fetch(app.port, "/healthz").status == 200)
-        kill(app.pid, SIGSTOP)
+        try stopProcess(app.pid)
         let client = try RawClient(port: app.port)
         client.setReadTimeout(20)
         try client.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -245,7 +245,7 @@ struct HungProcessTests {
         // nginx holds kept-alive connections to both.
         for _ in 0..<4 { #expect(try fetch(nginx.port, "/countries/kr").status == 200) }
 
-        kill(a.pid, SIGSTOP)
+        try stopProcess(a.pid)
         defer { kill(a.pid, SIGCONT) }
         var durations: [Double] = []
         for _ in 0..<6 {
@@ -276,21 +276,24 @@ struct HungProcessTests {
                 ("csrf_token", editor.inputValue("csrf_token") ?? ""), ("version", editor.inputValue("version") ?? ""),
                 ("action", "done"),
             ]
-            kill(app.pid, SIGSTOP)
-            let waker = Thread {
-                Thread.sleep(forTimeInterval: seconds)
-                kill(app.pid, SIGCONT)
+            try stopProcess(app.pid)
+            // The stop is timed from when the form has gone out, as nginx stamps it: on a loaded
+            // machine the test's own send can lag the `SIGSTOP` by a second.
+            return try visitor.post("/profile/edit", pairs + numberedSubmission(7, n)) {
+                Thread {
+                    Thread.sleep(forTimeInterval: seconds)
+                    kill(app.pid, SIGCONT)
+                }
+                .start()
             }
-            waker.start()
-            return try visitor.post("/profile/edit", pairs + numberedSubmission(7, n))
         }
 
         let (applied, shortStop) = try HungProcessTests.timed { try doneWhileStopped(2, stoppedFor: 1) }
         #expect(applied.status == 303, "\(applied.status) \(applied.text)")
-        #expect(shortStop >= 1)
+        #expect(shortStop >= 1, "answered \(applied.status) after \(shortStop) s while stopped for 1 s")
         #expect(try visitor.get("/profile").profileName == "v7-2")
 
-        let refused = try doneWhileStopped(3, stoppedFor: 3.5)
+        let refused = try doneWhileStopped(3, stoppedFor: 4.5)
         #expect(refused.status == 503, "\(refused.status)")
         #expect(refused.text.contains("not applied"))
         #expect(try visitor.get("/profile").profileName == "v7-2", "the refused Done changed nothing")

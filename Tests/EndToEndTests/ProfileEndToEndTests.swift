@@ -19,12 +19,13 @@ final class WireVisitor: @unchecked Sendable {
         try request("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(cookieLine)\r\n")
     }
 
-    func post(_ target: String, _ pairs: [(String, String)]) throws -> WireResponse {
+    /// `POST target` with `pairs` form-encoded; `sent` runs once the request's bytes are written.
+    func post(_ target: String, _ pairs: [(String, String)], sent: (() -> Void)? = nil) throws -> WireResponse {
         let body = pairs.map { "\($0.0)=\(formEncoded($0.1))" }.joined(separator: "&")
         return try request(
             "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(cookieLine)"
                 + "Origin: http://127.0.0.1:\(port)\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)", sent: sent)
     }
 
     /// Opens the editor and submits `action` with its token and version and the given fields.
@@ -39,12 +40,15 @@ final class WireVisitor: @unchecked Sendable {
 
     private var cookieLine: String { cookie.map { "Cookie: \($0)\r\n" } ?? "" }
 
-    private func request(_ text: String) throws -> WireResponse {
+    private func request(_ text: String, sent: (() -> Void)? = nil) throws -> WireResponse {
+        var sent = sent  // once, though a stale connection makes the request go out twice
         for attempt in 0..<2 {
             do {
                 let connection = try client ?? RawClient(port: port)
                 client = connection
                 try connection.send(text)
+                sent?()
+                sent = nil
                 let response = try connection.readResponse()
                 if let setCookie = response.field("Set-Cookie") { cookie = String(setCookie.prefix { $0 != ";" }) }
                 if response.field("Connection") == "close" { client = nil }
