@@ -252,6 +252,18 @@ struct KoreanErrorMessageTests {
             body: Array("action=done".utf8))
         #expect(page.status == .forbidden)
         #expect(page.text.contains("다른 사이트에서 보낸 양식이라 받지 않았습니다."))
+        // Another site's form is not echoed: only the visitor's own page gets its typing back.
+        #expect(!page.text.contains("notice-refused"))
+    }
+
+    @Test func aFormWithoutASessionComesBackInKoreanWithWhatWasTyped() throws {
+        let page = try client.execute(
+            .post, "/ko/profile/edit", fields: [.contentType: "application/x-www-form-urlencoded"],
+            body: Array("action=done&version=0&username=%EC%A7%80%EB%AF%BC".utf8))
+        #expect(page.status == .forbidden)
+        #expect(page.text.contains("세션 쿠키가 없어 아무것도 저장하지 않았습니다."))
+        #expect(page.text.contains("action=\"/ko/profile/edit\""))
+        #expect(page.inputValue("username") == "지민")
     }
 
     @Test(arguments: [

@@ -290,29 +290,74 @@ struct FormSecurityTests {
         #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"false\""))
     }
 
+    /// A token that is not the session's (another visitor's, or one from before the session changed) is
+    /// `403` and writes nothing, but the editor comes back with what was typed and the visitor's own
+    /// token: sending it again goes through. Nothing tells them to reload, which would resend the POST.
     @Test(arguments: StoreKind.available)
-    func anotherVisitorsTokenIsRefused(_ store: StoreKind) throws {
+    func anotherVisitorsTokenIsRefusedAndWhatWasTypedIsKept(_ store: StoreKind) throws {
         let fixture = try AppFixture(store: store, now: profileDay)
         let mallory = WebVisitor(fixture.client)
         let alice = WebVisitor(fixture.client)
         let token = try mallory.csrfToken()
-        try alice.get("/profile")
-        let response = try alice.post(
-            "/profile/edit", [("csrf_token", token), ("action", "cancel")], fields: [.origin: "http://test.local"])
+        let aliceToken = try alice.csrfToken()
+        let typed = [
+            ("csrf_token", token), ("version", "0"), ("action", "done"), ("username", "Alice <typed>"),
+            ("season", "summer"), ("goal_date", "2026-06-01"),
+        ]
+        let response = try alice.post("/profile/edit", typed, fields: [.origin: "http://test.local"])
         #expect(response.status == .forbidden)
-        #expect(response.text.contains("security token"))
-        // Reloading this page would send the same refused POST again: the way out is a fresh form.
-        #expect(!response.text.contains("Reload the page"))
-        #expect(response.text.contains("Go back, reload the form and send it again."))
+        #expect(refusalNotice(response).contains("security token was out of date"))
+        #expect(response.text.contains("so nothing was saved"))
+        #expect(!refusalNotice(response).lowercased().contains("reload"))
+        #expect(response.inputValue("username") == "Alice <typed>")
+        #expect(response.text.contains("value=\"summer\" checked"))
+        #expect(response.inputValue("goal_date") == "2026-06-01")
+        #expect(response.hiddenValue("csrf_token") == aliceToken)
+        #expect(try storedProfileRow(fixture).isEmpty)
+
+        let again = try alice.post(
+            "/profile/edit",
+            [("csrf_token", response.hiddenValue("csrf_token") ?? "")] + typed.dropFirst(),
+            fields: [.origin: "http://test.local"])
+        #expect(again.status == .seeOther)
+        #expect(try alice.get("/profile").text.contains("Alice &lt;typed&gt;"))
     }
 
+    /// Without a session cookie (cleared, or expired while the form was open) the same: `403`, nothing
+    /// written, the form kept, with a new session's cookie and token to send it with.
     @Test(arguments: StoreKind.available)
-    func aPostWithoutACookieIsRefused(_ store: StoreKind) throws {
+    func aPostWithoutACookieIsRefusedAndWhatWasTypedIsKept(_ store: StoreKind) throws {
         let fixture = try AppFixture(store: store, now: profileDay)
-        let response = try WebVisitor(fixture.client).post("/profile/edit", [("csrf_token", "0"), ("action", "save")])
+        let visitor = WebVisitor(fixture.client)
+        let typed = [
+            ("version", "0"), ("action", "save"), ("username", "박지민"), ("season", "autumn"),
+            ("goal_date", "2026-06-01"),
+        ]
+        let response = try visitor.post("/profile/edit", [("csrf_token", "0")] + typed)
         #expect(response.status == .forbidden)
-        #expect(!response.text.contains("Reload the page"))
+        #expect(refusalNotice(response).contains("Your session cookie was missing, so nothing was saved."))
+        #expect(!refusalNotice(response).lowercased().contains("reload"))
+        #expect(response.inputValue("username") == "박지민")
+        #expect(response.fields[.setCookie]?.hasPrefix("atlas_session=") == true)
         #expect(try storedProfileRow(fixture).isEmpty)
+
+        let again = try visitor.post(
+            "/profile/edit", [("csrf_token", response.hiddenValue("csrf_token") ?? "")] + typed)
+        #expect(again.status == .seeOther)
+        #expect(try visitor.get("/profile/edit").inputValue("username") == "박지민")
+    }
+
+    /// The autosave's JSON request gets the plain `403`: the page still holds what was typed.
+    @Test func anAutosaveWithAStaleTokenIsAPlain403() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        _ = try visitor.csrfToken()
+        let response = try visitor.post(
+            "/profile/edit", [("csrf_token", "0"), ("version", "0"), ("action", "save"), ("username", "Ada")],
+            fields: [.accept: "application/json"])
+        #expect(response.status == .forbidden)
+        #expect(response.fields[.contentType]?.hasPrefix("application/json") == true)
+        #expect(!response.text.contains("Ada"))
     }
 
     @Test(arguments: StoreKind.available)
@@ -402,4 +447,12 @@ struct TokenTagTests {
         #expect(made == tag)
         #expect(made.utf8.count <= 15, "kept inline by Swift's small strings")
     }
+}
+
+/// The notice above a refused editor (`notice-refused`), or "" when there is none.
+func refusalNotice(_ response: Response) -> String {
+    guard let start = response.text.range(of: "<div class=\"notice notice-refused\""),
+        let end = response.text[start.upperBound...].range(of: "</div>")
+    else { return "" }
+    return String(response.text[start.lowerBound..<end.upperBound])
 }

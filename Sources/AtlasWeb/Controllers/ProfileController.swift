@@ -163,9 +163,16 @@ struct ProfileController: Sendable {
     func submit(_ request: Request, _ parameters: RouteParameters, language: Language) throws -> Response {
         let words = site.languages[language]
         let profilePath = language.target(forEnglish: "/profile")
-        let submission = try FormSubmission(request, site: site)
-        let writer = site.writing(as: submission.visitor, request)
         let wantsJSON = ResponseFormat.preferred(by: request) == .json
+        let submission: FormSubmission
+        do {
+            submission = try FormSubmission(keepingTyped: request, site: site)
+        } catch let refusal as FormSubmission.SessionRefusal {
+            // The autosave has nothing to keep: the page still holds what was typed.
+            if wantsJSON { throw refusal.error }
+            return try refusedEditor(refusal, request, words: words)
+        }
+        let writer = site.writing(as: submission.visitor, request)
         let action = submission["action"] ?? ""
         guard ["save", "done", "cancel"].contains(action) else {
             throw HTTPError.inWords(.badRequest, words, "form.unknownAction")
@@ -280,6 +287,26 @@ struct ProfileController: Sendable {
         return Response.redirect(to: language.target(forEnglish: Links.country(id)), status: .seeOther)
     }
 
+    /// The editor again for a form refused for its session or token (`FormSubmission.SessionRefusal`):
+    /// `403`, nothing written, what was typed kept in the form (checked as a submission would be) under
+    /// the version it was sent with, a notice saying so, and the token of the visitor's session now,
+    /// or of a new one, whose cookie comes with it, so sending the form again goes through.
+    /// - Throws: `StoreError` when a returning visitor's committed profile cannot be read.
+    private func refusedEditor(_ refusal: FormSubmission.SessionRefusal, _ request: Request, words: PageWords)
+        throws -> Response
+    {
+        let visitor = Visitor.resolve(request, sessions: site.sessions)
+        let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now()))
+        let committed = visitor.isNew ? defaults : try store.visitorRows(visitor.sessionHash).profile ?? defaults
+        let form = ProfileForm(fields: refusal.fields, committedGoal: committed.goalDate, words: words)
+        let version = refusal.fields.first { $0.name == "version" }.flatMap { Int64($0.value) } ?? 0
+        var response = try editor(
+            form, version: version, committed: committed, visitor: visitor, status: .forbidden, words: words,
+            refusal: refusal.reason)
+        response.fields[.setCookie] = visitor.setCookie(secure: site.isSecure(request))
+        return response
+    }
+
     /// A new visitor's editor: today's defaults under draft version 0 ("nothing stored yet"), rendered
     /// once a day and kept in the page cache with the form's CSRF token as a hole.
     private func newVisitorEditorPage(_ request: Request, _ visitor: Visitor, _ words: PageWords) throws -> Response {
@@ -307,13 +334,22 @@ struct ProfileController: Sendable {
     /// The hole a cached editor leaves for the visitor's CSRF token (`{{{holes.csrfToken}}}`).
     private static let csrfTokenHole = "csrfToken"
 
+    /// The editor on `form` as sent; `refusal`, why a form was refused, is said above it.
     private func editor(
         _ form: ProfileForm, version: Int64, committed: Profile, visitor: Visitor, status: StatusCode,
-        words: PageWords, newer: Profile? = nil
+        words: PageWords, newer: Profile? = nil, refusal: FormSubmission.SessionRefusal.Reason? = nil
     ) throws -> Response {
-        let (context, layout) = editorContext(
+        var (context, layout) = editorContext(
             form, version: version, committed: committed, csrfToken: visitor.csrfToken, status: status, words: words,
             newer: newer)
+        if let refusal {
+            context.set(
+                "refusal",
+                [
+                    "reason": .string(words("profile.refused." + refusal.rawValue)),
+                    "kept": .string(words("profile.refused.kept")),
+                ])
+        }
         var response = try site.renderer.page("profile/edit", status: status, context: context, layout: layout)
         // The form holds this visitor's token and input: never for a shared cache.
         CachePolicy.privateToVisitor.apply(to: &response)

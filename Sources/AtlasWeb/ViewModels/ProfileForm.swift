@@ -36,10 +36,17 @@ struct ProfileForm {
     /// `YYYY-MM-DD` within a year of `committedGoal`. An absent `notifications` checkbox means off. The
     /// messages are in the language of `words` (`profile.error.`).
     init(_ submission: FormSubmission, committedGoal: CalendarDate, words: PageWords) {
-        username = submission["username"] ?? ""
-        notifications = submission["notifications"] != nil
-        season = submission["season"] ?? ""
-        goalDate = submission["goal_date"] ?? ""
+        self.init(fields: submission.fields, committedGoal: committedGoal, words: words)
+    }
+
+    /// As `init(_:committedGoal:words:)`, from the decoded fields of a form (the first value of each
+    /// name counts).
+    init(fields: [(name: String, value: String)], committedGoal: CalendarDate, words: PageWords) {
+        func value(_ name: String) -> String? { fields.first { $0.name == name }?.value }
+        username = value("username") ?? ""
+        notifications = value("notifications") != nil
+        season = value("season") ?? ""
+        goalDate = value("goal_date") ?? ""
 
         let trimmed = username.trimmingWhitespace
         let max = String(ProfileForm.maxUsernameCharacters)
@@ -66,7 +73,7 @@ struct ProfileForm {
                 "profile.error.usernameCombines",
                 ["count": String(widest), "max": String(ProfileForm.maxCodePointsPerCharacter)])
         }
-        if submission["season"] == nil {
+        if value("season") == nil {
             errors["season"] = words("profile.error.seasonMissing")
         } else if Season(rawValue: season) == nil {
             errors["season"] = words("profile.error.seasonUnknown")

@@ -22,6 +22,32 @@ struct FormSubmission {
     ///
     /// The messages are in the language of the form's address (`/ko/profile/edit`: Korean).
     init(_ request: Request, site: SiteContext) throws {
+        do {
+            try self.init(keepingTyped: request, site: site)
+        } catch let refusal as SessionRefusal {
+            throw refusal.error
+        }
+    }
+
+    /// A form of this site refused at step 4 only (no session cookie this server signed, or a token
+    /// that is not the session's: a cookie cleared or expired while the form was open, a session begun
+    /// in another tab). The visitor's own page sent it, so a handler may show the form again with what
+    /// was typed (`ProfileController`'s editor) instead of `error`'s page.
+    struct SessionRefusal: Error {
+        /// The `403` other handlers answer.
+        let error: HTTPError
+        /// What went wrong: no session cookie this server signed, or a token not the session's.
+        enum Reason: String, Sendable { case noSession, badToken }
+
+        /// The `403` other handlers answer.
+        let reason: Reason
+        /// The decoded fields, as typed.
+        let fields: [(name: String, value: String)]
+    }
+
+    /// As `init(_:site:)`, but a refusal at step 4 throws `SessionRefusal` with what was typed.
+    /// - Throws: `HTTPError` for steps 1 to 3, `SessionRefusal` for step 4.
+    init(keepingTyped request: Request, site: SiteContext) throws {
         let words = site.languages[Language.split(request.target.path).language]
         if let site = request.fields[.secFetchSite]?.lowercased(), site == "cross-site" || site == "same-site" {
             throw HTTPError.inWords(.forbidden, words, "form.otherSite")
@@ -37,13 +63,13 @@ struct FormSubmission {
         guard let fields = FormURLEncoding.decode(body: request.body) else {
             throw HTTPError.inWords(.badRequest, words, "form.unreadable")
         }
-        guard let visitor = Visitor.fromCookie(request, sessions: site.sessions) else {
-            throw HTTPError.inWords(.forbidden, words, "form.noSession")
+        func refusal(_ reason: SessionRefusal.Reason) -> SessionRefusal {
+            SessionRefusal(
+                error: HTTPError.inWords(.forbidden, words, "form." + reason.rawValue), reason: reason, fields: fields)
         }
+        guard let visitor = Visitor.fromCookie(request, sessions: site.sessions) else { throw refusal(.noSession) }
         let token = fields.first { $0.name == "csrf_token" }?.value ?? ""
-        guard visitor.acceptsCSRFToken(token) else {
-            throw HTTPError.inWords(.forbidden, words, "form.badToken")
-        }
+        guard visitor.acceptsCSRFToken(token) else { throw refusal(.badToken) }
         self.visitor = visitor
         self.fields = fields
     }
