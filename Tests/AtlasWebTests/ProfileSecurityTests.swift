@@ -300,6 +300,10 @@ struct FormSecurityTests {
         let alice = WebVisitor(fixture.client)
         let token = try mallory.csrfToken()
         let aliceToken = try alice.csrfToken()
+        // Alice has a saved draft: the page that refuses her form names its version, not the one sent.
+        #expect(try alice.submitEditor("save", editorValues(username: "Draft", goal: "2026-05-02")).status == .seeOther)
+        let version = try #require(try alice.get("/profile/edit").hiddenValue("version"))
+        #expect(version != "0")
         let typed = [
             ("csrf_token", token), ("version", "0"), ("action", "done"), ("username", "Alice <typed>"),
             ("season", "summer"), ("goal_date", "2026-06-01"),
@@ -313,11 +317,12 @@ struct FormSecurityTests {
         #expect(response.text.contains("value=\"summer\" checked"))
         #expect(response.inputValue("goal_date") == "2026-06-01")
         #expect(response.hiddenValue("csrf_token") == aliceToken)
-        #expect(try storedProfileRow(fixture).isEmpty)
+        #expect(response.hiddenValue("version") == version)
+        #expect(try alice.get("/profile").text.contains(">guest</h1>"), "nothing was committed")
 
         let again = try alice.post(
             "/profile/edit",
-            [("csrf_token", response.hiddenValue("csrf_token") ?? "")] + typed.dropFirst(),
+            [("csrf_token", response.hiddenValue("csrf_token") ?? ""), ("version", version)] + typed.dropFirst(2),
             fields: [.origin: "http://test.local"])
         #expect(again.status == .seeOther)
         #expect(try alice.get("/profile").text.contains("Alice &lt;typed&gt;"))

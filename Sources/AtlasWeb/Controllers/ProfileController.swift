@@ -288,18 +288,22 @@ struct ProfileController: Sendable {
     }
 
     /// The editor again for a form refused for its session or token (`FormSubmission.SessionRefusal`):
-    /// `403`, nothing written, what was typed kept in the form (checked as a submission would be) under
-    /// the version it was sent with, a notice saying so, and the token of the visitor's session now,
-    /// or of a new one, whose cookie comes with it, so sending the form again goes through.
-    /// - Throws: `StoreError` when a returning visitor's committed profile cannot be read.
+    /// `403`, nothing written, what was typed kept in the form (checked as a submission would be), a
+    /// notice saying so, and the token and draft version of the visitor's session now, or of a new one
+    /// (version 0, its cookie sent with it), so sending the form again goes through. The version sent
+    /// belonged to the session the form was opened in, so it is not kept.
+    /// - Throws: `StoreError` when a returning visitor's rows cannot be read.
     private func refusedEditor(_ refusal: FormSubmission.SessionRefusal, _ request: Request, words: PageWords)
         throws -> Response
     {
         let visitor = Visitor.resolve(request, sessions: site.sessions)
-        let defaults = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now()))
-        let committed = visitor.isNew ? defaults : try store.visitorRows(visitor.sessionHash).profile ?? defaults
+        var committed = Profile.defaults(createdOn: CalendarDate(utcMillisecondsSinceEpoch: site.configuration.now()))
+        var version: Int64 = 0
+        if !visitor.isNew, let opened = try store.existingDraft(visitor.sessionHash) {
+            committed = opened.profile
+            version = opened.draft.version
+        }
         let form = ProfileForm(fields: refusal.fields, committedGoal: committed.goalDate, words: words)
-        let version = refusal.fields.first { $0.name == "version" }.flatMap { Int64($0.value) } ?? 0
         var response = try editor(
             form, version: version, committed: committed, visitor: visitor, status: .forbidden, words: words,
             refusal: refusal.reason)

@@ -34,12 +34,12 @@ struct FormSubmission {
     /// in another tab). The visitor's own page sent it, so a handler may show the form again with what
     /// was typed (`ProfileController`'s editor) instead of `error`'s page.
     struct SessionRefusal: Error {
-        /// The `403` other handlers answer.
-        let error: HTTPError
         /// What went wrong: no session cookie this server signed, or a token not the session's.
         enum Reason: String, Sendable { case noSession, badToken }
 
         /// The `403` other handlers answer.
+        let error: HTTPError
+        /// Why the form was refused.
         let reason: Reason
         /// The decoded fields, as typed.
         let fields: [(name: String, value: String)]
