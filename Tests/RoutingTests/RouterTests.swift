@@ -59,6 +59,10 @@ struct RouterTests {
         #expect(try client.get("/countries/kr/favorite/").status == .notFound)
         #expect(try client.execute(.head, "/countries/kr/").status == .movedPermanently)
         #expect(try client.get("/countries/kr/").fields[.location] == "/countries/kr")
+        // A form keeps its method and body only through a 308.
+        let post = try client.execute(.post, "/countries/kr/favorite/?x=1")
+        #expect(post.status == .permanentRedirect)
+        #expect(post.fields[.location] == "/countries/kr/favorite?x=1")
     }
 
     @Test func unknownPathsAre404() throws {

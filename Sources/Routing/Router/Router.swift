@@ -229,6 +229,8 @@ public struct Router: Responder {
                 fields: fields)
         }
         // Only to an address that answers this method: a GET is never sent on to a POST-only form target.
+        // A form's method and body go along only with 308 (RFC 9110 §15.4.9): after a 301 a browser
+        // sends a POST on as a GET, which the form's address would answer 405.
         if segments.count > 1, segments.last == "",
             routes.contains(where: { route in
                 route.answers(request.method) && route.pattern.match(Array(segments.dropLast())) != nil
@@ -237,7 +239,8 @@ public struct Router: Responder {
             let trimmed = "/" + segments.dropLast().map { PercentDecoding.encode($0) }.joined(separator: "/")
             return .response(
                 Response.redirect(
-                    to: trimmed + (request.target.query.map { "?" + $0 } ?? ""), status: .movedPermanently))
+                    to: trimmed + (request.target.query.map { "?" + $0 } ?? ""),
+                    status: request.method == .get || request.method == .head ? .movedPermanently : .permanentRedirect))
         }
         throw HTTPError(.notFound, "There is no page at this address.")
     }
