@@ -99,6 +99,39 @@ struct ResponseSerializerTests {
         #expect(!serialized.contains("\r\nSet-Cookie"))
     }
 
+    /// The word-at-a-time check sees a control byte in any of a word's eight places, in the tail after
+    /// the last whole word, and at every length; it passes every byte from 14 up (UTF-8 included).
+    @Test(
+        "a byte below 14 is found at every place and length; none above",
+        arguments: [0, 1, 7, 8, 9, 15, 16, 17, 40])
+    func controlBytesAreFoundAnywhere(length: Int) {
+        let clean = (0..<length).map { UInt8(14 + ($0 * 37) % 242) }
+        #expect(!clean.withUnsafeBufferPointer(ResponseSerializer.hasByteBelow14))
+        for place in 0..<length {
+            for control: UInt8 in [0, 10, 13, 9, 11] {
+                var bytes = clean
+                bytes[place] = control
+                #expect(bytes.withUnsafeBufferPointer(ResponseSerializer.hasByteBelow14), "\(control) at \(place)")
+            }
+        }
+    }
+
+    @Test("CR, LF and NUL become spaces wherever they sit in a long value; a tab stays")
+    func longValuesAreSanitizedAtEveryPlace() {
+        let value = "atlas_session=0123456789abcdef0123456789abcdef.0123456789abcdef; Path=/; HttpOnly"
+        for offset in [0, 7, 8, 31, value.utf8.count - 1] {
+            for control in ["\r", "\n", "\u{0}"] {
+                var bytes = Array(value.utf8)
+                bytes[offset] = Array(control.utf8)[0]
+                let response = Response(fields: [.setCookie: String(decoding: bytes, as: UTF8.self)])
+                var expected = Array(value.utf8)
+                expected[offset] = UInt8(ascii: " ")
+                #expect(text(response).contains("Set-Cookie: \(String(decoding: expected, as: UTF8.self))\r\n"))
+            }
+        }
+        #expect(text(Response(fields: [.setCookie: "a=1;\tb"])).contains("Set-Cookie: a=1;\tb\r\n"))
+    }
+
     @Test("the 100 Continue interim response is a status line and an empty line")
     func continueResponse() {
         #expect(String(decoding: ResponseSerializer.continueResponse, as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")

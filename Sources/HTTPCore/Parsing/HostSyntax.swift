@@ -4,34 +4,38 @@ enum HostSyntax {
     /// Whether `value` is `IP-literal / IPv4address / reg-name` [ `":" *DIGIT` ]. Empty is allowed (RFC
     /// 9112 §3.2: no authority); userinfo (`@`) is refused (RFC 9110 §4.2.4).
     static func isValidHostAndPort(_ value: Substring.UTF8View) -> Bool {
-        var index = value.startIndex
-        if index < value.endIndex, value[index] == UInt8(ascii: "[") {
-            guard let close = value[index...].firstIndex(of: UInt8(ascii: "]")) else { return false }
-            guard isIPLiteralBody(value[value.index(after: index)..<close]) else { return false }
-            index = value.index(after: close)
+        // Every request's `Host` is checked: over contiguous bytes, not the view's validated indices.
+        value.withContiguousStorageIfAvailable(isValidHostAndPort)
+            ?? Array(value).withUnsafeBufferPointer(isValidHostAndPort)
+    }
+
+    private static func isValidHostAndPort(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if index < value.count, value[index] == UInt8(ascii: "[") {
+            guard let close = value.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            guard isIPLiteralBody(value[1..<close]) else { return false }
+            index = close + 1
         } else {
             // IPv4address is a subset of reg-name, so one pass covers both.
-            while index < value.endIndex, value[index] != UInt8(ascii: ":") {
+            while index < value.count, value[index] != UInt8(ascii: ":") {
                 let byte = value[index]
                 if byte == UInt8(ascii: "%") {
-                    let first = value.index(after: index)
-                    guard first < value.endIndex, value.index(after: first) < value.endIndex,
-                        isHexDigit(value[first]), isHexDigit(value[value.index(after: first)])
+                    guard index + 2 < value.count, isHexDigit(value[index + 1]), isHexDigit(value[index + 2])
                     else { return false }
-                    index = value.index(index, offsetBy: 3)
+                    index += 3
                     continue
                 }
                 guard ByteClass.isUnreserved(byte) || isSubDelimiter(byte) else { return false }
-                index = value.index(after: index)
+                index += 1
             }
         }
-        guard index < value.endIndex else { return true }
+        guard index < value.count else { return true }
         guard value[index] == UInt8(ascii: ":") else { return false }
-        return value[value.index(after: index)...].allSatisfy(ByteClass.isDigit)
+        return value[(index + 1)...].allSatisfy(ByteClass.isDigit)
     }
 
     /// `IPv6address / IPvFuture` between the brackets, checked for its alphabet only.
-    private static func isIPLiteralBody(_ body: Substring.UTF8View) -> Bool {
+    private static func isIPLiteralBody(_ body: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard let first = body.first else { return false }
         if first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
             let rest = body.dropFirst()
@@ -50,6 +54,11 @@ enum HostSyntax {
 
     /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (RFC 3986 §2.2).
     private static func isSubDelimiter(_ byte: UInt8) -> Bool {
-        "!$&'()*+,;=".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&")...UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            true
+        default: false
+        }
     }
 }

@@ -123,18 +123,44 @@ public enum ResponseSerializer {
     /// Copies a field value with CR, LF and NUL as spaces (as Go's net/http), so user input cannot start
     /// a field line or end the header section.
     private static func appendSanitized(_ value: String.UTF8View, to bytes: inout [UInt8]) {
-        // Scanning contiguous storage is several times faster than the view's index.
-        let isClean =
-            value.withContiguousStorageIfAvailable { storage in
-                !storage.contains { $0 == .cr || $0 == .lf || $0 == 0 }
-            } ?? !value.contains { $0 == .cr || $0 == .lf || $0 == 0 }
-        if isClean {
+        // Over contiguous storage (a native string's): scanned and copied several times faster than
+        // through the view's indices.
+        let appended: Void? = value.withContiguousStorageIfAvailable { storage in
+            appendSanitized(storage, to: &bytes)
+        }
+        if appended == nil { Array(value).withUnsafeBufferPointer { appendSanitized($0, to: &bytes) } }
+    }
+
+    private static func appendSanitized(_ value: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        guard hasByteBelow14(value), value.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
             bytes.append(contentsOf: value)
             return
         }
         for byte in value {
             bytes.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte)
         }
+    }
+}
+
+extension ResponseSerializer {
+    /// Whether `bytes` holds a byte below 14 (NUL, LF and CR are 0, 10 and 13), eight at a time: a
+    /// word has one when `(word - 0x0E…0E) & ~word & 0x80…80` is not zero ("hasless", Sean Anderson's
+    /// Bit Twiddling Hacks; exact for the word as a whole). Field values almost never do, so the exact
+    /// scan runs only then.
+    static func hasByteBelow14(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] < 14 { return true }
+            offset += 1
+        }
+        return false
     }
 }
 
