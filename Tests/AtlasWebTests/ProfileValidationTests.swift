@@ -39,6 +39,10 @@ struct ProfileValidationTests {
             "only invisible marks", editorValues(username: "\u{00AD}\u{200D}\u{0301}", goal: "2026-05-02"), "username",
             "shows nothing"
         ),
+        (
+            "Hangul fillers and a blank braille pattern",
+            editorValues(username: "\u{3164}\u{FFA0} \u{115F}\u{2800}", goal: "2026-05-02"), "username", "shows nothing"
+        ),
         ("missing username", ["season": "winter", "goal_date": "2026-05-02"], "username", "1 to 40 characters"),
         ("impossible date", editorValues(goal: "2025-02-30"), "goal_date", "real calendar date"),
         ("not a date", editorValues(goal: "tomorrow"), "goal_date", "real calendar date"),
@@ -48,6 +52,18 @@ struct ProfileValidationTests {
         ("unknown season", editorValues(season: "monsoon", goal: "2026-05-02"), "season", "spring, summer, autumn"),
         ("missing season", ["username": "Ada", "goal_date": "2026-05-02"], "season", "Choose a seasonal photo"),
     ]
+
+    /// What counts as drawing something in a username: letters, digits, punctuation, symbols; not
+    /// spaces, format characters, marks, Hangul fillers or the blank braille pattern.
+    @Test(
+        arguments: [
+            ("A", true), ("김", true), ("7", true), ("!", true), ("€", true), ("ㄱ", true),
+            (" ", false), ("\u{00AD}", false), ("\u{200B}", false), ("\u{0301}", false), ("\u{3164}", false),
+            ("\u{FFA0}", false), ("\u{115F}", false), ("\u{1160}", false), ("\u{2800}", false),
+        ] as [(Unicode.Scalar, Bool)])
+    func aScalarIsVisibleWhenItDrawsSomething(_ scalar: Unicode.Scalar, _ visible: Bool) {
+        #expect(ProfileForm.isVisible(scalar) == visible)
+    }
 
     @Test(arguments: StoreKind.available, invalidSubmissions.indices)
     func badInputIs422WithAMessageBesideTheFieldAndNothingStored(_ store: StoreKind, _ index: Int) throws {

@@ -93,8 +93,11 @@ struct ProfileForm {
     }
 
     /// Whether `scalar` draws something of its own: a letter, digit, punctuation mark or symbol
-    /// (Unicode general categories L, N, P and S), not a space, a format character or a mark.
+    /// (Unicode general categories L, N, P and S), not a space, a format character or a mark; nor a
+    /// default-ignorable letter (the Hangul fillers U+3164, U+FFA0, U+115F, U+1160, which fonts draw as
+    /// nothing and are used for blank names), nor the blank braille pattern U+2800.
     static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.properties.isDefaultIgnorableCodePoint, scalar != "\u{2800}" else { return false }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber,
