@@ -157,6 +157,28 @@ struct RefererTests {
         let response = try visitor.post("/countries/kr/favorite", [("csrf_token", token)], fields: fields)
         #expect(response.status.code == sent.status)
     }
+
+    /// A browser sends one `Origin` (and one `Referer`): with two, whichever order, the form is refused,
+    /// since a proxy in front may have judged it by the other one.
+    @Test(arguments: [
+        ("Origin", ["http://test.local", "http://evil.example"]),
+        ("Origin", ["http://evil.example", "http://test.local"]),
+        ("Origin", ["http://test.local", "http://test.local"]),
+        ("Referer", ["http://test.local/countries/kr", "http://evil.example/x"]),
+    ])
+    func twoOriginsOrReferersAreRefused(_ name: String, _ values: [String]) throws {
+        let fixture = try AppFixture(now: profileDay)
+        let visitor = WebVisitor(fixture.client)
+        let page = try visitor.get("/countries/kr")
+        var fields: Fields = [
+            .contentType: "application/x-www-form-urlencoded", .cookie: visitor.cookie ?? "",
+        ]
+        for value in values { fields.append(FieldName(name), value) }
+        let body = Array("csrf_token=\(page.hiddenValue("csrf_token") ?? "")".utf8)
+        let response = try fixture.client.execute(.post, "/countries/kr/favorite", fields: fields, body: body)
+        #expect(response.status == .forbidden)
+        #expect(try visitor.get("/countries/kr").text.contains("aria-pressed=\"false\""), "nothing was starred")
+    }
 }
 
 struct DatabaseStateTests {

@@ -5,11 +5,17 @@ import HTTPCore
 public enum SameOrigin {
     /// Whether the request's `Origin`, or without one its `Referer`, names `host` (the `Host` the
     /// browser used, `ProxyTrust.host`); a request with neither passes (a form's POST always has one
-    /// in current browsers, and the CSRF token still applies).
+    /// in current browsers, and the CSRF token still applies). A request with more than one `Origin`
+    /// or `Referer` field fails: a browser sends one (RFC 6454 §7.3, RFC 9110 §10.1.3), and the other
+    /// could be the one that counts to a proxy in front.
     public static func isSameOrigin(_ request: Request, host: String?) -> Bool {
-        if let origin = request.fields[.origin] { return Self.origin(origin, matchesHost: host) }
+        let origins = request.fields.values(for: .origin)
+        guard origins.count <= 1 else { return false }
+        if let origin = origins.first { return Self.origin(origin, matchesHost: host) }
         // Without an Origin (older browsers, privacy settings), a Referer from another site says the same.
-        if let referer = request.fields[.referer] {
+        let referers = request.fields.values(for: .referer)
+        guard referers.count <= 1 else { return false }
+        if let referer = referers.first {
             return Self.origin(Self.origin(ofReferer: referer), matchesHost: host)
         }
         return true
