@@ -28,6 +28,14 @@ func serve(_ arguments: Arguments) throws {
     guard let logFormat = LogFormat(rawValue: logFormatName) else {
         throw Arguments.UsageError.invalidValue(option: "--log-format", value: logFormatName, expected: "text or json")
     }
+    // Checked with the other arguments: a bad template is a usage error (64), which a supervisor does
+    // not restart, not a failed start.
+    let tileURL = arguments.string("tile-url")
+    do {
+        _ = try TileSource(template: tileURL)
+    } catch AtlasStartupError.invalidTileURL(_, let reason) {
+        throw Arguments.UsageError.invalidValue(option: "--tile-url", value: tileURL, expected: "usable: " + reason)
+    }
     // A client that resets its connection must cost an EPIPE, not the process (docs/field-cases.md B10).
     signal(SIGPIPE, SIG_IGN)
     // Blocked before any thread starts, so every thread inherits the mask and only this one gets them,
@@ -52,7 +60,7 @@ func serve(_ arguments: Arguments) throws {
         leafletDirectory: arguments.string("leaflet"),
         flagsDirectory: arguments.string("flags"),
         dataDirectory: arguments.string("data"),
-        tileURL: arguments.string("tile-url"),
+        tileURL: tileURL,
         sourceURL: data.sourceURL,
         staleAfterSeconds: Int64(staleAfter),
         logError: error)

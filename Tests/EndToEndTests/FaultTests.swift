@@ -150,6 +150,26 @@ struct FaultTests {
         #expect(supervisor.waitForExit() == 0)
         #expect(!isListening(port), "the process stops with its supervisor")
     }
+
+    /// What would only fail again is not restarted: bad arguments (64), a command that cannot be run
+    /// (126) or does not exist (127) end the supervision with that status and one line saying why.
+    @Test(arguments: [
+        ([binaryPath, "serve", "--tile-url", "not a url"], 64, "bad arguments"),
+        ([binaryPath, "serve", "--no-such-option"], 64, "bad arguments"),
+        (["/nonexistent/covid-atlas", "serve"], 127, "no such command"),
+        ([packageRoot + "/README.md"], 126, "the command cannot be run"),
+    ])
+    func whatWouldOnlyFailAgainIsNotRestarted(_ command: [String], _ status: Int32, _ reason: String) throws {
+        let log = NSTemporaryDirectory() + "atlas-supervise-\(UUID().uuidString).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let supervisor = try CleanSpawn(packageRoot + "/script/supervise", ["--log", log, "app1"] + command)
+        defer { supervisor.stop() }
+        #expect(supervisor.waitForExit() == status)
+        let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.hasPrefix("supervise: ") }
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasSuffix("\(reason), not restarting") == true, "\(lines)")
+    }
 }
 
 /// A program started as a shell would start it, from the repository root: posix_spawn with every

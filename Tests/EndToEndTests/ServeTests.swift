@@ -170,17 +170,18 @@ struct CommandLineTests {
         #expect(result.errors.split(separator: "\n").count == 1)
     }
 
-    @Test func anUnusableTileURLStopsTheServerWithOneLine() throws {
-        // Checked before the database is opened: nothing is created.
+    /// A bad `--tile-url` is a usage error like any bad argument (64, which script/supervise does not
+    /// restart), checked before the database is opened: nothing is created.
+    @Test func anUnusableTileURLIsAUsageErrorOfOneLine() throws {
         let database = NSTemporaryDirectory() + "never-\(UUID().uuidString).sqlite"
         let result = try runCLI([
             "serve", "--port", "0", "--database", database, "--tile-url", "tile.openstreetmap.org/{z}/{x}/{y}.png",
         ])
         #expect(!FileManager.default.fileExists(atPath: database))
-        #expect(result.status == 1)
+        #expect(result.status == 64)
         #expect(
             result.errors
-                == "covid-atlas: the tile URL tile.openstreetmap.org/{z}/{x}/{y}.png is not usable: "
-                + "it must start with http:// or https://\n")
+                == "covid-atlas: --tile-url “tile.openstreetmap.org/{z}/{x}/{y}.png” is not usable: "
+                + "it must start with http:// or https:// (see covid-atlas --help)\n")
     }
 }
