@@ -48,10 +48,12 @@ struct ForgedSessionTests {
 
 struct NewVisitorLimitTests {
     /// Stars a country as a visitor new to the server, from `address`, with `fields` added.
-    static func firstStar(_ client: TestClient, from address: String, fields: Fields = Fields()) throws -> Response {
+    static func firstStar(
+        _ client: TestClient, from address: String, fields: Fields = Fields(), path: String = "/countries/kr/favorite"
+    ) throws -> Response {
         let visitor = WebVisitor(client, from: address)
         let token = try visitor.get("/countries/kr", fields: fields).hiddenValue("csrf_token") ?? ""
-        return try visitor.post("/countries/kr/favorite", [("csrf_token", token)], fields: fields)
+        return try visitor.post(path, [("csrf_token", token)], fields: fields)
     }
 
     @Test(arguments: StoreKind.available)
@@ -66,6 +68,10 @@ struct NewVisitorLimitTests {
         #expect(refused.text.contains("Too many new visitors"))
         #expect(refused.text.contains("2 at once, then one every 30 s (2 a minute)"))
         #expect(!refused.text.contains("last minute"))
+        // A Korean page states the same rule in Korean.
+        let korean = try Self.firstStar(fixture.client, from: "192.0.2.1:4004", path: "/ko/countries/kr/favorite")
+        #expect(korean.status == .tooManyRequests)
+        #expect(korean.text.contains("주소마다 한 번에 2명, 그 뒤로는 30초마다 한 명씩(1분에 2명) 시작할 수 있습니다."))
         #expect(try storedProfileRow(fixture).count == 2)
         // Another address has its own allowance.
         #expect(try Self.firstStar(fixture.client, from: "198.51.100.7:4000").status == .seeOther)

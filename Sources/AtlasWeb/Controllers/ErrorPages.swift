@@ -46,8 +46,9 @@ struct ErrorPages: Sendable {
             "statusLine": .string(words("error.status", ["status": code])),
             "reason": .string(reason),
             "message": .string(
-                language == .en || context.isInPageLanguage
-                    ? error.message : ErrorPages.message(of: error, method: method, words: words)),
+                context.catalogMessage.map { words($0.key, $0.values) }
+                    ?? (language == .en || context.isInPageLanguage
+                        ? error.message : ErrorPages.message(of: error, method: method, words: words))),
             "q": .string(context.search.echoed),
             "homeHref": .string(language.target(forEnglish: "/")),
             "countriesHref": .string(language.target(forEnglish: "/countries")),
@@ -134,11 +135,19 @@ struct ErrorPages: Sendable {
         case .newVisitorRefused:
             let retryAfter = newVisitors.retryAfterSeconds
             fields[.retryAfter] = String(retryAfter)
+            // English for JSON; a page says it in its own language (`error.429.newVisitors`).
+            var context = ErrorContext()
+            context.catalogMessage = .init(
+                key: "error.429.newVisitors",
+                values: [
+                    "perMinute": String(newVisitors.perMinute), "interval": newVisitors.intervalSeconds,
+                    "seconds": String(retryAfter),
+                ])
             return HTTPError(
                 .tooManyRequests,
                 "Too many new visitors came from your network address: each address may start "
                     + "\(newVisitors.ruleInWords). Nothing was stored for you; try again in \(retryAfter) s.",
-                fields: fields)
+                fields: fields, context: context)
         case .busy:
             fields[.retryAfter] = "1"
             return HTTPError(

@@ -42,6 +42,15 @@ struct ErrorContext: Sendable, Equatable {
     /// Whether the `HTTPError`'s message is in the language of the page asked for (from its catalog),
     /// so a page in a language other than English shows it rather than what its status means.
     var isInPageLanguage = false
+    /// The message as a catalog key and its values, for an error made where the page's language is
+    /// not known (a store error): every page states it in its own language.
+    var catalogMessage: CatalogMessage? = nil
+
+    /// A catalog key (`error.429.newVisitors`) and the values of its placeholders.
+    struct CatalogMessage: Sendable, Equatable {
+        let key: String
+        let values: [String: String]
+    }
 }
 
 extension HTTPError {

@@ -14,7 +14,7 @@ final class NewVisitorLimit: Sendable {
         var updatedAt: UInt64
     }
 
-    private let perMinute: Int
+    let perMinute: Int
     private let buckets = Mutex<[String: Bucket]>([:])
 
     /// - Parameter perMinute: new visitors per address and minute; 0 or less means no limit.
@@ -27,11 +27,13 @@ final class NewVisitorLimit: Sendable {
     /// would be untrue (a client may make nearly twice `perMinute` in its first minute).
     var ruleInWords: String {
         guard perMinute > 0 else { return "no limit" }
-        let interval = 60.0 / Double(perMinute)
-        let every =
-            interval >= 1 && interval == interval.rounded()
-            ? "\(Int(interval)) s" : String(format: "%.2g s", interval)
-        return "\(perMinute) at once, then one every \(every) (\(perMinute) a minute)"
+        return "\(perMinute) at once, then one every \(intervalSeconds) s (\(perMinute) a minute)"
+    }
+
+    /// Seconds between new visitors once the burst is spent, as the rule writes them: `30`, `0.5`.
+    var intervalSeconds: String {
+        let interval = 60.0 / Double(max(perMinute, 1))
+        return interval >= 1 && interval == interval.rounded() ? "\(Int(interval))" : String(format: "%.2g", interval)
     }
 
     /// Seconds until the next token for a refused address: what `Retry-After` says.
