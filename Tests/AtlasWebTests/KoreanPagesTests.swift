@@ -128,33 +128,6 @@ struct KoreanPagesTests {
         #expect(near.text.contains("혹시 다음 국가를 찾으셨나요?"))
         #expect(near.text.contains("href=\"/ko/countries/kr?metric=doses\""))
     }
-
-    /// An error page links to the same address in the other language (a reader who followed a link in
-    /// the wrong one), query kept, but names no `hreflang` versions: it is no page to index.
-    @Test(arguments: [
-        ("/ko/countries/kp", 404, "href=\"/countries/kp\" hreflang=\"en\" lang=\"en\">English</a>"),
-        ("/nowhere?q=1&x=2", 404, "href=\"/ko/nowhere?q=1&amp;x=2\" hreflang=\"ko\" lang=\"ko\">한국어</a>"),
-        ("/ko/countries/kr?metric=nope", 400, "href=\"/countries/kr?metric=nope\" hreflang=\"en\""),
-        ("/compare?countries=kr,zz", 400, "href=\"/ko/compare?countries=kr,zz\" hreflang=\"ko\""),
-    ])
-    func anErrorPageLinksToItselfInTheOtherLanguage(_ target: String, _ status: Int, _ link: String) throws {
-        let page = try client.get(target)
-        #expect(page.status.code == status)
-        #expect(page.text.contains("class=\"language-switch\" \(link)"))
-        #expect(!page.text.contains("rel=\"alternate\""))
-    }
-
-    /// No switch where following it could not show the page: a form's address (no `GET`), and a path
-    /// a browser would read as another host's.
-    @Test func anErrorPageHasNoSwitchForAFormOrAnotherHostsPath() throws {
-        let post = try client.execute(
-            .post, "/ko/nowhere", fields: [.contentType: "application/x-www-form-urlencoded"], body: Array("a=b".utf8))
-        #expect(post.status.code >= 400)
-        #expect(!post.text.contains("language-switch"))
-        let path = try client.get("/ko//evil.example/x")
-        #expect(path.status.code >= 400)
-        #expect(!path.text.contains("href=\"//evil.example"))
-    }
 }
 
 /// The profile and its editor in Korean: the same rules, Korean words, and every form answer staying

@@ -80,27 +80,6 @@ final class SiteContext: Sendable {
             words: languages[language], englishTarget: englishTarget)
     }
 
-    /// The layout of an error page (4xx, 5xx, a country not found): like `layout`, with a language switch
-    /// to the same address in the other language (a reader who followed a link in the wrong one) but no
-    /// `hreflang` alternates, since an error is no page to index in either.
-    /// - Parameter request: the request answered: only a `GET` or `HEAD` in origin form gets a switch
-    ///   (a form's address answers no `GET`), and not one whose path a browser would read as another
-    ///   host's (`//host`, `/\host`).
-    func errorLayout(
-        _ title: String, _ section: LayoutContext.Section, _ current: SnapshotCache.Current? = nil,
-        language: Language, for request: Request?
-    ) -> LayoutContext {
-        var switchTarget: String?
-        if let request, request.method == .get || request.method == .head, request.target.raw.hasPrefix("/") {
-            let english = Language.split(request.target.raw).target
-            let second = english.utf8.dropFirst().first
-            if second != UInt8(ascii: "/") && second != UInt8(ascii: "\\") { switchTarget = english }
-        }
-        var layout = self.layout(title, section, current, language: language, englishTarget: switchTarget)
-        layout.namesAlternates = false
-        return layout
-    }
-
     /// Whether a page runs on a worker (docs/architecture.md, "Where a request runs"): when it reads the
     /// visitor's rows from a database across the network, writes the visitor's visit (once a day), or
     /// shows time series not all in memory yet; else on the event loop. Handlers ask before the page

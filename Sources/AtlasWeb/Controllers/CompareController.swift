@@ -49,7 +49,7 @@ struct CompareController: Sendable {
             return Response.redirect(
                 to: CompareController.location(ids, request.target, path: path), status: status)
         case .invalid(let problem):
-            return try problemPage(problem, request, words: words, current)
+            return try problemPage(problem, request.target, words: words, current)
         case .canonical(let entries):
             let ids = entries.map(\.id)
             // The form's days are the chart's: OWID's for a vaccination view, JHU's otherwise.
@@ -397,10 +397,9 @@ struct CompareController: Sendable {
     /// The `400` page for a list with unknown ids or too many countries: what is wrong, each unknown id
     /// (as sent, shown safely) with its near matches as comparisons, and the comparison of the rest.
     private func problemPage(
-        _ problem: CompareSelection.Problem, _ request: Request, words: PageWords,
+        _ problem: CompareSelection.Problem, _ target: RequestTarget, words: PageWords,
         _ current: SnapshotCache.Current
     ) throws -> Response {
-        let target = request.target
         let language = words.language
         let inLanguage = { (english: String) in language.target(forEnglish: english) }
         let fine = problem.fine.map(\.id)
@@ -476,8 +475,8 @@ struct CompareController: Sendable {
         ]
         return try site.renderer.page(
             "compare/problem", status: .badRequest, context: context,
-            layout: site.errorLayout(
+            layout: site.layout(
                 words("layout.titleSuffix", ["title": words("title.compareProblem")]), .inCompare, current,
-                language: language, for: request))
+                language: language))
     }
 }

@@ -207,9 +207,9 @@ struct PageController: Sendable {
         ]
         return try site.renderer.page(
             "countries/not-found", status: .notFound, context: context,
-            layout: site.errorLayout(
+            layout: site.layout(
                 words("layout.titleSuffix", ["title": words("title.countryNotFound")]), .inCountries, current,
-                language: language, for: request))
+                language: language))
     }
 
     /// A country's page; reads the visitor's stars when they are a returning visitor.

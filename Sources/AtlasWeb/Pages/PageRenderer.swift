@@ -132,10 +132,6 @@ struct LayoutContext: Sendable {
     /// language: the layout then names each version (`hreflang`) and links to the other. `nil` for a
     /// page only one language has yet (docs/i18n.md).
     var englishTarget: String?
-    /// Whether the page names its versions with `hreflang` alternates: not for an error page, which
-    /// only links to the other language (a reader who followed a link in the wrong one), since an
-    /// error is no page of the site's to be indexed in either.
-    var namesAlternates = true
     var usesMap = false
     /// The page's `<meta name="description">`; `nil`: the site's own (`layout.description`).
     var description: String?
@@ -147,12 +143,10 @@ struct LayoutContext: Sendable {
         var alternates: TemplateValue = .null
         var languageSwitch: TemplateValue = .null
         if let englishTarget {
-            if namesAlternates {
-                alternates = .array(
-                    Language.alternates(of: englishTarget).map {
-                        ["hreflang": .string($0.hreflang), "href": .string($0.target)]
-                    })
-            }
+            alternates = .array(
+                Language.alternates(of: englishTarget).map {
+                    ["hreflang": .string($0.hreflang), "href": .string($0.target)]
+                })
             let other = Language.allCases.first { $0 != language }!
             languageSwitch = [
                 "href": .string(other.target(forEnglish: englishTarget)), "lang": .string(other.tag),
