@@ -231,7 +231,8 @@ struct KoreanErrorMessageTests {
 
     @Test func aFormWithoutASessionComesBackInKoreanWithWhatWasTyped() throws {
         let page = try client.execute(
-            .post, "/ko/profile/edit", fields: [.contentType: "application/x-www-form-urlencoded"],
+            .post, "/ko/profile/edit",
+            fields: [.contentType: "application/x-www-form-urlencoded", .secFetchSite: "same-origin"],
             body: Array("action=done&version=0&username=%EC%A7%80%EB%AF%BC".utf8))
         #expect(page.status == .forbidden)
         #expect(page.text.contains("세션 쿠키가 없어 아무것도 저장하지 않았습니다."))

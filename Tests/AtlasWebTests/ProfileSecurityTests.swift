@@ -338,7 +338,8 @@ struct FormSecurityTests {
             ("version", "0"), ("action", "save"), ("username", "박지민"), ("season", "autumn"),
             ("goal_date", "2026-06-01"),
         ]
-        let response = try visitor.post("/profile/edit", [("csrf_token", "0")] + typed)
+        let sameSite: Fields = [.secFetchSite: "same-origin"]
+        let response = try visitor.post("/profile/edit", [("csrf_token", "0")] + typed, fields: sameSite)
         #expect(response.status == .forbidden)
         #expect(refusalNotice(response).contains("Your session cookie was missing, so nothing was saved."))
         #expect(!refusalNotice(response).lowercased().contains("reload"))
@@ -347,9 +348,22 @@ struct FormSecurityTests {
         #expect(try storedProfileRow(fixture).isEmpty)
 
         let again = try visitor.post(
-            "/profile/edit", [("csrf_token", response.hiddenValue("csrf_token") ?? "")] + typed)
+            "/profile/edit", [("csrf_token", response.hiddenValue("csrf_token") ?? "")] + typed, fields: sameSite)
         #expect(again.status == .seeOther)
         #expect(try visitor.get("/profile/edit").inputValue("username") == "박지민")
+    }
+
+    /// A POST whose browser names no origin at all (neither `Origin` nor `Sec-Fetch-Site`) could be
+    /// another site's in an old browser, sent without the Lax cookie: it gets the plain 403 and no
+    /// new session, whose cookie would replace the visitor's.
+    @Test func aRefusedFormWithoutProofOfItsOriginGetsNoNewSession() throws {
+        let fixture = try AppFixture(now: profileDay)
+        let response = try WebVisitor(fixture.client).post(
+            "/profile/edit", [("csrf_token", "0"), ("version", "0"), ("action", "done"), ("username", "Eve")])
+        #expect(response.status == .forbidden)
+        #expect(response.fields[.setCookie] == nil)
+        #expect(refusalNotice(response).isEmpty)
+        #expect(!response.text.contains("Eve"))
     }
 
     /// The autosave's JSON request gets the plain `403`: the page still holds what was typed.
