@@ -168,13 +168,8 @@ struct ProfileController: Sendable {
         do {
             submission = try FormSubmission(keepingTyped: request, site: site)
         } catch let refusal as FormSubmission.SessionRefusal {
-            // The autosave has nothing to keep: the page still holds what was typed. And only a form the
-            // browser says came from this site (its `Origin`, or `Sec-Fetch-Site: same-origin`, not merely
-            // neither) gets a new session: a cross-site POST arrives without the Lax cookie, and its
-            // `Set-Cookie` would replace the visitor's.
-            let provesSameOrigin =
-                request.fields[.origin] != nil || request.fields[.secFetchSite]?.lowercased() == "same-origin"
-            if wantsJSON || !provesSameOrigin { throw refusal.error }
+            // The autosave has nothing to keep: the page still holds what was typed.
+            if wantsJSON { throw refusal.error }
             return try refusedEditor(refusal, request, words: words)
         }
         let writer = site.writing(as: submission.visitor, request)

@@ -45,8 +45,10 @@ struct FormSubmission {
         let fields: [(name: String, value: String)]
     }
 
-    /// As `init(_:site:)`, but a refusal at step 4 throws `SessionRefusal` with what was typed.
-    /// - Throws: `HTTPError` for steps 1 to 3, `SessionRefusal` for step 4.
+    /// As `init(_:site:)`, but a refusal at step 4 throws `SessionRefusal` with what was typed, when the
+    /// browser proved the form its own (`SameOrigin.isProven`): a cross-site POST arrives without the
+    /// Lax cookie, and a page that gave it a new session would replace the visitor's.
+    /// - Throws: `HTTPError` for steps 1 to 3, and for step 4 without that proof; `SessionRefusal`.
     init(keepingTyped request: Request, site: SiteContext) throws {
         let words = site.languages[Language.split(request.target.path).language]
         if let site = request.fields[.secFetchSite]?.lowercased(), site == "cross-site" || site == "same-site" {
@@ -63,9 +65,10 @@ struct FormSubmission {
         guard let fields = FormURLEncoding.decode(body: request.body) else {
             throw HTTPError.inWords(.badRequest, words, "form.unreadable")
         }
-        func refusal(_ reason: SessionRefusal.Reason) -> SessionRefusal {
-            SessionRefusal(
-                error: HTTPError.inWords(.forbidden, words, "form." + reason.rawValue), reason: reason, fields: fields)
+        func refusal(_ reason: SessionRefusal.Reason) -> any Error {
+            let error = HTTPError.inWords(.forbidden, words, "form." + reason.rawValue)
+            guard SameOrigin.isProven(request) else { return error }
+            return SessionRefusal(error: error, reason: reason, fields: fields)
         }
         guard let visitor = Visitor.fromCookie(request, sessions: site.sessions) else { throw refusal(.noSession) }
         let token = fields.first { $0.name == "csrf_token" }?.value ?? ""

@@ -21,6 +21,13 @@ public enum SameOrigin {
         return true
     }
 
+    /// Whether the browser said where the request came from and it was this site: an `Origin` (which
+    /// `isSameOrigin` then checks) or `Sec-Fetch-Site: same-origin` (Fetch Metadata), not merely
+    /// neither, as an old browser's cross-site POST would be.
+    public static func isProven(_ request: Request) -> Bool {
+        request.fields.contains(.origin) || request.fields[.secFetchSite]?.lowercased() == "same-origin"
+    }
+
     /// The origin (`scheme://authority`) of a `Referer` (RFC 9110 §10.1.3).
     public static func origin(ofReferer referer: String) -> String {
         guard let scheme = referer.range(of: "://") else { return referer }
