@@ -19,6 +19,20 @@ struct QualityValueTests {
 
     @Test(
         arguments: [
+            ("1", 1000), ("1.000", 1000), ("0", 0), ("0.5", 500), ("0.25", 250), ("0.001", 1), ("0.", 0), ("1.", 1000),
+            ("0.999", 999),
+        ] as [(String, Int)])
+    func aQvalueIsItsThousandths(text: String, thousandths: Int) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { QualityValue.thousandths($0) } == thousandths)
+    }
+
+    @Test(arguments: ["1.5", "1.001", "0.1234", "2", "-0", ".5", "abc", "", " 0.5", "0.5 ", "0.a"])
+    func anythingElseHasNoThousandths(text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { QualityValue.thousandths($0) } == nil)
+    }
+
+    @Test(
+        arguments: [
             ([String](), 1.0), (["q=0.5"], 0.5), ([" q = 0.3 "], 0.3), (["Q=0"], 0), (["level=1", "q=0.2"], 0.2),
             (["q=abc"], 0), (["charset=utf-8"], 1),
         ] as [([String], Double)])

@@ -47,6 +47,8 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
     public static let allow: FieldName = "Allow"
     /// `Accept` (RFC 9110 §12.5.1).
     public static let accept: FieldName = "Accept"
+    /// `Accept-Encoding` (RFC 9110 §12.5.3).
+    public static let acceptEncoding: FieldName = "Accept-Encoding"
     /// `Cache-Control` (RFC 9111 §5.2).
     public static let cacheControl: FieldName = "Cache-Control"
     /// `Connection` (RFC 9110 §7.6.1).
@@ -180,12 +182,15 @@ public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// Whether the comma-separated list field `name` (RFC 9110 §5.6.1), e.g. `Connection`, has `token`,
     /// compared case-insensitively.
     public func listContains(_ name: FieldName, token: String) -> Bool {
-        let wanted = token.lowercased()
-        for value in values(for: name) {
-            for element in value.split(separator: ",") {
-                if element.trimmingOptionalWhitespace().lowercased() == wanted { return true }
+        var token = token
+        return token.withUTF8 { wanted in
+            storage.contains { field in
+                guard field.name == name else { return false }
+                var value = field.value
+                return value.withUTF8 { bytes in
+                    ListElements.contains(in: bytes) { ASCIICase.equals($0, wanted) }
+                }
             }
         }
-        return false
     }
 }

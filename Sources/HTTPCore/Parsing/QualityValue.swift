@@ -12,6 +12,23 @@ public enum QualityValue {
         return Double(String(text))
     }
 
+    /// The weight `bytes` spell in thousandths, 0…1000 (`0.5` is 500); `nil` when they are no qvalue.
+    /// The same grammar as `parse(_:)`, over bytes and without `Double`, for the lists of every request.
+    public static func thousandths(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
+        guard bytes.count > 1 else { return first == UInt8(ascii: "1") ? 1000 : 0 }
+        guard bytes[1] == UInt8(ascii: "."), bytes.count <= 5 else { return nil }
+        var fraction = 0
+        var scale = 100
+        for byte in bytes[2...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            fraction += Int(byte - UInt8(ascii: "0")) * scale
+            scale /= 10
+        }
+        if first == UInt8(ascii: "1") { return fraction == 0 ? 1000 : nil }
+        return fraction
+    }
+
     /// The weight in one list element's parameters (`;q=0.5`): 1 without `q`, 0 for a `q` that does not
     /// parse (not acceptable).
     public static func weight<Parameters: Sequence>(of parameters: Parameters) -> Double

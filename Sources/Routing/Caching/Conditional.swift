@@ -35,8 +35,6 @@ extension Substring {
 }
 
 extension FieldName {
-    /// `Accept-Encoding` (RFC 9110 §12.5.3).
-    public static let acceptEncoding: FieldName = "Accept-Encoding"
     /// `Content-Encoding` (RFC 9110 §8.4).
     public static let contentEncoding: FieldName = "Content-Encoding"
     /// `Vary` (RFC 9110 §12.5.5).
