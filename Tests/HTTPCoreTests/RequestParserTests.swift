@@ -373,6 +373,12 @@ struct RequestParserTests {
             ("GET / HTTP/1.1\r\nHost: t\r\nConnection: keep-alive, Close\r\n\r\n", false),
             ("GET / HTTP/1.0\r\n\r\n", false),
             ("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", true),
+            ("GET / HTTP/1.1\r\nHost: t\r\nconnection:  CLOSE \r\n\r\n", false),
+            ("GET / HTTP/1.1\r\nHost: t\r\nConnection: ,, upgrade ,close\r\n\r\n", false),
+            ("GET / HTTP/1.1\r\nHost: t\r\nConnection: closed, keep-alive\r\n\r\n", true),
+            ("GET / HTTP/1.1\r\nHost: t\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n", false),
+            ("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n", true),
+            ("GET / HTTP/1.0\r\nConnection: keep-alive-ish\r\n\r\n", false),
         ])
     func keepAlive(raw: String, expected: Bool) {
         guard case .request(let request) = parseAll(raw).first else {
@@ -380,5 +386,20 @@ struct RequestParserTests {
             return
         }
         #expect(request.keepAlive == expected)
+    }
+
+    @Test(
+        "a field name is kept as it was written, whichever its case, and compares without case",
+        arguments: ["User-Agent", "user-agent", "USER-AGENT", "uSER-aGENT"])
+    func fieldNamesKeepTheirSpelling(spelled: String) {
+        guard case .request(let request) = parseAll("GET / HTTP/1.1\r\nHost: t\r\n\(spelled): x/1\r\n\r\n").first
+        else {
+            Issue.record("expected a request")
+            return
+        }
+        let names = request.fields.map(\.name)
+        #expect(names.map(\.rawName) == ["Host", spelled])
+        #expect(names.map(\.canonicalName) == ["host", "user-agent"])
+        #expect(request.fields["User-Agent"] == "x/1")
     }
 }
