@@ -62,8 +62,12 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
         }
         // Byte-wise (the allowed bytes are ASCII): Character-based splitting cost more than the rest of a
         // cached page's request.
+        // Over the contiguous bytes, with the table read once (a lazy global is checked on each read).
+        var checked = pathAndQuery
+        let allowed = Self.allowedBytes
+        let isAllowed = checked.withUTF8 { bytes in !bytes.contains { !allowed[Int($0)] } }
+        guard isAllowed else { throw .invalidTarget }
         let utf8 = pathAndQuery.utf8
-        for byte in utf8 where !RequestTarget.isAllowed(byte) { throw .invalidTarget }
         let rawPath: Substring
         if let questionMark = utf8.firstIndex(of: UInt8(ascii: "?")) {
             rawPath = pathAndQuery[..<questionMark]

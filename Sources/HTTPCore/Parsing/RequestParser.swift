@@ -325,11 +325,22 @@ public struct RequestParser: Sendable {
         let targetRange = (firstSpace + 1)..<secondSpace
         let versionRange = (secondSpace + 1)..<range.upperBound
         guard !methodRange.isEmpty, !targetRange.isEmpty else { throw .invalidRequestLine }
-        targetStart = String(decoding: buffer[targetRange].prefix(Self.targetStartLength), as: UTF8.self)
-        for byte in buffer[methodRange] where !ByteClass.isTokenByte(byte) { throw .invalidMethod }
+        // Over the buffer's memory, with the token table read once: on every request.
+        let (targetText, start, isToken) = buffer.withUnsafeBufferPointer { buffer in
+            let tokenBytes = ByteClass.tokenTable
+            let method = UnsafeBufferPointer(rebasing: buffer[methodRange])
+            let target = UnsafeBufferPointer(rebasing: buffer[targetRange])
+            return (
+                String(decoding: target, as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: target.prefix(Self.targetStartLength)), as: UTF8.self),
+                !method.contains { !tokenBytes[Int($0)] }
+            )
+        }
+        targetStart = start
+        guard isToken else { throw .invalidMethod }
         version = try parseVersion(versionRange)
         method = Self.method(buffer[methodRange])
-        let target = try RequestTarget(parsing: String(decoding: buffer[targetRange], as: UTF8.self))
+        let target = try RequestTarget(parsing: targetText)
         // Asterisk-form is only defined for OPTIONS (RFC 9112 §3.2.4).
         if target.isAsterisk, method != .options { throw .invalidTarget }
         self.target = target
