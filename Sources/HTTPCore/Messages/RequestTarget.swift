@@ -62,10 +62,9 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
         }
         // Byte-wise (the allowed bytes are ASCII): Character-based splitting cost more than the rest of a
         // cached page's request.
-        // Over the contiguous bytes, with the table read once (a lazy global is checked on each read).
+        // Over the contiguous bytes.
         var checked = pathAndQuery
-        let allowed = Self.allowedBytes
-        let isAllowed = checked.withUTF8 { bytes in !bytes.contains { !allowed[Int($0)] } }
+        let isAllowed = checked.withUTF8 { bytes in !bytes.contains { !RequestTarget.isAllowed($0) } }
         guard isAllowed else { throw .invalidTarget }
         let utf8 = pathAndQuery.utf8
         let rawPath: Substring
@@ -177,16 +176,8 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
     public var description: String { raw }
 
     /// RFC 3986 unreserved, sub-delims, `:`, `@`, `/`, `?` and `%` (escapes are checked when decoding).
-    static func isAllowed(_ byte: UInt8) -> Bool { allowedBytes[Int(byte)] }
-
-    private static let allowedBytes: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~!$&'()*+,;=:@/?%".utf8.contains(byte)
-        }
+    static func isAllowed(_ byte: UInt8) -> Bool {
+        // ALPHA, DIGIT and -._~!$&'()*+,;=:@/?% as bits of the byte values 0–63 and 64–127.
+        ByteClass.isIn(byte, low: 0xAFFF_FFF2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
     }
 }

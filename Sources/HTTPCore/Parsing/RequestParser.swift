@@ -288,10 +288,9 @@ public struct RequestParser: Sendable {
         let line: (name: FieldName, value: String)? = buffer.withUnsafeBufferPointer { buffer in
             // Obs-fold (a leading space, RFC 9112 §5.2) and a space before the colon (§5.1, proxies
             // disagree) both fail "the name is a token".
-            let tokenBytes = ByteClass.tokenTable
             var colon = range.lowerBound
             while colon < range.upperBound, buffer[colon] != .colon {
-                guard tokenBytes[Int(buffer[colon])] else { return nil }
+                guard ByteClass.isTokenByte(buffer[colon]) else { return nil }
                 colon += 1
             }
             guard colon < range.upperBound, colon > range.lowerBound else { return nil }
@@ -325,15 +324,14 @@ public struct RequestParser: Sendable {
         let targetRange = (firstSpace + 1)..<secondSpace
         let versionRange = (secondSpace + 1)..<range.upperBound
         guard !methodRange.isEmpty, !targetRange.isEmpty else { throw .invalidRequestLine }
-        // Over the buffer's memory, with the token table read once: on every request.
+        // Over the buffer's memory: on every request.
         let (targetText, start, isToken) = buffer.withUnsafeBufferPointer { buffer in
-            let tokenBytes = ByteClass.tokenTable
             let method = UnsafeBufferPointer(rebasing: buffer[methodRange])
             let target = UnsafeBufferPointer(rebasing: buffer[targetRange])
             return (
                 String(decoding: target, as: UTF8.self),
                 String(decoding: UnsafeBufferPointer(rebasing: target.prefix(Self.targetStartLength)), as: UTF8.self),
-                !method.contains { !tokenBytes[Int($0)] }
+                !method.contains { !ByteClass.isTokenByte($0) }
             )
         }
         targetStart = start
@@ -481,7 +479,20 @@ public struct RequestParser: Sendable {
 /// Byte classes from RFC 9110 §5.5 and §5.6.2.
 enum ByteClass {
     /// `tchar`: the bytes allowed in a token (method, field name, transfer coding).
-    static func isTokenByte(_ byte: UInt8) -> Bool { tokenTable[Int(byte)] }
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        // DIGIT, ALPHA and !#$%&'*+-.^_`|~ as bits of the byte values 0–63 and 64–127.
+        isIn(byte, low: 0x03FF_6CFA_0000_0000, high: 0x57FF_FFFF_C7FF_FFFE)
+    }
+
+    /// Whether `byte` is in the ASCII set whose members are the bits of `low` (bytes 0–63) and `high`
+    /// (64–127). Constants in the caller's code rather than a table in a `static let`, whose lazy
+    /// initialisation is checked on every read: these run for every byte of every request line.
+    @inline(__always)
+    static func isIn(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        if byte < 64 { return (low >> UInt64(byte)) & 1 != 0 }
+        if byte < 128 { return (high >> UInt64(byte &- 64)) & 1 != 0 }
+        return false
+    }
 
     /// `field-vchar` or SP / HTAB: VCHAR, obs-text, space and tab; no other control bytes.
     static func isFieldValueByte(_ byte: UInt8) -> Bool {
@@ -499,18 +510,6 @@ enum ByteClass {
             return true
         default:
             return false
-        }
-    }
-
-    /// Whether each byte value is a `tchar`.
-    static let tokenTable: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 }
