@@ -43,6 +43,10 @@ struct ProfileValidationTests {
             "Hangul fillers and a blank braille pattern",
             editorValues(username: "\u{3164}\u{FFA0} \u{115F}\u{2800}", goal: "2026-05-02"), "username", "shows nothing"
         ),
+        (
+            "only zero-width spaces", editorValues(username: "\u{200B} \u{200B}", goal: "2026-05-02"), "username",
+            "shows nothing"
+        ),
         ("missing username", ["season": "winter", "goal_date": "2026-05-02"], "username", "1 to 40 characters"),
         ("impossible date", editorValues(goal: "2025-02-30"), "goal_date", "real calendar date"),
         ("not a date", editorValues(goal: "tomorrow"), "goal_date", "real calendar date"),

@@ -51,7 +51,11 @@ struct ProfileForm {
         let trimmed = username.trimmingWhitespace
         let max = String(ProfileForm.maxUsernameCharacters)
         if trimmed.isEmpty {
-            errors["username"] = words("profile.error.usernameEmpty", ["max": max])
+            // A name of zero-width spaces (trimmed as space is) was typed but shows nothing.
+            let typedSomething = username.unicodeScalars.contains { !$0.properties.isWhitespace }
+            errors["username"] =
+                typedSomething
+                ? words("profile.error.usernameInvisible") : words("profile.error.usernameEmpty", ["max": max])
         } else if trimmed.count > ProfileForm.maxUsernameCharacters {
             errors["username"] = words("profile.error.usernameTooLong", ["max": max, "count": String(trimmed.count)])
         } else if trimmed.unicodeScalars.contains(where: {
