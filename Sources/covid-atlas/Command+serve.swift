@@ -11,6 +11,7 @@ import Routing
 func serve(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
     let host = arguments.string("host")
+    try checkNumericHost(host)
     let port = try arguments.integer("port", range: 0...65_535)
     let refreshInterval = try arguments.integer("refresh-interval", range: 0...(86_400 * 30))
     // Stale past two missed refreshes; without refreshing, past the configuration's default.
@@ -167,4 +168,20 @@ struct PasswordFileError: Error, CustomStringConvertible {
 
 private func signalName(_ signal: Int32) -> String {
     signal == SIGINT ? "SIGINT" : "SIGTERM"
+}
+
+/// Refuses a `--host` that is written as an address but is none (`999.1.1.1`, `::g`) as a bad
+/// argument (exit 64): getaddrinfo(3) would take it for a name, fail to resolve it and the start would
+/// fail (exit 1), which a supervisor restarts. Names (`localhost`) are left to getaddrinfo.
+/// - Throws: `Arguments.UsageError.invalidValue` for digits and dots that are no IPv4 address, or text
+///   with a colon that is no IPv6 address.
+func checkNumericHost(_ host: String) throws {
+    let looksIPv4 = !host.isEmpty && host.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
+    let looksIPv6 = host.contains(":")
+    guard looksIPv4 || looksIPv6 else { return }
+    var address = in6_addr()
+    guard inet_pton(looksIPv6 ? AF_INET6 : AF_INET, host, &address) != 1 else { return }
+    throw Arguments.UsageError.invalidValue(
+        option: "--host", value: host,
+        expected: looksIPv6 ? "an IPv6 address such as ::1" : "an IPv4 address of four numbers 0 to 255")
 }

@@ -41,6 +41,9 @@ do {
 } catch let error as InvalidSetting {
     // A --database value that names no store is a bad argument, like any other.
     fail(error.description, status: 64)
+} catch let error as AtlasStartupError where error.isConfiguration {
+    // EX_CONFIG (sysexits.h): a folder or template that is not there will not be there on a restart.
+    fail(error.description, status: 78)
 } catch {
     fail(String(describing: error))
 }

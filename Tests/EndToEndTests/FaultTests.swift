@@ -151,10 +151,12 @@ struct FaultTests {
         #expect(!isListening(port), "the process stops with its supervisor")
     }
 
-    /// What would only fail again is not restarted: bad arguments (64), a command that cannot be run
-    /// (126) or does not exist (127) end the supervision with that status and one line saying why.
+    /// What would only fail again is not restarted: bad arguments (64), a configuration error (78: a
+    /// folder that is not there), a command that cannot be run (126) or does not exist (127) end the
+    /// supervision with that status and one line saying why.
     @Test(arguments: [
         ([binaryPath, "serve", "--tile-url", "not a url"], 64, "bad arguments"),
+        ([binaryPath, "serve", "--views", "/nonexistent-views"], 78, "a configuration error"),
         ([binaryPath, "serve", "--no-such-option"], 64, "bad arguments"),
         (["/nonexistent/covid-atlas", "serve"], 127, "no such command"),
         ([packageRoot + "/README.md"], 126, "the command cannot be run"),

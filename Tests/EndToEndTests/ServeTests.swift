@@ -184,4 +184,19 @@ struct CommandLineTests {
                 == "covid-atlas: --tile-url “tile.openstreetmap.org/{z}/{x}/{y}.png” is not usable: "
                 + "it must start with http:// or https:// (see covid-atlas --help)\n")
     }
+
+    /// A `--host` written as an address that is none is a bad argument (64), not a failed start (1)
+    /// that a supervisor would restart; a name is left to the resolver.
+    @Test(arguments: [
+        ("999.1.1.1", "an IPv4 address of four numbers 0 to 255"),
+        ("1.2.3", "an IPv4 address of four numbers 0 to 255"),
+        ("::g", "an IPv6 address such as ::1"),
+    ])
+    func aHostThatIsNoAddressIsAUsageError(host: String, expected: String) throws {
+        let database = NSTemporaryDirectory() + "never-\(UUID().uuidString).sqlite"
+        let result = try runCLI(["serve", "--port", "0", "--database", database, "--host", host])
+        #expect(!FileManager.default.fileExists(atPath: database))
+        #expect(result.status == 64)
+        #expect(result.errors == "covid-atlas: --host “\(host)” is not \(expected) (see covid-atlas --help)\n")
+    }
 }

@@ -15,6 +15,16 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
     /// The map tile URL template (`--tile-url`) is not usable; the reason says what is missing.
     case invalidTileURL(String, reason: String)
 
+    /// Whether the error names something the operator configured (a directory, a file in it, a
+    /// template) rather than the data: starting again unchanged would fail the same way, so `serve`
+    /// exits 78 (`EX_CONFIG`, sysexits.h) and `script/supervise` does not restart it.
+    public var isConfiguration: Bool {
+        switch self {
+        case .missingTemplate, .missingDirectory, .missingFile, .noFlags, .invalidTileURL: return true
+        case .noSnapshot, .unreadableData: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case .noSnapshot: return "the database holds no COVID-19 snapshot; run `covid-atlas import` first"
