@@ -11,7 +11,7 @@ import Routing
 func serve(_ arguments: Arguments) throws {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError.unexpectedArgument(arguments.positional[0]) }
     let host = arguments.string("host")
-    try checkNumericHost(host)
+    try checkHost(host)
     let port = try arguments.integer("port", range: 0...65_535)
     let refreshInterval = try arguments.integer("refresh-interval", range: 0...(86_400 * 30))
     // Stale past two missed refreshes; without refreshing, past the configuration's default.
@@ -170,13 +170,19 @@ private func signalName(_ signal: Int32) -> String {
     signal == SIGINT ? "SIGINT" : "SIGTERM"
 }
 
-/// Refuses a `--host` that is written as an address but is none (`999.1.1.1`, `::g`) as a bad
-/// argument (exit 64): getaddrinfo(3) would take it for a name, fail to resolve it and the start would
-/// fail (exit 1), which a supervisor restarts. Names (`localhost`) are left to getaddrinfo.
-/// - Throws: `Arguments.UsageError.invalidValue` for digits and dots that are no IPv4 address, or text
-///   with a colon that is no IPv6 address.
-func checkNumericHost(_ host: String) throws {
-    let looksIPv4 = !host.isEmpty && host.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
+/// Refuses a `--host` that can be no host as a bad argument (exit 64): empty, with spaces or control
+/// characters, starting with `-`, or written as an address that is none (`999.1.1.1`, `::g`).
+/// getaddrinfo(3) would take it for a name and fail to resolve it after the data was loaded, and
+/// the start would fail (exit 1), which a supervisor restarts. Other names (`localhost`) are left to
+/// getaddrinfo.
+/// - Throws: `Arguments.UsageError.invalidValue` for such a host.
+func checkHost(_ host: String) throws {
+    let bytes = Array(host.utf8)
+    if bytes.isEmpty || bytes.first == UInt8(ascii: "-") || bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+        throw Arguments.UsageError.invalidValue(
+            option: "--host", value: host, expected: "a host name or an IPv4 or IPv6 address")
+    }
+    let looksIPv4 = bytes.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
     let looksIPv6 = host.contains(":")
     guard looksIPv4 || looksIPv6 else { return }
     var address = in6_addr()

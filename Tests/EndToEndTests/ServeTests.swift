@@ -185,12 +185,15 @@ struct CommandLineTests {
                 + "it must start with http:// or https:// (see covid-atlas --help)\n")
     }
 
-    /// A `--host` written as an address that is none is a bad argument (64), not a failed start (1)
-    /// that a supervisor would restart; a name is left to the resolver.
+    /// A `--host` that can be no host (written as an address that is none, empty, with a space,
+    /// starting with `-`) is a bad argument (64), not a failed start (1) that a supervisor would
+    /// restart, and nothing is created; a name is left to the resolver.
     @Test(arguments: [
         ("999.1.1.1", "an IPv4 address of four numbers 0 to 255"),
         ("1.2.3", "an IPv4 address of four numbers 0 to 255"),
-        ("::g", "an IPv6 address such as ::1"),
+        ("::g", "an IPv6 address such as ::1"), ("", "a host name or an IPv4 or IPv6 address"),
+        (" 127.0.0.1", "a host name or an IPv4 or IPv6 address"),
+        ("-1.2.3.4", "a host name or an IPv4 or IPv6 address"),
     ])
     func aHostThatIsNoAddressIsAUsageError(host: String, expected: String) throws {
         let database = NSTemporaryDirectory() + "never-\(UUID().uuidString).sqlite"

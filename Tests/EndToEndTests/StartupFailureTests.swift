@@ -13,6 +13,9 @@ struct StartupFailureTests {
             "covid-atlas: the Leaflet directory /nonexistent-leaflet does not exist"
         ),
         (["--views", "/nonexistent-views"], "covid-atlas: the views directory /nonexistent-views does not exist"),
+        (["--views", "/dev/null"], "covid-atlas: /dev/null is not a directory, so it cannot be the views directory"),
+        (["--views", "Public"], "covid-atlas: Public: no *.mustache templates found"),
+        (["--catalogs", "Views"], "covid-atlas: cannot read Views: "),
         (
             ["--flags", "/nonexistent-flags"],
             "covid-atlas: the flags directory /nonexistent-flags does not exist; "

@@ -3,6 +3,7 @@ import AtlasRefresh
 import AtlasSource
 import AtlasStore
 import Localization
+import Mustache
 import Routing
 
 /// What the app reports about its start-up, for the executable to print.
@@ -50,18 +51,22 @@ public final class AtlasApp: Sendable {
     /// the store (importing the shipped data where missing), registers the routes, and starts the database
     /// watcher (none when `reloadCheckInterval` is 0: tests call `checkSharedState()`) and, with a
     /// `refreshInterval`, the background refresh.
-    /// - Throws: `AtlasStartupError` for a missing folder or file, unreadable shipped data or an unusable
-    ///   tile URL; `StoreError` when the database cannot be opened, reached or migrated; `SourceError`
-    ///   when the shipped snapshot does not decode; `TemplateError` (file, line, column) for a broken
-    ///   template.
+    /// - Throws: `AtlasStartupError` for a missing folder or file, unusable templates (`.unusableViews`,
+    ///   with the template error's file, line and column) or catalogs, unreadable shipped data or an
+    ///   unusable tile URL; `StoreError` when the database cannot be opened, reached or migrated;
+    ///   `SourceError` when the shipped snapshot does not decode.
     public static func build(_ configuration: AtlasConfiguration) throws -> AtlasApp {
         let assets = try StartupChecks.verify(configuration)
         let shipped = try ShippedData.load(from: configuration.dataDirectory)
         let languages = PageLanguages(
             try loadCatalogs(configuration.catalogsDirectory), koreanFactNames: shipped.koreanFactNames)
-        let renderer = try PageRenderer(
-            viewsDirectory: configuration.viewsDirectory, assets: assets,
-            tiles: try TileSource(template: configuration.tileURL))
+        let tiles = try TileSource(template: configuration.tileURL)
+        let renderer: PageRenderer
+        do {
+            renderer = try PageRenderer(viewsDirectory: configuration.viewsDirectory, assets: assets, tiles: tiles)
+        } catch let error as TemplateError {
+            throw AtlasStartupError.unusableViews(reason: String(describing: error))
+        }
         let stores = try AtlasStores.open(configuration)
         do {
             let imported = try stores.importShippedDataWaitingForOthers(
@@ -126,7 +131,7 @@ public final class AtlasApp: Sendable {
         do {
             return try Catalogs.load(directory: directory)
         } catch {
-            throw AtlasStartupError.unreadableData(path: directory, reason: String(describing: error))
+            throw AtlasStartupError.unusableCatalogs(path: directory, reason: String(describing: error))
         }
     }
 

@@ -8,6 +8,13 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
     case missingTemplate(path: String)
     /// A configured directory does not exist.
     case missingDirectory(role: String, path: String)
+    /// A configured directory is a file (or something else that is no directory).
+    case notADirectory(role: String, path: String)
+    /// The views directory's templates cannot be used (none there, a broken one, a missing partial);
+    /// `reason` is the template error, with its file, line and column.
+    case unusableViews(reason: String)
+    /// The catalogs directory lacks a language's catalog or holds one that is not valid.
+    case unusableCatalogs(path: String, reason: String)
     /// A configured directory lacks a file the pages link (`--leaflet` without Leaflet's files).
     case missingFile(role: String, path: String)
     /// The flags folder (`--flags`) holds no flag (`xx.svg`): not `iso-flags-svg`'s `country-4x3`.
@@ -20,7 +27,9 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
     /// exits 78 (`EX_CONFIG`, sysexits.h) and `script/supervise` does not restart it.
     public var isConfiguration: Bool {
         switch self {
-        case .missingTemplate, .missingDirectory, .missingFile, .noFlags, .invalidTileURL: return true
+        case .missingTemplate, .missingDirectory, .notADirectory, .unusableViews, .unusableCatalogs, .missingFile,
+            .noFlags, .invalidTileURL:
+            return true
         case .noSnapshot, .unreadableData: return false
         }
     }
@@ -33,6 +42,10 @@ public enum AtlasStartupError: Error, CustomStringConvertible {
         case .invalidTileURL(let url, let reason): return "the tile URL \(url) is not usable: \(reason)"
         case .missingDirectory(let role, let path):
             return "the \(role) directory \(path) does not exist; \(AtlasStartupError.hint(role))"
+        case .notADirectory(let role, let path):
+            return "\(path) is not a directory, so it cannot be the \(role) directory; \(AtlasStartupError.hint(role))"
+        case .unusableViews(let reason): return reason
+        case .unusableCatalogs(let path, let reason): return "cannot read \(path): \(reason)"
         case .missingFile(let role, let path):
             return "\(path) is missing, so this is not a \(role) directory; \(AtlasStartupError.hint(role))"
         case .noFlags(let path):

@@ -6,6 +6,7 @@ import Routing
 enum StartupChecks {
     /// Checks the folders and returns the static files and their fingerprinted links.
     /// - Throws: `AtlasStartupError.missingDirectory` for a folder that does not exist,
+    ///   `.notADirectory` for a path that is a file,
     ///   `.missingFile` for a `--leaflet` folder without Leaflet's files, `.noFlags` for a `--flags`
     ///   folder without a single `xx.svg`.
     static func verify(_ configuration: AtlasConfiguration) throws -> AssetLinks {
@@ -16,9 +17,10 @@ enum StartupChecks {
             ("flags", configuration.flagsDirectory),
         ] {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw AtlasStartupError.missingDirectory(role: role, path: path)
             }
+            guard isDirectory.boolValue else { throw AtlasStartupError.notADirectory(role: role, path: path) }
         }
         for file in AssetLinks.leafletFiles {
             let path = configuration.leafletDirectory + "/" + file
