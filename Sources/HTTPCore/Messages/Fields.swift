@@ -24,7 +24,7 @@ public struct FieldName: Hashable, Sendable, CustomStringConvertible, Expressibl
             guard hasUpper else { return .some(nil) }
             return String(unsafeUninitializedCapacity: bytes.count) { lower in
                 for (index, byte) in bytes.enumerated() {
-                    lower[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                    lower[index] = ASCIICase.lowered(byte)
                 }
                 return bytes.count
             }

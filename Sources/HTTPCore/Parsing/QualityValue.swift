@@ -2,18 +2,12 @@
 public enum QualityValue {
     /// The weight `text` spells, 0…1; `nil` when it is no qvalue (`1.5`, `0.1234`, `abc`).
     public static func parse<Text: StringProtocol>(_ text: Text) -> Double? {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
-        guard bytes.count > 1 else { return first == UInt8(ascii: "1") ? 1 : 0 }
-        guard bytes[1] == UInt8(ascii: "."), bytes.count <= 5,
-            bytes[2...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return nil }
-        if first == UInt8(ascii: "1") { return bytes[2...].allSatisfy { $0 == UInt8(ascii: "0") } ? 1 : nil }
-        return Double(String(text))
+        // One grammar, in `thousandths(_:)`; a correctly rounded division gives the Double `0.333` spells.
+        Array(text.utf8).withUnsafeBufferPointer { thousandths($0) }.map { Double($0) / 1000 }
     }
 
     /// The weight `bytes` spell in thousandths, 0…1000 (`0.5` is 500); `nil` when they are no qvalue.
-    /// The same grammar as `parse(_:)`, over bytes and without `Double`, for the lists of every request.
+    /// Over bytes and without `Double`, for the lists of every request.
     public static func thousandths(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
         guard bytes.count > 1 else { return first == UInt8(ascii: "1") ? 1000 : 0 }
