@@ -106,12 +106,12 @@ struct ResponseSerializerTests {
         arguments: [0, 1, 7, 8, 9, 15, 16, 17, 40])
     func controlBytesAreFoundAnywhere(length: Int) {
         let clean = (0..<length).map { UInt8(14 + ($0 * 37) % 242) }
-        #expect(!clean.withUnsafeBufferPointer(ResponseSerializer.hasByteBelow14))
+        #expect(!clean.withUnsafeBufferPointer(HeadWriter.hasByteBelow14))
         for place in 0..<length {
             for control: UInt8 in [0, 10, 13, 9, 11] {
                 var bytes = clean
                 bytes[place] = control
-                #expect(bytes.withUnsafeBufferPointer(ResponseSerializer.hasByteBelow14), "\(control) at \(place)")
+                #expect(bytes.withUnsafeBufferPointer(HeadWriter.hasByteBelow14), "\(control) at \(place)")
             }
         }
     }
@@ -130,6 +130,27 @@ struct ResponseSerializerTests {
             }
         }
         #expect(text(Response(fields: [.setCookie: "a=1;\tb"])).contains("Set-Cookie: a=1;\tb\r\n"))
+    }
+
+    /// The head is written into memory reserved from an estimate: the longest pieces (a reason phrase
+    /// with a CR in it, long values, prepared lines with extra ones, a declared HEAD length, HTTP/1.0's
+    /// `Connection`) must all fit and come out whole.
+    @Test("a head of long pieces, prepared and extra fields, comes out whole")
+    func longHeadsComeOutWhole() {
+        let long = String(repeating: "v", count: 3000)
+        let prepared = PreparedFields([.contentType: "text/html", "X-Long": long, .date: "dropped"])
+        let response = Response(
+            status: StatusCode(299, reasonPhrase: "Very\rLong " + String(repeating: "r", count: 500)),
+            prepared: prepared, adding: [.setCookie: "a=\(long)", .contentLength: "7"], body: Array("x".utf8))
+        let expected =
+            "HTTP/1.1 299 Very Long \(String(repeating: "r", count: 500))\r\nContent-Type: text/html\r\n"
+            + "X-Long: \(long)\r\nSet-Cookie: a=\(long)\r\nDate: \(Self.date)\r\nContent-Length: 1\r\n"
+            + "Connection: keep-alive\r\n\r\nx"
+        #expect(text(response, version: .http1_0) == expected)
+        let empty = Response(status: .ok, fields: [.contentLength: "9223372036854775807"])
+        #expect(
+            text(empty, method: .head, keepAlive: false).hasSuffix(
+                "Content-Length: 9223372036854775807\r\nConnection: close\r\n\r\n"))
     }
 
     @Test("the 100 Continue interim response is a status line and an empty line")

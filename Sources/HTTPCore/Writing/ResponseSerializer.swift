@@ -48,124 +48,93 @@ public enum ResponseSerializer {
             contentLength = value
         }
         let prepared = response.prepared
-
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(
-            160 + (prepared?.lines.count ?? response.fields.count * 48) + response.extraFields.reservedLength
-                + (sendsBody && reservingBody ? bodyCount : 0))
-        bytes.append(contentsOf: statusLinePrefix)
-        Digits.append(response.status.code, width: 1, to: &bytes)
-        bytes.append(.space)
-        appendSanitized(response.status.reasonPhrase.utf8, to: &bytes)
-        bytes.append(contentsOf: crlf)
-
-        if let prepared {
-            bytes.append(contentsOf: prepared.lines)
-            appendFieldLines(response.extraFields, to: &bytes)
-        } else {
-            appendFieldLines(response.fields, to: &bytes)
+        let fieldsLength =
+            (prepared.map { $0.lines.count + response.extraFields.reservedLength } ?? response.fields.reservedLength)
+        // An upper bound of the head's length: the status line (a code of at most 20 digits), the field
+        // lines, `Date`, `Content-Length` (20 digits at most), `Connection` and the empty line.
+        let headCapacity =
+            statusLineOverhead + response.status.reasonPhrase.utf8.count + fieldsLength + date.utf8.count
+            + framingOverhead
+        let bodyReserve = sendsBody && reservingBody ? bodyCount : 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: headCapacity + bodyReserve) { buffer, initialized in
+            var head = HeadWriter(buffer)
+            head.write("HTTP/1.1 ")
+            head.writeDecimal(response.status.code)
+            head.write(.space)
+            head.writeSanitized(response.status.reasonPhrase)
+            head.write("\r\n")
+            if let prepared {
+                prepared.lines.withUnsafeBufferPointer { head.write($0) }
+                writeFieldLines(response.extraFields, to: &head)
+            } else {
+                writeFieldLines(response.fields, to: &head)
+            }
+            head.write("Date: ")
+            head.write(date)
+            head.write("\r\n")
+            if allowsContent {
+                head.write("Content-Length: ")
+                head.writeDecimal(contentLength)
+                head.write("\r\n")
+            }
+            if !keepAlive {
+                head.write("Connection: close\r\n")
+            } else if requestVersion == .http1_0 {
+                head.write("Connection: keep-alive\r\n")
+            }
+            head.write("\r\n")
+            initialized = head.count
         }
-
-        bytes.append(contentsOf: dateName)
-        bytes.append(contentsOf: date.utf8)
-        bytes.append(contentsOf: crlf)
-        if allowsContent {
-            bytes.append(contentsOf: contentLengthName)
-            Digits.append(contentLength, width: 1, to: &bytes)
-            bytes.append(contentsOf: crlf)
-        }
-        if !keepAlive {
-            bytes.append(contentsOf: connectionClose)
-        } else if requestVersion == .http1_0 {
-            bytes.append(contentsOf: connectionKeepAlive)
-        }
-        bytes.append(contentsOf: crlf)
         return (bytes, sendsBody && bodyCount > 0)
     }
+
+    /// "HTTP/1.1 ", 20 digits, a space and CRLF.
+    private static let statusLineOverhead = 9 + 20 + 1 + 2
+    /// "Date: " and CRLF; "Content-Length: ", 20 digits and CRLF; the longest `Connection` line; the
+    /// empty line.
+    private static let framingOverhead = (6 + 2) + (16 + 20 + 2) + 24 + 2
 
     /// The field lines of `fields` as the serializer writes them, framing fields dropped and values
     /// sanitized, for `PreparedFields`.
     public static func fieldLines(_ fields: Fields) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(fields.reservedLength)
-        appendFieldLines(fields, to: &bytes)
-        return bytes
-    }
-
-    /// Appends the field lines of `fields` exactly as `fieldLines(_:)` makes them.
-    public static func appendFieldLines(_ fields: Fields, to bytes: inout [UInt8]) {
-        for field in fields {
-            switch field.name {
-            case .date, .contentLength, .connection, .transferEncoding:
-                continue
-            default:
-                break
-            }
-            // A name that is not a token would corrupt the header section: dropped.
-            guard !field.name.rawName.isEmpty, field.name.rawName.utf8.allSatisfy(ByteClass.isTokenByte) else {
-                continue
-            }
-            bytes.append(contentsOf: field.name.rawName.utf8)
-            bytes.append(contentsOf: colonSpace)
-            appendSanitized(field.value.utf8, to: &bytes)
-            bytes.append(contentsOf: crlf)
+        [UInt8](unsafeUninitializedCapacity: fields.reservedLength) { buffer, initialized in
+            var lines = HeadWriter(buffer)
+            writeFieldLines(fields, to: &lines)
+            initialized = lines.count
         }
     }
 
-    private static let statusLinePrefix: [UInt8] = Array("HTTP/1.1 ".utf8)
-    private static let crlf: [UInt8] = [.cr, .lf]
-    private static let colonSpace: [UInt8] = [.colon, .space]
-    private static let dateName: [UInt8] = Array("Date: ".utf8)
-    private static let contentLengthName: [UInt8] = Array("Content-Length: ".utf8)
-    private static let connectionClose: [UInt8] = Array("Connection: close\r\n".utf8)
-    private static let connectionKeepAlive: [UInt8] = Array("Connection: keep-alive\r\n".utf8)
-
-    /// Copies a field value with CR, LF and NUL as spaces (as Go's net/http), so user input cannot start
-    /// a field line or end the header section.
-    private static func appendSanitized(_ value: String.UTF8View, to bytes: inout [UInt8]) {
-        // Over contiguous storage (a native string's): scanned and copied several times faster than
-        // through the view's indices.
-        let appended: Void? = value.withContiguousStorageIfAvailable { storage in
-            appendSanitized(storage, to: &bytes)
-        }
-        if appended == nil { Array(value).withUnsafeBufferPointer { appendSanitized($0, to: &bytes) } }
-    }
-
-    private static func appendSanitized(_ value: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        guard hasByteBelow14(value), value.contains(where: { $0 == .cr || $0 == .lf || $0 == 0 }) else {
-            bytes.append(contentsOf: value)
-            return
-        }
-        for byte in value {
-            bytes.append(byte == .cr || byte == .lf || byte == 0 ? .space : byte)
+    /// Writes the field lines of `fields`: `name: value` and CRLF each, values sanitized; the framing
+    /// fields this serializer owns are left out, and so is a name that is not a token, which would
+    /// corrupt the header section. At most `fields.reservedLength` bytes.
+    private static func writeFieldLines(_ fields: Fields, to head: inout HeadWriter) {
+        for field in fields where !isFraming(field.name) && isToken(field.name.rawName) {
+            head.write(field.name.rawName)
+            head.write(": ")
+            head.writeSanitized(field.value)
+            head.write("\r\n")
         }
     }
-}
 
-extension ResponseSerializer {
-    /// Whether `bytes` holds a byte below 14 (NUL, LF and CR are 0, 10 and 13), eight at a time: a
-    /// word has one when `(word - 0x0E…0E) & ~word & 0x80…80` is not zero ("hasless", Sean Anderson's
-    /// Bit Twiddling Hacks; exact for the word as a whole). Field values almost never do, so the exact
-    /// scan runs only then.
-    static func hasByteBelow14(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
-            offset += 8
+    /// Whether `name` is `Date`, `Content-Length`, `Connection` or `Transfer-Encoding`, which the
+    /// serializer writes itself. By length first: a name of another length needs no comparison.
+    private static func isFraming(_ name: FieldName) -> Bool {
+        switch name.canonicalName.utf8.count {
+        case 4: name == .date
+        case 10: name == .connection
+        case 14: name == .contentLength
+        case 17: name == .transferEncoding
+        default: false
         }
-        while offset < bytes.count {
-            if bytes[offset] < 14 { return true }
-            offset += 1
-        }
-        return false
+    }
+
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy(ByteClass.isTokenByte)
     }
 }
 
 extension Fields {
-    /// The bytes `ResponseSerializer.appendFieldLines` writes for these fields at most (before sanitizing,
+    /// The bytes `ResponseSerializer` writes as field lines for these fields at most (before sanitizing,
     /// which keeps the length), for reserving a buffer once.
     var reservedLength: Int {
         reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
