@@ -71,7 +71,7 @@ let package = Package(
         // waitUntil(deadline:_:), the one way tests wait for an event (a library, not tests).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Formats"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTPCore", "CZlib"]),

@@ -38,24 +38,30 @@ enum LogFormat: String, CaseIterable {
     /// `accessLine(entry)` appended to `line`, without a newline: built from bytes, not interpolation, as
     /// the server writes one per request.
     func appendAccessLine(_ entry: AccessLogEntry, to line: inout [UInt8]) {
-        line.reserveCapacity(line.count + 96 + entry.target.utf8.count)
         switch self {
         case .text:
-            AccessLog.appendTimestamp(to: &line)
-            line.append(UInt8(ascii: " "))
-            line += (entry.remoteAddress ?? "-").utf8
-            line += " \"".utf8
-            line += entry.method.rawValue.utf8
-            line.append(UInt8(ascii: " "))
-            line += entry.target.utf8
-            line += "\" ".utf8
-            AccessLog.appendDecimal(entry.status, to: &line)
-            line.append(UInt8(ascii: " "))
-            AccessLog.appendDecimal(entry.bytes, to: &line)
-            line.append(UInt8(ascii: " "))
-            AccessLog.appendMilliseconds(entry.durationMilliseconds, to: &line)
-            line += "ms".utf8
+            let remote = entry.remoteAddress ?? "-"
+            let longest =
+                AccessLog.longestTimestamp + remote.utf8.count + entry.method.rawValue.utf8.count
+                + entry.target.utf8.count + 2 * 20 + AccessLog.longestMilliseconds + 10
+            ByteWriter.append(to: &line, reserving: longest) { out in
+                AccessLog.writeTimestamp(to: &out)
+                out.write(UInt8(ascii: " "))
+                out.write(remote)
+                out.write(" \"")
+                out.write(entry.method.rawValue)
+                out.write(UInt8(ascii: " "))
+                out.write(entry.target)
+                out.write("\" ")
+                out.writeDecimal(entry.status)
+                out.write(UInt8(ascii: " "))
+                out.writeDecimal(entry.bytes)
+                out.write(UInt8(ascii: " "))
+                AccessLog.writeMilliseconds(entry.durationMilliseconds, to: &out)
+                out.write("ms")
+            }
         case .json:
+            line.reserveCapacity(line.count + 128 + entry.target.utf8.count)
             line += "{\"time\":\"".utf8
             AccessLog.appendTimestamp(to: &line)
             line += "\",\"remote\":".utf8
@@ -96,9 +102,14 @@ enum AccessLog {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `timestamp()` appended to `bytes` as UTF-8. Each thread keeps the last second's text: the access
-    /// log writes one per request, thousands in a second.
+    /// `timestamp()` appended to `bytes` as UTF-8.
     static func appendTimestamp(to bytes: inout [UInt8]) {
+        ByteWriter.append(to: &bytes, reserving: longestTimestamp) { writeTimestamp(to: &$0) }
+    }
+
+    /// `timestamp()` written to `out`: at most `longestTimestamp` bytes. Each thread keeps the last
+    /// second's text: the access log writes one per request, thousands in a second.
+    static func writeTimestamp(to out: inout ByteWriter) {
         let second = WallClock.coarseSecondsSinceEpoch()
         lastTimestamp.withValue { kept in
             if kept.second != second {
@@ -106,9 +117,13 @@ enum AccessLog {
                 UTCTime(secondsSinceEpoch: second).appendISO8601(to: &kept.text)
                 kept.second = second
             }
-            bytes += kept.text
+            kept.text.withUnsafeBufferPointer { out.write($0) }
         }
     }
+
+    /// The most bytes `writeTimestamp` writes: `2026-11-29T12:00:00Z` is 20, with room for a year
+    /// of more digits (or a sign) than four.
+    static let longestTimestamp = 32
 
     /// The second (since the epoch) whose text each thread keeps, and that text.
     private static let lastTimestamp = PerThread<(second: Int, text: [UInt8])> { (Int.min, []) }
@@ -120,11 +135,19 @@ enum AccessLog {
     /// Milliseconds rounded to hundredths, written as Swift prints such a `Double` (`0.42`, `1.5`, `3.0`)
     /// without going through `Double.description`.
     static func appendMilliseconds(_ milliseconds: Double, to bytes: inout [UInt8]) {
-        let hundredths = Int((max(0, milliseconds) * 100).rounded())
-        appendDecimal(hundredths / 100, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        let fraction = hundredths % 100
-        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-        if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        ByteWriter.append(to: &bytes, reserving: longestMilliseconds) { writeMilliseconds(milliseconds, to: &$0) }
     }
+
+    /// `appendMilliseconds`'s text written to `out`: at most `longestMilliseconds` bytes.
+    static func writeMilliseconds(_ milliseconds: Double, to out: inout ByteWriter) {
+        let hundredths = Int((max(0, milliseconds) * 100).rounded())
+        out.writeDecimal(hundredths / 100)
+        out.write(UInt8(ascii: "."))
+        let fraction = hundredths % 100
+        out.write(UInt8(ascii: "0") + UInt8(fraction / 10))
+        if fraction % 10 != 0 { out.write(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+    }
+
+    /// Twenty digits, a point and two.
+    static let longestMilliseconds = 23
 }

@@ -1,3 +1,4 @@
+import Formats
 import Testing
 
 @testable import HTTPCore
@@ -106,14 +107,25 @@ struct ResponseSerializerTests {
         arguments: [0, 1, 7, 8, 9, 15, 16, 17, 40])
     func controlBytesAreFoundAnywhere(length: Int) {
         let clean = (0..<length).map { UInt8(14 + ($0 * 37) % 242) }
-        #expect(!clean.withUnsafeBufferPointer(HeadWriter.hasByteBelow14))
+        #expect(!clean.withUnsafeBufferPointer(ResponseSerializer.hasByteBelow14))
         for place in 0..<length {
             for control: UInt8 in [0, 10, 13, 9, 11] {
                 var bytes = clean
                 bytes[place] = control
-                #expect(bytes.withUnsafeBufferPointer(HeadWriter.hasByteBelow14), "\(control) at \(place)")
+                #expect(bytes.withUnsafeBufferPointer(ResponseSerializer.hasByteBelow14), "\(control) at \(place)")
             }
         }
+    }
+
+    @Test("a field value has CR, LF and NUL as spaces; what was written before it is left alone")
+    func fieldValuesAreSanitizedInPlace() {
+        let bytes = [UInt8](unsafeUninitializedCapacity: 64) { buffer, initialized in
+            var head = ByteWriter(buffer)
+            head.write("a\r\n")
+            head.writeFieldValue("x\r\ny\u{0}z\tw, 한국")
+            initialized = head.count
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "a\r\nx  y z\tw, 한국")
     }
 
     @Test("CR, LF and NUL become spaces wherever they sit in a long value; a tab stays")

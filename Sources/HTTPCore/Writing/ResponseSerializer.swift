@@ -57,11 +57,11 @@ public enum ResponseSerializer {
             + framingOverhead
         let bodyReserve = sendsBody && reservingBody ? bodyCount : 0
         let bytes = [UInt8](unsafeUninitializedCapacity: headCapacity + bodyReserve) { buffer, initialized in
-            var head = HeadWriter(buffer)
+            var head = ByteWriter(buffer)
             head.write("HTTP/1.1 ")
             head.writeDecimal(response.status.code)
             head.write(.space)
-            head.writeSanitized(response.status.reasonPhrase)
+            head.writeFieldValue(response.status.reasonPhrase)
             head.write("\r\n")
             if let prepared {
                 prepared.lines.withUnsafeBufferPointer { head.write($0) }
@@ -98,7 +98,7 @@ public enum ResponseSerializer {
     /// sanitized, for `PreparedFields`.
     public static func fieldLines(_ fields: Fields) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: fields.reservedLength) { buffer, initialized in
-            var lines = HeadWriter(buffer)
+            var lines = ByteWriter(buffer)
             writeFieldLines(fields, to: &lines)
             initialized = lines.count
         }
@@ -107,11 +107,11 @@ public enum ResponseSerializer {
     /// Writes the field lines of `fields`: `name: value` and CRLF each, values sanitized; the framing
     /// fields this serializer owns are left out, and so is a name that is not a token, which would
     /// corrupt the header section. At most `fields.reservedLength` bytes.
-    private static func writeFieldLines(_ fields: Fields, to head: inout HeadWriter) {
+    private static func writeFieldLines(_ fields: Fields, to head: inout ByteWriter) {
         for field in fields where !isFraming(field.name) && isToken(field.name.rawName) {
             head.write(field.name.rawName)
             head.write(": ")
-            head.writeSanitized(field.value)
+            head.writeFieldValue(field.value)
             head.write("\r\n")
         }
     }
@@ -130,6 +130,28 @@ public enum ResponseSerializer {
 
     private static func isToken(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy(ByteClass.isTokenByte)
+    }
+}
+
+extension ResponseSerializer {
+    /// Whether `bytes` holds a byte below 14 (NUL, LF and CR are 0, 10 and 13), eight at a time: a
+    /// word has one when `(word - 0x0E…0E) & ~word & 0x80…80` is not zero ("hasless", Sean Anderson's
+    /// Bit Twiddling Hacks; exact for the word as a whole). Field values almost never do, so the exact
+    /// check runs only then.
+    static func hasByteBelow14(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] < 14 { return true }
+            offset += 1
+        }
+        return false
     }
 }
 

@@ -1,12 +1,11 @@
+import Formats
 import Testing
 
-@testable import HTTPCore
-
-struct HeadWriterTests {
+struct ByteWriterTests {
     /// What the writer put in a buffer of `capacity` bytes.
-    private func written(capacity: Int, _ write: (inout HeadWriter) -> Void) -> String {
+    private func written(capacity: Int, _ write: (inout ByteWriter) -> Void) -> String {
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            var writer = HeadWriter(buffer)
+            var writer = ByteWriter(buffer)
             write(&writer)
             initialized = writer.count
         }
@@ -28,20 +27,11 @@ struct HeadWriterTests {
         let text = written(capacity: 64) { head in
             head.write("HTTP/1.1 ")
             head.writeDecimal(200)
-            head.write(.space)
+            head.write(UInt8(ascii: " "))
             head.write("OK")
             [UInt8]("\r\n".utf8).withUnsafeBufferPointer { head.write($0) }
         }
         #expect(text == "HTTP/1.1 200 OK\r\n")
-    }
-
-    @Test("a sanitized value has CR, LF and NUL as spaces; text before it is left alone")
-    func sanitizedValues() {
-        let text = written(capacity: 64) { head in
-            head.write("a\r\n")
-            head.writeSanitized("x\r\ny\u{0}z\tw, 한국")
-        }
-        #expect(text == "a\r\nx  y z\tw, 한국")
     }
 
     @Test("short strings (kept inside the String) and long ones (on the heap) are written alike")
@@ -49,5 +39,16 @@ struct HeadWriterTests {
         let large = String(repeating: "ab", count: 40)
         #expect(written(capacity: 100) { $0.write(large) } == large)
         #expect(written(capacity: 100) { $0.write("é") } == "é")
+    }
+
+    @Test("append(to:reserving:) adds what was written after what the array held, once")
+    func appendingToAnArray() {
+        var line = Array("log: ".utf8)
+        ByteWriter.append(to: &line, reserving: 40) { out in
+            out.write("GET ")
+            out.writeDecimal(200)
+        }
+        ByteWriter.append(to: &line, reserving: 0) { _ in }
+        #expect(String(decoding: line, as: UTF8.self) == "log: GET 200")
     }
 }
