@@ -60,17 +60,25 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             self.authority = authority
             pathAndQuery = rest
         }
-        // Byte-wise (the allowed bytes are ASCII): Character-based splitting cost more than the rest of a
-        // cached page's request.
-        // Over the contiguous bytes.
+        // Byte-wise over the contiguous bytes (the allowed bytes are ASCII), in one pass that also finds
+        // the `?`: Character-based splitting cost more than the rest of a cached page's request, and
+        // `firstIndex(of:)` over a substring's UTF-8 view about 470 instructions for `/profile/edit`.
         var checked = pathAndQuery
-        let isAllowed = checked.withUTF8 { bytes in !bytes.contains { !RequestTarget.isAllowed($0) } }
+        var questionMark: Int?
+        let isAllowed = checked.withUTF8 { bytes in
+            for offset in bytes.indices {
+                guard RequestTarget.isAllowed(bytes[offset]) else { return false }
+                if bytes[offset] == UInt8(ascii: "?"), questionMark == nil { questionMark = offset }
+            }
+            return true
+        }
         guard isAllowed else { throw .invalidTarget }
-        let utf8 = pathAndQuery.utf8
         let rawPath: Substring
-        if let questionMark = utf8.firstIndex(of: UInt8(ascii: "?")) {
-            rawPath = pathAndQuery[..<questionMark]
-            let query = String(pathAndQuery[utf8.index(after: questionMark)...])
+        if let questionMark {
+            let utf8 = pathAndQuery.utf8
+            let queryMark = utf8.index(utf8.startIndex, offsetBy: questionMark)
+            rawPath = pathAndQuery[..<queryMark]
+            let query = String(pathAndQuery[utf8.index(after: queryMark)...])
             self.query = query
             guard let items = FormURLEncoding.decode(query) else { throw .invalidTarget }
             self.queryItems = items.map { QueryItem(name: $0.name, value: $0.value) }
