@@ -12,6 +12,10 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     let components: [Component]
     /// The pattern as written.
     public let description: String
+    /// Whether the pattern has a `*`; without one only a path of exactly `components.count` segments
+    /// can match, which rules most candidates out before any comparison (the ten `/ko/…` routes share
+    /// their first segment).
+    private let hasRest: Bool
 
     /// Parses a pattern; it must start with `/`.
     public init(_ pattern: String) {
@@ -25,10 +29,12 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
         // `/ko/` is not `/ko`: a pattern ending in `/` matches only a path with the slash.
         if pattern.count > 1, pattern.hasSuffix("/") { components.append(.literal("")) }
         self.components = components
+        hasRest = components.contains(.rest)
     }
 
     /// The captured parameters when `segments` match, else `nil`.
     func match(_ segments: [String]) -> RouteParameters? {
+        guard hasRest || segments.count == components.count else { return nil }
         var parameters = RouteParameters()
         var index = 0
         for component in components {
