@@ -53,9 +53,11 @@ public struct ByteWriter {
         Self.withBytes(of: text) { write($0) }
     }
 
-    /// Writes `value` in decimal digits, `-` first when negative: at most 20 bytes.
+    /// Writes `value` in decimal digits, at least `width` of them with zeros in front, `-` first when
+    /// negative: at most `max(width, 19) + 1` bytes. The one decimal rule of heads, logs and dates
+    /// (`Digits` writes through it).
     @inlinable
-    public mutating func writeDecimal(_ value: Int) {
+    public mutating func writeDecimal(_ value: Int, width: Int = 1) {
         if value < 0 { write(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes on the stack, filled from the end
@@ -66,6 +68,7 @@ public struct ByteWriter {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
+            for _ in (digits.count - start)..<max(width, digits.count - start) { write(UInt8(ascii: "0")) }
             let first = digits.baseAddress!.assumingMemoryBound(to: UInt8.self) + start
             write(UnsafeBufferPointer(start: first, count: digits.count - start))
         }

@@ -8,20 +8,9 @@ public enum Digits {
     }
 
     /// `padded(value, width:)` appended to `bytes`; a negative value gets a `-` before its digits.
-    /// Digit by digit, without an intermediate string: access log lines append several per request.
+    /// Through `ByteWriter.writeDecimal`, without an intermediate string: access log lines append
+    /// several per request.
     public static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        var count = 1
-        while divisor <= magnitude / 10 {
-            divisor *= 10
-            count += 1
-        }
-        for _ in count..<max(width, count) { bytes.append(UInt8(ascii: "0")) }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
-        }
+        ByteWriter.append(to: &bytes, reserving: max(width, 19) + 1) { $0.writeDecimal(value, width: width) }
     }
 }
