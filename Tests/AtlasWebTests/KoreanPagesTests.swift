@@ -119,6 +119,27 @@ struct KoreanPagesTests {
         #expect(page.text.contains("<a href=\"/ko/compare?countries=kr\">대한민국 비교</a>"))
     }
 
+    /// An error page is a page of its address too: a reader who landed on the other language's can
+    /// switch to theirs and read what is wrong, the address and its query kept.
+    @Test(arguments: [
+        ("/ko/countries/kp", 404, "/countries/kp", "English"), ("/countries/kp", 404, "/ko/countries/kp", "한국어"),
+        ("/ko/compare?countries=kr,zz", 400, "/compare?countries=kr,zz", "English"),
+        ("/ko/countries?continent=mars&q=a", 400, "/countries?continent=mars&amp;q=a", "English"),
+        ("/nowhere", 404, "/ko/nowhere", "한국어"),
+        ("/ko/countries/kr?scale=cubic", 400, "/countries/kr?scale=cubic", "English"),
+    ])
+    func anErrorPageLinksToItselfInTheOtherLanguage(_ target: String, _ status: Int, _ other: String, _ name: String)
+        throws
+    {
+        let page = try client.get(target)
+        #expect(page.status.code == status)
+        #expect(page.text.contains("<a class=\"language-switch\" href=\"\(other)\""))
+        #expect(page.text.contains(">\(name)</a>"))
+        #expect(
+            page.text.contains(
+                "<link rel=\"alternate\" hreflang=\"x-default\" href=\"\(other.hasPrefix("/ko") ? target : other)\">"))
+    }
+
     @Test func anUnknownCountryIsAKorean404() throws {
         let page = try client.get("/ko/countries/kp")
         #expect(page.status == .notFound)

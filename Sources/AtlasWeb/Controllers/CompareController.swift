@@ -477,6 +477,6 @@ struct CompareController: Sendable {
             "compare/problem", status: .badRequest, context: context,
             layout: site.layout(
                 words("layout.titleSuffix", ["title": words("title.compareProblem")]), .inCompare, current,
-                language: language))
+                language: language, englishTarget: Links.englishAddress(of: target)))
     }
 }

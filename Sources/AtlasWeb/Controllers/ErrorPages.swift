@@ -19,7 +19,10 @@ struct ErrorPages: Sendable {
             switch ResponseFormat.preferred(by: request) {
             case .json: ErrorPages.json(error)
             case .html:
-                page(error, language: language, method: request.method) ?? Router.plainTextErrorPage(request, error)
+                page(
+                    error, language: language, method: request.method,
+                    englishTarget: Links.englishAddress(of: request.target))
+                    ?? Router.plainTextErrorPage(request, error)
             }
         // JSON or HTML by Accept: a cache keeping a 404 must not hand one client's to another.
         if ResponseFormat.isNegotiated(request) { response.fields.addVary("Accept") }
@@ -31,7 +34,11 @@ struct ErrorPages: Sendable {
     /// says, and so does a Korean one whose message is in its words (`HTTPError.inWords`); otherwise
     /// a Korean page says what its status means (`error.<status>.message`; for a `405` or `501` the
     /// request's `method` and what the address takes), the value it quotes and the valid values.
-    func page(_ error: HTTPError, language: Language = .en, method: Method? = nil) -> Response? {
+    /// - Parameter englishTarget: the address asked for, as the English page has it, for the language
+    ///   switch (`Links.englishAddress(of:)`); `nil` without a request or an address to link.
+    func page(_ error: HTTPError, language: Language = .en, method: Method? = nil, englishTarget: String? = nil)
+        -> Response?
+    {
         let words = site.languages[language]
         let context = error.context as? ErrorContext ?? ErrorContext()
         let code = String(error.status.code)
@@ -89,7 +96,9 @@ struct ErrorPages: Sendable {
             }
         return try? site.renderer.page(
             template, status: error.status, context: .object(values),
-            layout: site.layout(words("layout.titleSuffix", ["title": reason]), .none, language: language))
+            layout: site.layout(
+                words("layout.titleSuffix", ["title": reason]), .none, language: language,
+                englishTarget: englishTarget))
     }
 
     /// What `error` means in `words`' language when its message is English: for a `405` the method

@@ -209,7 +209,7 @@ struct PageController: Sendable {
             "countries/not-found", status: .notFound, context: context,
             layout: site.layout(
                 words("layout.titleSuffix", ["title": words("title.countryNotFound")]), .inCountries, current,
-                language: language))
+                language: language, englishTarget: Links.englishAddress(of: request.target)))
     }
 
     /// A country's page; reads the visitor's stars when they are a returning visitor.

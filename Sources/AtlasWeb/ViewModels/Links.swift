@@ -8,6 +8,15 @@ enum Links {
     /// `/countries/kr`.
     static func country(_ id: String) -> String { "/countries/" + PercentDecoding.encode(id) }
 
+    /// The English address of the page `target` asked for, as sent (still encoded, query kept): what
+    /// an error page links to in the other language, so a reader who cannot read it can read why.
+    /// `/ko/countries/zz?x=1` → `/countries/zz?x=1`. `nil` for a target not in origin form (`*`, or the
+    /// absolute form a proxy sends, RFC 9112 §3.2), which no link of ours writes.
+    static func englishAddress(of target: RequestTarget) -> String? {
+        guard target.raw.utf8.first == UInt8(ascii: "/") else { return nil }
+        return Language.split(target.raw).target
+    }
+
     /// `/countries?q=…&continent=…&sort=…&order=…&page=…`, leaving out defaults (page 1, and the
     /// sort's own direction, included) so the plain list stays `/countries`.
     static func countryList(_ query: CountryQuery, page: Int = 1) -> String {
