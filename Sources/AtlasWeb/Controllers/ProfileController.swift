@@ -49,7 +49,7 @@ struct ProfileController: Sendable {
         return try site.cachedVisitorPage(
             request, key: language.target(forEnglish: "/profile"), state: page.state, current, fill: { _ in token },
             fragmentTag: token.isEmpty ? "s" : Visitor.tokenTag("g", token),
-            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request))]
+            extraFields: Fields(.setCookie, visitor.setCookie(secure: site.isSecure(request)))
         ) {
             var rendered = try site.renderer.render(
                 "profile/show", context: page.templateValue,
@@ -67,7 +67,7 @@ struct ProfileController: Sendable {
         let current = site.snapshots.current()
         return try site.cachedPage(
             request, key: key, current,
-            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request))]
+            extraFields: Fields(.setCookie, visitor.setCookie(secure: site.isSecure(request)))
         ) {
             let defaults = Profile.defaults(createdOn: today)
             var page = try site.renderer.render(
@@ -144,7 +144,7 @@ struct ProfileController: Sendable {
             request, key: words.language.target(forEnglish: "/profile/edit"), state: state, current,
             fill: { _ in token },
             fragmentTag: Visitor.tokenTag("e", token),
-            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request))]
+            extraFields: Fields(.setCookie, visitor.setCookie(secure: site.isSecure(request)))
         ) {
             let (context, layout) = editorContext(
                 ProfileForm(draft.profile), version: draft.version, committed: committed, csrfToken: "", status: .ok,
@@ -321,7 +321,7 @@ struct ProfileController: Sendable {
             request, key: key, current,
             fill: { _ in token },
             fragmentTag: Visitor.tokenTag("e", token),
-            extraFields: [.setCookie: visitor.setCookie(secure: site.isSecure(request))]
+            extraFields: Fields(.setCookie, visitor.setCookie(secure: site.isSecure(request)))
         ) {
             let defaults = Profile.defaults(createdOn: today)
             let (context, layout) = editorContext(

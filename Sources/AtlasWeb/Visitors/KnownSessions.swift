@@ -60,11 +60,8 @@ final class KnownSessions: Sendable {
                 end = Crypto.writeHex(id, into: text, at: end)
                 text[end] = UInt8(ascii: ".")
                 end = Crypto.writeHex(signature, into: text, at: end + 1)
-                for byte in attributeBytes {
-                    text[end] = byte
-                    end += 1
-                }
                 return end
+                    + UnsafeMutableBufferPointer(rebasing: text[end...]).initialize(fromContentsOf: attributeBytes)
             }
         }
     }

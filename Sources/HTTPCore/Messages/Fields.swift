@@ -129,6 +129,12 @@ public struct Fields: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// An empty section.
     public init() {}
 
+    /// A section of one field line: one allocation, where a literal (`[name: value]`) makes two (its
+    /// variadic array, then the lines), on the request path of every new visitor's `Set-Cookie`.
+    public init(_ name: FieldName, _ value: String) {
+        storage = [Field(name: name, value: value)]
+    }
+
     public init(dictionaryLiteral elements: (FieldName, String)...) {
         storage = elements.map { Field(name: $0.0, value: $0.1) }
     }

@@ -7,10 +7,14 @@ public enum Conditional {
     /// `If-None-Match` decides when present (weak comparison, §8.8.3.2; `*` matches); only without it does
     /// `If-Modified-Since` count, unchanged at or after `lastModified`. An unparsable date is ignored.
     /// - Parameters:
-    ///   - eTags: the quoted entity tags that count as current, e.g. one per coding.
+    ///   - eTags: the quoted entity tags that count as current, e.g. one per coding; made only when the
+    ///     request has `If-None-Match`, so the unconditional requests, most of them, build no array.
     ///   - lastModified: seconds since the epoch.
-    public static func isNotModified(_ request: Request, eTags: [String], lastModified: Int) -> Bool {
+    public static func isNotModified(_ request: Request, eTags: @autoclosure () -> [String], lastModified: Int)
+        -> Bool
+    {
         if let ifNoneMatch = request.fields[.ifNoneMatch] {
+            let eTags = eTags()
             return ifNoneMatch.split(separator: ",").contains { candidate in
                 var tag = candidate.trimmingASCIISpaces()
                 if tag == "*" { return true }

@@ -109,14 +109,16 @@ public enum Crypto {
     public static func writeHex(
         _ bytes: ArraySlice<UInt8>, into text: UnsafeMutableBufferPointer<UInt8>, at offset: Int
     ) -> Int {
+        // The alphabet is a static string's bytes: no global array to initialise and bounds-check per digit.
+        let alphabet = hexAlphabet.utf8Start
         for (index, byte) in bytes.enumerated() {
-            text[offset &+ 2 &* index] = hexAlphabet[Int(byte >> 4)]
-            text[offset &+ 2 &* index &+ 1] = hexAlphabet[Int(byte & 0x0f)]
+            text[offset &+ 2 &* index] = alphabet[Int(byte >> 4)]
+            text[offset &+ 2 &* index &+ 1] = alphabet[Int(byte & 0x0f)]
         }
         return offset + bytes.count * 2
     }
 
-    private static let hexAlphabet: [UInt8] = Array("0123456789abcdef".utf8)
+    private static let hexAlphabet: StaticString = "0123456789abcdef"
 
     /// The bytes of lower-case hexadecimal `digits` (UTF-8); `nil` for odd length or any other character.
     /// Not generic, so a caller in another module with contiguous bytes (a session cookie) runs it
