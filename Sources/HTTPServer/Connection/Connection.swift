@@ -17,6 +17,13 @@ import HTTPCore
 /// of memory. A malformed request gets one
 /// plain-text error response with `Connection: close`, then the connection closes (Go's
 /// `conn.serve`).
+///
+/// Its state is `@exclusivity(unchecked)`: only its loop's thread touches it, one call at a time, and
+/// no method hands out a closure that could reach back into a property it is changing (the parser's
+/// `next()`, the segments' `sendmsg(2)`, the responder's answer all return before the state changes).
+/// The checks Swift otherwise makes at run time on a class's stored properties (SE-0176) cost about
+/// 80 instructions each, 16 on every cached answer (docs/performance.md). Only this type's state opts
+/// out, not the build (`-enforce-exclusivity=unchecked` would drop every check in every module).
 final class Connection: EventHandler {
     private let fd: Int32
     // `unowned(unsafe)`: the loop owns its connections and runs every call on them, so it outlives each;
@@ -27,58 +34,58 @@ final class Connection: EventHandler {
     /// The client, for `ClientTable`.
     private let client: ClientKey
     /// This connection in `context.clients`, once admitted (`nil` when no cap applies).
-    private var entry: ClientTable.Entry?
+    @exclusivity(unchecked) private var entry: ClientTable.Entry?
 
-    private var parser: RequestParser
+    @exclusivity(unchecked) private var parser: RequestParser
     /// Byte segments not yet fully written, in order; `pending[0]` is written from `pendingOffset`.
-    private var pending: [[UInt8]] = []
-    private var pendingOffset = 0
+    @exclusivity(unchecked) private var pending: [[UInt8]] = []
+    @exclusivity(unchecked) private var pendingOffset = 0
     /// Bytes ever queued and ever written on this connection.
-    private var queuedTotal = 0
-    private var writtenTotal = 0
+    @exclusivity(unchecked) private var queuedTotal = 0
+    @exclusivity(unchecked) private var writtenTotal = 0
     /// `queuedTotal` at the end of each response not yet fully written.
-    private var queuedResponseEnds: [Int] = []
-    private var interest: UInt32 = clinux_epoll_in
+    @exclusivity(unchecked) private var queuedResponseEnds: [Int] = []
+    @exclusivity(unchecked) private var interest: UInt32 = clinux_epoll_in
 
-    private var closeAfterWrite = false
-    private var inputClosed = false
-    private var lingering = false
-    private var closed = false
-    private var continueSent = false
+    @exclusivity(unchecked) private var closeAfterWrite = false
+    @exclusivity(unchecked) private var inputClosed = false
+    @exclusivity(unchecked) private var lingering = false
+    @exclusivity(unchecked) private var closed = false
+    @exclusivity(unchecked) private var continueSent = false
     /// Whether complete requests may still be buffered because the output was full (`isOutputFull`).
-    private var stalledAtOutputLimit = false
+    @exclusivity(unchecked) private var stalledAtOutputLimit = false
     /// Whether any request has been answered; before that, the header-read timeout also bounds the
     /// wait for the first byte (a connection that never speaks is not "idle").
-    private var answeredAny = false
+    @exclusivity(unchecked) private var answeredAny = false
     /// Whether a worker is answering the current request.
-    private var awaitingWorker = false
+    @exclusivity(unchecked) private var awaitingWorker = false
     /// Whether the client sent more while a worker answered, so reading stopped until the answer is
     /// queued. Reading stops only then, not for every worker request: most clients wait for the
     /// response, and dropping `EPOLLIN` and taking it back around each one cost two epoll_ctl(2) calls.
-    private var readsPausedForWorker = false
+    @exclusivity(unchecked) private var readsPausedForWorker = false
     /// The value last published to `entry.idleSince`: 0 while busy, else when the connection went idle
     /// after its last response, so a connection used again is no longer the oldest idle one.
-    private var publishedIdleSince: UInt64 = 0
+    @exclusivity(unchecked) private var publishedIdleSince: UInt64 = 0
     /// `writtenTotal` when `publishedIdleSince` was last set: a response written since (answered on the
     /// loop, never seen busy) makes it idle anew.
-    private var writtenAtIdlePublish = -1
+    @exclusivity(unchecked) private var writtenAtIdlePublish = -1
     /// Whether the bytes the kernel held when the server began shutting down have been read (once):
     /// after that only a request already begun is read on.
-    private var readAtShutdown = false
+    @exclusivity(unchecked) private var readAtShutdown = false
 
     // Monotonic nanoseconds; 0 means "not running".
-    private var requestStartedAt: UInt64 = 0
-    private var bodyStartedAt: UInt64 = 0
-    private var writeBlockedSince: UInt64 = 0
-    private var lastActivity: UInt64
-    private var lingerStartedAt: UInt64 = 0
+    @exclusivity(unchecked) private var requestStartedAt: UInt64 = 0
+    @exclusivity(unchecked) private var bodyStartedAt: UInt64 = 0
+    @exclusivity(unchecked) private var writeBlockedSince: UInt64 = 0
+    @exclusivity(unchecked) private var lastActivity: UInt64
+    @exclusivity(unchecked) private var lingerStartedAt: UInt64 = 0
 
     // After the last response of a closing connection, unread client bytes are drained for at most
     // this long (and this many bytes) so that closing does not reset the connection and destroy the
     // response before the client reads it (nginx's lingering close).
     static let lingerTime: UInt64 = 2_000_000_000
     private static let lingerMaxBytes = 256 * 1024
-    private var lingerDiscarded = 0
+    @exclusivity(unchecked) private var lingerDiscarded = 0
 
     init(fd: Int32, loop: EventLoop, context: ServerContext, remoteAddress: String, client: ClientKey) {
         self.fd = fd
