@@ -140,6 +140,27 @@ struct KoreanPagesTests {
                 "<link rel=\"alternate\" hreflang=\"x-default\" href=\"\(other.hasPrefix("/ko") ? target : other)\">"))
     }
 
+    /// The switch is built from the path the page was found by: never a link to another host
+    /// (`//host`), and the same for dot-segments, escapes and the absolute form.
+    @Test(
+        arguments: [
+            ("/ko//evil.example/x", nil), ("/ko///evil.example", nil), ("//countries", nil),
+            ("/ko/../ko/../nowhere", "/ko/nowhere"), ("/a/b/../../ko/nowhere?x=1", "/nowhere?x=1"),
+            ("http://example.com/ko/countries/zz?x=1&y=2", "/countries/zz?x=1&amp;y=2"),
+            ("/countries/%5Cevil.example", "/ko/countries/%5Cevil.example"),
+        ] as [(String, String?)])
+    func anErrorPagesSwitchStaysOnThisSite(_ target: String, _ other: String?) throws {
+        let page = try client.get(target)
+        #expect(page.status == .notFound)
+        if let other {
+            #expect(page.text.contains("<a class=\"language-switch\" href=\"\(other)\""))
+        } else {
+            #expect(!page.text.contains("language-switch"))
+            #expect(!page.text.contains("hreflang"))
+        }
+        #expect(!page.text.contains("href=\"//"))
+    }
+
     @Test func anUnknownCountryIsAKorean404() throws {
         let page = try client.get("/ko/countries/kp")
         #expect(page.status == .notFound)

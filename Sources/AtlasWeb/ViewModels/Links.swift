@@ -8,13 +8,18 @@ enum Links {
     /// `/countries/kr`.
     static func country(_ id: String) -> String { "/countries/" + PercentDecoding.encode(id) }
 
-    /// The English address of the page `target` asked for, as sent (still encoded, query kept): what
-    /// an error page links to in the other language, so a reader who cannot read it can read why.
-    /// `/ko/countries/zz?x=1` → `/countries/zz?x=1`. `nil` for a target not in origin form (`*`, or the
-    /// absolute form a proxy sends, RFC 9112 §3.2), which no link of ours writes.
+    /// The English address of the page `target` asked for, query kept as sent: what an error page links
+    /// to in the other language, so a reader who cannot read it can read why. `/ko/countries/zz?x=1` →
+    /// `/countries/zz?x=1`. The path is the one the page was found by (decoded, dot-segments removed,
+    /// each segment encoded again), whatever form the target came in.
+    /// - Returns: `nil` for the asterisk-form, and for a path that would begin with `//` (`/ko//host/x`),
+    ///   which a browser reads as another host (RFC 3986 §4.2, a network-path reference).
     static func englishAddress(of target: RequestTarget) -> String? {
-        guard target.raw.utf8.first == UInt8(ascii: "/") else { return nil }
-        return Language.split(target.raw).target
+        guard !target.isAsterisk else { return nil }
+        let path = "/" + target.pathSegments.map { PercentDecoding.encode($0) }.joined(separator: "/")
+        let english = Language.split(path + (target.query.map { "?" + $0 } ?? "")).target
+        guard !path.hasPrefix("//"), !english.hasPrefix("//") else { return nil }
+        return english
     }
 
     /// `/countries?q=…&continent=…&sort=…&order=…&page=…`, leaving out defaults (page 1, and the
