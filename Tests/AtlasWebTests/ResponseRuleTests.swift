@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCore
 import Routing
 import Testing
@@ -38,14 +39,32 @@ struct ResponseRuleTests {
         #expect(ResponseFormat.preferred(by: try Self.request(target, accept: accept)) == format)
     }
 
-    @Test func anErrorWhoseFormatAcceptChoseSaysSo() throws {
+    /// The pages that explain their own error (an unknown country with its near matches, a list that
+    /// cannot be compared) answer a client that asks for JSON as the data addresses do.
+    @Test(arguments: [
+        ("/nope", 404, "There is no page at this address."),
+        ("/countries/atlantis", 404, "Country not found or doesn't have any cases"),
+        ("/ko/countries/korae?metric=doses", 404, "Country not found or doesn't have any cases"),
+        ("/compare?countries=kr,zz", 400, "There is no country with the id \u{201C}zz\u{201D}."),
+        (
+            "/ko/compare?countries=kr,jp,us,fr,de,it,es,gb,ca", 400,
+            "A comparison shows at most 8 countries; this list names 9."
+        ),
+    ])
+    func anErrorWhoseFormatAcceptChoseSaysSo(_ target: String, _ status: Int, _ message: String) throws {
         let fixture = try AppFixture()
-        let html = try fixture.client.get("/nope")
-        let json = try fixture.client.get("/nope", fields: ["Accept": "application/json"])
-        #expect(html.status == .notFound && json.status == .notFound)
+        let html = try fixture.client.get(target)
+        let json = try fixture.client.get(target, fields: ["Accept": "application/json"])
+        #expect(html.status.code == status && json.status.code == status)
         #expect(html.fields[.contentType]?.hasPrefix("text/html") == true)
         #expect(json.fields[.contentType]?.hasPrefix("application/json") == true)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any]
+        #expect(decoded?["message"] as? String == message)
         for response in [html, json] { #expect(response.fields[.vary]?.contains("Accept") == true) }
+    }
+
+    @Test func theJSONOnlyAddressesVaryByNothing() throws {
+        let fixture = try AppFixture()
         // The JSON-only addresses answer JSON whatever Accept says: nothing to vary by.
         #expect(try fixture.client.get("/api/nothing/here").fields[.vary]?.contains("Accept") != true)
     }

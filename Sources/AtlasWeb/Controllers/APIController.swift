@@ -37,9 +37,12 @@ struct APIController: Sendable {
             let (canonicalID, status) = resolution.redirect!
             return Response.redirect(to: "/api" + Links.country(canonicalID), status: status)
         case .notFound:
-            throw HTTPError(.notFound, "Country not found or doesn't have any cases")
+            throw HTTPError(.notFound, Self.countryNotFoundMessage)
         }
     }
+
+    /// disease.sh's message for an id it does not know (`GET /v3/covid-19/countries/zz`: 404).
+    static let countryNotFoundMessage = "Country not found or doesn't have any cases"
 
     /// `GET /healthz`, for load balancers and people: `{"status":"ok"|"degraded","updated":ms,
     /// "dataAgeSeconds":s,"stale":bool,"countries":n,"snapshotVersion":v,"database":{"state":"up"|"down",

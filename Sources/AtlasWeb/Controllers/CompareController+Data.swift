@@ -172,17 +172,26 @@ extension CompareController {
             }
             return .failure(RedirectResponse(Response.redirect(to: location(ids, target, path: path), status: status)))
         case .invalid(let problem):
-            if let first = problem.unknown.first {
-                let more = problem.unknown.count > 1 ? " (and \(problem.unknown.count - 1) more unknown)" : ""
-                throw HTTPError.quoting(.badRequest, "There is no country with the id ", first.raw, "\(more).")
-            }
-            throw HTTPError(
-                .badRequest,
-                "A comparison shows at most \(CompareSelection.maximum) countries; this list names "
-                    + "\(Formatting.grouped(Int64(problem.tooMany ?? 0))).")
+            throw error(problem)
         case .canonical(let entries):
             return .success(entries)
         }
+    }
+}
+
+extension CompareController {
+    /// The `400` for a list that cannot be compared, in disease.sh's words: the first unknown id (and how
+    /// many more), or how many countries too many. The data addresses throw it, and so does the compare
+    /// page for a client that asks for JSON.
+    static func error(_ problem: CompareSelection.Problem) -> HTTPError {
+        if let first = problem.unknown.first {
+            let more = problem.unknown.count > 1 ? " (and \(problem.unknown.count - 1) more unknown)" : ""
+            return HTTPError.quoting(.badRequest, "There is no country with the id ", first.raw, "\(more).")
+        }
+        return HTTPError(
+            .badRequest,
+            "A comparison shows at most \(CompareSelection.maximum) countries; this list names "
+                + "\(Formatting.grouped(Int64(problem.tooMany ?? 0))).")
     }
 }
 

@@ -49,7 +49,11 @@ struct CompareController: Sendable {
             return Response.redirect(
                 to: CompareController.location(ids, request.target, path: path), status: status)
         case .invalid(let problem):
-            return try problemPage(problem, request.target, words: words, current)
+            // A client that asks for JSON gets the error as the data addresses word it.
+            guard ResponseFormat.preferred(by: request) == .html else { throw Self.error(problem) }
+            var page = try problemPage(problem, request.target, words: words, current)
+            page.fields.addVary("Accept")
+            return page
         case .canonical(let entries):
             let ids = entries.map(\.id)
             // The form's days are the chart's: OWID's for a vaccination view, JHU's otherwise.

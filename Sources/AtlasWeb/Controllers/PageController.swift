@@ -164,7 +164,13 @@ struct PageController: Sendable {
                             forEnglish: Links.keepingChartParameters(Links.country(canonicalID), from: request.target)),
                         status: status))
             case .notFound(let near):
-                return .response(try countryNotFound(request, language, id: parameters["id"], near: near, current))
+                // A client that asks for JSON gets disease.sh's 404, as from `/api/countries/…`.
+                guard ResponseFormat.preferred(by: request) == .html else {
+                    throw HTTPError(.notFound, APIController.countryNotFoundMessage)
+                }
+                var page = try countryNotFound(request, language, id: parameters["id"], near: near, current)
+                page.fields.addVary("Accept")
+                return .response(page)
             }
         }
     }
