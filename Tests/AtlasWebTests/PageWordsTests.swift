@@ -109,6 +109,8 @@ struct PageWordsTests {
 
     @Test(arguments: [
         (Language.en, 404, "Not Found"), (.ko, 404, "페이지를 찾을 수 없음"), (.ko, 418, "요청을 처리할 수 없음"), (.ko, 502, "서버 오류"),
+        // A refused form and a body of another type are named apart, as in English.
+        (.ko, 403, "거부된 요청"), (.ko, 415, "지원하지 않는 본문 형식"),
     ])
     func everyStatusHasATitle(_ language: Language, _ code: Int, _ title: String) throws {
         #expect(PageWords(try Self.catalogs.get()[language]).title(ofStatus: code) == title)
