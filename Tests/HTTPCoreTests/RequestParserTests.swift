@@ -172,7 +172,7 @@ let malformedCases: [ParserCase] = [
         expected: [.error(.invalidFieldLine)]),
     ParserCase(
         name: "bare CR in the request line", raw: "GET /\r HTTP/1.1\r\nHost: t\r\n\r\n",
-        expected: [.error(.invalidTarget)]),
+        expected: [.error(.invalidTargetCharacter)]),
     ParserCase(
         name: "bare LF line ending on the request line", raw: "GET / HTTP/1.1\nHost: t\r\n\r\n",
         expected: [.error(.invalidRequestLine)]),
@@ -230,13 +230,19 @@ let malformedCases: [ParserCase] = [
         expected: [.error(.invalidTarget)]),
     ParserCase(
         name: "percent escapes that are not UTF-8 (B14)", raw: "GET /country/%FF%FE HTTP/1.1\r\nHost: t\r\n\r\n",
-        expected: [.error(.invalidTarget)]),
+        expected: [.error(.invalidPercentEncoding)]),
     ParserCase(
         name: "truncated UTF-8 in the query (B14)", raw: "GET /?q=%E0%A4 HTTP/1.1\r\nHost: t\r\n\r\n",
-        expected: [.error(.invalidTarget)]),
+        expected: [.error(.invalidPercentEncoding)]),
+    ParserCase(
+        name: "a space inside the target", raw: "GET /countries/south korea HTTP/1.1\r\nHost: t\r\n\r\n",
+        expected: [.error(.invalidTargetCharacter)]),
+    ParserCase(
+        name: "three parts but no version", raw: "GET /a b\r\nHost: t\r\n\r\n",
+        expected: [.error(.invalidVersion)]),
     ParserCase(
         name: "malformed percent escape", raw: "GET /a%G0 HTTP/1.1\r\nHost: t\r\n\r\n",
-        expected: [.error(.invalidTarget)]),
+        expected: [.error(.invalidPercentEncoding)]),
     ParserCase(
         name: "method that is not a token", raw: "G(T / HTTP/1.1\r\nHost: t\r\n\r\n",
         expected: [.error(.invalidMethod)]),

@@ -41,10 +41,21 @@ struct RequestTargetFormTests {
             "ftp://example.com/", "file:///etc/passwd", "mailto:a@example.com", "http:/example.com/",
             "http://", "http:///path", "http://:80/", "http://user@example.com/", "http://user:pw@example.com/",
             "http://exa mple.com/", "http://example.com:8o/", "http://[::1/", "http://[zz]/", "http://a\"b/",
-            "http://example.com/<script>", "example.com", "example.com:443", "**", "*/", "",
+            "example.com", "example.com:443", "**", "*/", "",
         ])
     func refused(_ raw: String) {
         #expect(throws: ParseError.invalidTarget) { try RequestTarget(parsing: raw) }
+    }
+
+    /// A target of an accepted form with a bad byte or escape says which, so the 400 page can.
+    @Test(arguments: [
+        ("http://example.com/<script>", ParseError.invalidTargetCharacter), ("/a b", .invalidTargetCharacter),
+        ("/\u{FC}ber", .invalidTargetCharacter), ("/?q=\"x\"", .invalidTargetCharacter),
+        ("/a%G0", .invalidPercentEncoding), ("/?q=100%", .invalidPercentEncoding), ("/%FF%FE", .invalidPercentEncoding),
+        ("/?q=%E0%A4", .invalidPercentEncoding), ("/countries/%", .invalidPercentEncoding),
+    ])
+    func aBadByteOrEscapeIsNamed(_ raw: String, _ expected: ParseError) {
+        #expect(throws: expected) { try RequestTarget(parsing: raw) }
     }
 
     /// Plain paths are split as they are; escapes and dot-segments (RFC 3986 §5.2.4) take the long way,

@@ -28,14 +28,14 @@ struct TargetStartTests {
     }
 
     @Test(arguments: [
-        ("GET /ko/countries?q=%ZZ HTTP/1.1\r\nHost: t\r\n\r\n", ParseError.invalidTarget, "/ko/countries?q"),
+        ("GET /ko/countries?q=%ZZ HTTP/1.1\r\nHost: t\r\n\r\n", ParseError.invalidPercentEncoding, "/ko/countries?q"),
         ("GET /ko/" + String(repeating: "a", count: 40) + " HTTP/1.1\r\n", .requestLineTooLong, "/ko/aaaaaaaaaaa"),
         (
             "GET /ko/ HTTP/1.1\r\nHost: t\r\nX: " + String(repeating: "v", count: 80) + "\r\n\r\n",
             .headerSectionTooLarge, "/ko/"
         ),
         ("POST /ko/profile/edit HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\n", .bodyTooLarge, "/ko/profile/edi"),
-        ("GET /countries?q=%ZZ HTTP/1.1\r\nHost: t\r\n\r\n", .invalidTarget, "/countries?q=%Z"),
+        ("GET /countries?q=%ZZ HTTP/1.1\r\nHost: t\r\n\r\n", .invalidPercentEncoding, "/countries?q=%Z"),
     ])
     func theStartOfARefusedTargetIsKept(_ raw: String, _ expected: ParseError, _ start: String) {
         for byteByByte in [false, true] {

@@ -36,9 +36,10 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
     public let queryItems: [QueryItem]
 
     /// Parses a target in origin-form, absolute-form (`http` or `https`, any case) or asterisk-form.
-    /// - Throws: `ParseError.invalidTarget` for another form; an authority that is empty, has userinfo
-    ///   or is not `host[:port]` (RFC 3986 §3.2.2); a byte outside the URI character set, a malformed
-    ///   percent escape, or escapes that decode to invalid UTF-8.
+    /// - Throws: `ParseError.invalidTarget` for another form, or an authority that is empty, has userinfo
+    ///   or is not `host[:port]` (RFC 3986 §3.2.2); `.invalidTargetCharacter` for a byte outside the URI
+    ///   character set; `.invalidPercentEncoding` for a malformed percent escape, or escapes that decode
+    ///   to invalid UTF-8.
     public init(parsing raw: String) throws(ParseError) {
         self.raw = raw
         if raw == "*" {
@@ -72,7 +73,7 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             }
             return true
         }
-        guard isAllowed else { throw .invalidTarget }
+        guard isAllowed else { throw .invalidTargetCharacter }
         let rawPath: Substring
         if let questionMark {
             let utf8 = pathAndQuery.utf8
@@ -80,7 +81,7 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
             rawPath = pathAndQuery[..<queryMark]
             let query = String(pathAndQuery[utf8.index(after: queryMark)...])
             self.query = query
-            guard let items = FormURLEncoding.decode(query) else { throw .invalidTarget }
+            guard let items = FormURLEncoding.decode(query) else { throw .invalidPercentEncoding }
             self.queryItems = items.map { QueryItem(name: $0.name, value: $0.value) }
         } else {
             rawPath = pathAndQuery
@@ -101,7 +102,9 @@ public struct RequestTarget: Sendable, Equatable, CustomStringConvertible {
         func add(_ piece: Substring, isLast: Bool) throws(ParseError) {
             let decoded: String
             if piece.utf8.contains(UInt8(ascii: "%")) {
-                guard let text = PercentDecoding.decode(piece, plusIsSpace: false) else { throw .invalidTarget }
+                guard let text = PercentDecoding.decode(piece, plusIsSpace: false) else {
+                    throw .invalidPercentEncoding
+                }
                 decoded = text
             } else {
                 decoded = String(piece)

@@ -1,13 +1,19 @@
 /// Why a request could not be parsed, with the status the client is sent before the connection closes
 /// (RFC 9112 §2.2, §3, §6; RFC 9110 §15.5).
-public enum ParseError: Error, Sendable, Equatable {
+public enum ParseError: Error, Sendable, Equatable, CaseIterable {
     /// The request line is not `method SP request-target SP HTTP-version`. → 400
     case invalidRequestLine
     /// The method is not a token. → 400
     case invalidMethod
-    /// The target is not origin-, absolute- (`http`/`https`) or asterisk-form (`*` with `OPTIONS` only),
-    /// or is malformed, badly escaped or not UTF-8 (RFC 9112 §3.2). → 400
+    /// The target is not origin-, absolute- (`http`/`https`, with a valid authority) or asterisk-form
+    /// (`*` with `OPTIONS` only) (RFC 9112 §3.2). → 400
     case invalidTarget
+    /// The target holds a byte outside the URI character set (RFC 3986 §2): a space, a quote, a byte of
+    /// raw UTF-8. → 400
+    case invalidTargetCharacter
+    /// The target holds a `%` not followed by two hex digits, or escapes that decode to bytes that are
+    /// not UTF-8 (RFC 3986 §2.1). → 400
+    case invalidPercentEncoding
     /// The version is not `HTTP/x.y`. → 400
     case invalidVersion
     /// Well-formed but not HTTP/1 (`HTTP/2.0`); a later HTTP/1 minor version is read as HTTP/1.1 (RFC
@@ -55,8 +61,11 @@ public enum ParseError: Error, Sendable, Equatable {
         case .invalidRequestLine: return "The request line is malformed."
         case .invalidMethod: return "The request method is not a valid token."
         case .invalidTarget:
-            return "The address is malformed: a % not followed by two hex digits, a character not allowed "
-                + "in addresses, or bytes that are not UTF-8."
+            return "The address is malformed: it must be a path (/…), an http or https URL, or * with OPTIONS."
+        case .invalidTargetCharacter:
+            return "The address holds a character that must be escaped (a space, a quote, a letter outside ASCII)."
+        case .invalidPercentEncoding:
+            return "The address is malformed: a % not followed by two hex digits, or escapes that are not UTF-8."
         case .invalidVersion: return "The HTTP version is malformed."
         case .unsupportedVersion:
             return "The request was sent in an HTTP version this server does not speak: it speaks HTTP/1.0 and "

@@ -336,7 +336,14 @@ public struct RequestParser: Sendable {
         }
         targetStart = start
         guard isToken else { throw .invalidMethod }
-        version = try parseVersion(versionRange)
+        do {
+            version = try parseVersion(versionRange)
+        } catch {
+            // `GET /a b HTTP/1.1`: the version is not what is wrong but a space in the target, which a
+            // client must send as `%20` (RFC 9112 §3.2); say so rather than blame the version.
+            if buffer[versionRange].contains(.space) { throw .invalidTargetCharacter }
+            throw error
+        }
         method = Self.method(buffer[methodRange])
         let target = try RequestTarget(parsing: targetText)
         // Asterisk-form is only defined for OPTIONS (RFC 9112 §3.2.4).
