@@ -58,13 +58,17 @@ struct ChartQueryTests {
         ("time=latest..earliest", "time", ["earliest..latest", "YYYY-MM-DD..YYYY-MM-DD", "YYYY-MM-DD..latest"]),
         ("time=2021-01-01", "time", ["earliest..latest", "YYYY-MM-DD..YYYY-MM-DD", "YYYY-MM-DD..latest"]),
     ])
-    func anUnknownValueIsA400NamingTheParameterAndItsValues(query: String, parameter: String, values: [String]) {
+    func anUnknownValueIsA400NamingTheParameterAndItsValues(query: String, parameter: String, values: [String])
+        throws
+    {
         let error = #expect(throws: HTTPError.self) { try Self.parse(query + "&metric=deaths") }
         #expect(error?.status == .badRequest)
-        let invalid = (error?.context as? ErrorContext)?.invalidParameter
-        #expect(invalid?.name == parameter)
-        #expect(invalid?.choices.map(\.value) == values)
-        #expect(error?.message.contains(parameter) == true, "\(error?.message ?? "")")
+        let context = error?.context as? ErrorContext
+        #expect(context?.invalidParameter?.name == parameter)
+        #expect(context?.invalidParameter?.choices.map(\.value) == values)
+        let sentence = try #require(context?.catalogMessage).sentence(in: try PageWordsTests.english())
+        #expect(sentence.hasPrefix("The chart cannot show \(parameter) “"), "\(sentence)")
+        #expect(sentence.contains("“" + (query.split(separator: "=").last.map(String.init) ?? "") + "”"))
     }
 
     @Test func theValidValuesLinkToTheViewWithTheRestKept() throws {

@@ -143,7 +143,7 @@ struct KoreanListPageTests {
         #expect(page.status == .badRequest)
         #expect(page.fields[.contentLanguage] == "ko")
         #expect(page.text.contains("<h1>잘못된 요청</h1>"))
-        #expect(page.text.contains("이 페이지에서 쓸 수 없는 값입니다: “<bdi>bogus</bdi>”"))
+        #expect(page.text.contains("목록을 정렬할 수 없는 기준입니다: “<bdi>bogus</bdi>”."))
         #expect(page.text.contains("<code>sort</code>에 쓸 수 있는 값:"))
         #expect(page.text.contains("<a href=\"/ko/countries?continent=asia&amp;sort=cases\"><code>cases</code></a>"))
         #expect(page.text.contains("오류 400"))

@@ -254,6 +254,38 @@ struct KoreanErrorMessageTests {
         #expect(english.text.contains("From is not a day: “<bdi>abc</bdi>”. Give a date as YYYY-MM-DD"))
     }
 
+    /// A value a Korean page cannot use is explained in Korean, as fully as the English page explains
+    /// it, while the JSON answer at the same address is the English sentence (JSON is not translated).
+    @Test(arguments: [
+        (
+            "/countries/kr?time=banana", "차트가 보여 줄 수 없는 time 값입니다: “<bdi>banana</bdi>”. 시작..끝 형식으로",
+            "The chart cannot show time “banana”: give START..END"
+        ),
+        (
+            "/countries/kr?scale=cubic", "차트가 보여 줄 수 없는 scale 값입니다: “<bdi>cubic</bdi>”.",
+            "The chart cannot show scale “cubic”."
+        ),
+        ("/countries?continent=mars", "없는 대륙입니다: “<bdi>mars</bdi>”.", "There is no continent called “mars”."),
+        ("/countries?sort=size", "목록을 정렬할 수 없는 기준입니다: “<bdi>size</bdi>”.", "The list cannot be sorted by “size”."),
+        ("/countries?order=up", "목록 순서로 쓸 수 없는 값입니다: “<bdi>up</bdi>”.", "The list cannot be ordered “up”"),
+        ("/countries?page=two", "쪽 번호가 아닙니다: “<bdi>two</bdi>”. 쪽은 1부터", "“two” is not a page number"),
+        ("/?map=zz", "지도가 보여 줄 수 없는 값입니다: “<bdi>zz</bdi>”.", "The map cannot show “zz”."),
+        (
+            "/compare?countries=kr,jp&metric=x", "차트가 보여 줄 수 없는 metric 값입니다: “<bdi>x</bdi>”.",
+            "The chart cannot show metric “x”."
+        ),
+    ])
+    func aBadValueIsExplainedInKoreanAndItsJSONStaysEnglish(_ english: String, _ korean: String, _ json: String)
+        throws
+    {
+        let page = try client.get("/ko" + english)
+        #expect(page.status == .badRequest)
+        #expect(page.text.contains(korean), "\(page.text)")
+        let answer = try client.execute(.get, "/ko" + english, fields: [.accept: "application/json"])
+        #expect(answer.status == .badRequest)
+        #expect(answer.text.contains(json), "\(answer.text)")
+    }
+
     @Test func aMethodTheAddressDoesNotTakeIsNamedInKorean() throws {
         let page = try client.execute(.delete, "/ko/countries")
         #expect(page.status == .methodNotAllowed)
@@ -283,9 +315,9 @@ struct KoreanErrorMessageTests {
     }
 
     @Test(arguments: [
-        (ParseError.invalidTarget, "/ko/countries?q=", "ko"), (.requestLineTooLong, "/ko/aaaaaaaaaaaa", "ko"),
+        (ParseError.invalidPercentEncoding, "/ko/countries?q=", "ko"), (.requestLineTooLong, "/ko/aaaaaaaaaaaa", "ko"),
         (.headerSectionTooLarge, "/ko/", "ko"), (.bodyTooLarge, "/ko/profile/edit", "ko"),
-        (.invalidTarget, "/countries?q=%ZZ", "en"), (.invalidRequestLine, "", "en"),
+        (.invalidPercentEncoding, "/countries?q=%ZZ", "en"), (.invalidRequestLine, "", "en"),
     ])
     func bytesTheParserRefusedGetAPageInTheLanguageOfTheirAddress(
         _ error: ParseError, _ targetStart: String, _ lang: String
@@ -293,5 +325,18 @@ struct KoreanErrorMessageTests {
         let page = try #require(fixture.app.responder.respond(toUnparsable: error, targetStart: targetStart))
         #expect(page.status == error.status)
         #expect(page.text.contains("<html lang=\"\(lang)\">"))
+    }
+
+    /// Each thing the parser refuses is named on the page in the page's language, from its catalog:
+    /// `%ZZ` in a Korean address is explained in Korean, not with the status's general sentence.
+    @Test(arguments: ParseError.allCases)
+    func aRefusedRequestsPageSaysWhatWasWrongInItsLanguage(_ error: ParseError) throws {
+        let message = try #require((ErrorPages.httpError(for: error).context as? ErrorContext)?.catalogMessage)
+        for (language, targetStart) in [(Language.en, "/countries"), (.ko, "/ko/countries")] {
+            let words = PageWords(try PageWordsTests.catalogs.get()[language])
+            let sentence = try #require(words.catalog.text(message.key), "\(message.key) in \(language)")
+            let page = try #require(fixture.app.responder.respond(toUnparsable: error, targetStart: targetStart))
+            #expect(page.text.contains(sentence.replacingOccurrences(of: "\"", with: "&quot;")), "\(language)")
+        }
     }
 }

@@ -221,8 +221,11 @@ struct DatabaseStateTests {
         (120, "120 at once, then one every 0.5 s (120 a minute)"), (2, "2 at once, then one every 30 s (2 a minute)"),
         (7, "7 at once, then one every 8.6 s (7 a minute)"), (1, "1 at once, then one every 60 s (1 a minute)"),
     ])
-    func theNewVisitorRuleIsStatedAsTheBucketAppliesIt(_ perMinute: Int, _ words: String) {
-        #expect(NewVisitorLimit(perMinute: perMinute).ruleInWords == words)
+    func theNewVisitorRuleIsStatedAsTheBucketAppliesIt(_ perMinute: Int, _ rule: String) throws {
+        let limit = NewVisitorLimit(perMinute: perMinute)
+        let http = try #require(ErrorPages.httpError(for: StoreError.newVisitorRefused, newVisitors: limit))
+        let message = try #require((http.context as? ErrorContext)?.catalogMessage)
+        #expect(message.sentence(in: try PageWordsTests.english()).contains("each address may start \(rule)."))
     }
 
     /// Each way the store can fail has the page a visitor should see.

@@ -182,8 +182,10 @@ struct HardeningTests {
     /// Addresses a browser can be made to send that the parser refuses (a hand-typed `%`, a URL
     /// over 8 KiB): the site's own error page, with the status and the connection closed after it.
     @Test(arguments: [
-        ("/countries?q=%ZZ", 400, "a % not followed by two hex digits"), ("/countries?q=%C3", 400, "not UTF-8"),
-        ("/countries/%FF", 400, "not UTF-8"), ("/countries?q=" + String(repeating: "a", count: 9000), 414, "too long"),
+        ("/countries?q=%ZZ", 400, "a % not followed by two hexadecimal digits"),
+        ("/countries?q=%C3", 400, "do not decode to UTF-8"), ("/countries/%FF", 400, "do not decode to UTF-8"),
+        ("/countries/south korea", 400, "must be percent-encoded, such as a space"),
+        ("/countries?q=" + String(repeating: "a", count: 9000), 414, "too long"),
     ])
     func anAddressTheParserRefusesGetsTheSitesErrorPage(_ target: String, _ status: Int, _ message: String) throws {
         let server = try ServerProcess()

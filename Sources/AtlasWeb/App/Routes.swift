@@ -23,7 +23,7 @@ enum Routes {
             // Bytes that never became a request (`?q=%ZZ` typed in) get the site's 4xx page, not a line of text.
             // …in the language of the address, as far as the parser read it (`/ko/…`).
             unparsablePage: { error, targetStart in
-                errors.page(error, language: Language.split(targetStart).language)
+                errors.page(ErrorPages.httpError(for: error), language: Language.split(targetStart).language)
             },
             translateError: { error in ErrorPages.httpError(for: error, newVisitors: newVisitors) })
         if site.configuration.maxFormAgeSeconds > 0 {

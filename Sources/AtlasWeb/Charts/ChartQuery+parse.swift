@@ -4,18 +4,24 @@ import HTTPCore
 import Routing
 
 extension ChartQuery {
+    /// What would show a chart's parameters, named by the error for a value it cannot show: the chart
+    /// on a page or a CSV download. Its raw value starts the error's catalog keys (`error.csv.badTime`).
+    enum Subject: String, Sendable {
+        case chart, csv
+    }
+
     /// Reads the chart's parameters from `target`.
     /// - Parameters:
     ///   - defaults: the page's default view (what an absent parameter means).
     ///   - link: the address of the same page showing another view, for the error page's choices.
     /// - Throws: `HTTPError(400)` naming the parameter, with an `ErrorContext` listing its values (links
     ///   keeping the rest of the view), for an unknown `metric`, `interval`, `scale` or `per`, or a `time`
-    ///   not `START..END` of `YYYY-MM-DD`, `earliest` or `latest` in order; `subject` names what cannot
-    ///   show the value (`The chart`, `The CSV`).
+    ///   not `START..END` of `YYYY-MM-DD`, `earliest` or `latest` in order; its message is catalogued
+    ///   (`error.chart.badValue`, `error.chart.badTime`, or `error.csv.…` for a `subject` of `.csv`).
     /// - Parameter readsMetric: `false` leaves `metric` at the default, unread: the caller has read it as
     ///   another chart's (`VaccinationChartSection`).
     static func parse(
-        _ target: RequestTarget, defaults: ChartQuery, subject: String = "The chart", readsMetric: Bool = true,
+        _ target: RequestTarget, defaults: ChartQuery, subject: Subject = .chart, readsMetric: Bool = true,
         link: (ChartQuery) -> String
     ) throws -> ChartQuery {
         // Every valid parameter first, so that the links offered for a bad one keep all the others.
@@ -60,16 +66,15 @@ extension ChartQuery {
             case "scale": valid = choices { (query, value: Scale) in query.scale = value }
             default: valid = choices { (query, value: Per) in query.per = value }
             }
-            throw HTTPError.quoting(
-                .badRequest, "\(subject) cannot show \(invalid.name) ", invalid.raw, ".",
+            throw HTTPError.catalogued(
+                .badRequest, "error.\(subject.rawValue).badValue", ["parameter": invalid.name], quoting: invalid.raw,
                 context: ErrorContext(invalidParameter: .init(name: invalid.name, choices: valid)))
         }
         if let badTime {
             var all = query
             (all.start, all.end) = (.earliest, .latest)
-            throw HTTPError.quoting(
-                .badRequest, "\(subject) cannot show time ", badTime,
-                ": give START..END, each side a date (YYYY-MM-DD), earliest or latest, the start not after the end.",
+            throw HTTPError.catalogued(
+                .badRequest, "error.\(subject.rawValue).badTime", quoting: badTime,
                 context: ErrorContext(
                     invalidParameter: .init(
                         name: "time",

@@ -60,12 +60,12 @@ struct VaccinationChartSection {
 
     /// Reads the chart parameters of `target` for a page whose default view is `defaults`.
     /// - Parameters:
-    ///   - subject: what cannot show a bad value, in the error (`The chart`, `The CSV`).
+    ///   - subject: what cannot show a bad value, named by the error (`ChartQuery.Subject`).
     ///   - link: the page's address showing another view, for the error page's choices.
     /// - Throws: `HTTPError(400)` as `ChartQuery.parse`; for an unknown `metric` it lists the history's
     ///   and the vaccination's values.
     static func parse(
-        _ target: RequestTarget, defaults: ChartQuery, subject: String = "The chart",
+        _ target: RequestTarget, defaults: ChartQuery, subject: ChartQuery.Subject = .chart,
         link: @escaping (Query) -> String
     ) throws -> Query {
         let raw = target.queryValue("metric")
@@ -84,8 +84,8 @@ struct VaccinationChartSection {
             choices += VaccinationMetric.allCases.map { metric in
                 ErrorContext.Choice(value: metric.rawValue, href: link(Query(history: history, metric: metric)))
             }
-            throw HTTPError.quoting(
-                .badRequest, "\(subject) cannot show metric ", raw, ".",
+            throw HTTPError.catalogued(
+                .badRequest, "error.\(subject.rawValue).badValue", ["parameter": "metric"], quoting: raw,
                 context: ErrorContext(invalidParameter: .init(name: "metric", choices: choices)))
         }
         return Query(history: history, metric: vaccination)

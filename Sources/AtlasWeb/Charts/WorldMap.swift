@@ -48,8 +48,8 @@ enum MapFigure: String, CaseIterable, Sendable {
     static func parse(_ target: RequestTarget, link: (MapFigure) -> String) throws -> MapFigure {
         guard let raw = target.queryValue("map"), !raw.isEmpty else { return .cases }
         if let figure = MapFigure(rawValue: raw.lowercased()) { return figure }
-        throw HTTPError.quoting(
-            .badRequest, "The map cannot show ", raw, ".",
+        throw HTTPError.catalogued(
+            .badRequest, "error.map.badValue", quoting: raw,
             context: ErrorContext(
                 invalidParameter: .init(
                     name: "map", choices: allCases.map { .init(value: $0.rawValue, href: link($0)) })))

@@ -25,7 +25,7 @@ extension CompareController {
         }
         let ids = entries.map(\.id)
         let view = try VaccinationChartSection.parse(
-            request.target, defaults: CompareController.defaults, subject: "The CSV"
+            request.target, defaults: CompareController.defaults, subject: .csv
         ) { Links.compare(ids, $0, path: "/compare.csv") }
         let download = CompareController.downloadView(view)
         let chart = download.history

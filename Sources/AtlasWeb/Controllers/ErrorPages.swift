@@ -17,7 +17,7 @@ struct ErrorPages: Sendable {
         let language = Language.split(request.target.path).language
         var response =
             switch ResponseFormat.preferred(by: request) {
-            case .json: ErrorPages.json(error)
+            case .json: json(error)
             case .html:
                 page(
                     error, language: language, method: request.method,
@@ -30,10 +30,11 @@ struct ErrorPages: Sendable {
     }
 
     /// The HTML page for an `HTTPError` in `language`, also without a request to go with it (bytes the
-    /// parser refused), or `nil` should the page not render. An English page says what the error
-    /// says, and so does a Korean one whose message is in its words (`HTTPError.inWords`); otherwise
-    /// a Korean page says what its status means (`error.<status>.message`; for a `405` or `501` the
-    /// request's `method` and what the address takes), the value it quotes and the valid values.
+    /// parser refused), or `nil` should the page not render. A message from the catalog
+    /// (`ErrorContext.catalogMessage`) is said in the page's language. Any other message (a data
+    /// address's, in the API's English) an English page says as it is, and a Korean page says what its
+    /// status means instead (`error.<status>.message`; for a `405` or `501` the request's `method` and
+    /// what the address takes), the value it quotes and the valid values.
     /// - Parameter englishTarget: the address asked for, as the English page has it, for the language
     ///   switch (`Links.englishAddress(of:)`); `nil` without a request or an address to link.
     func page(_ error: HTTPError, language: Language = .en, method: Method? = nil, englishTarget: String? = nil)
@@ -48,24 +49,29 @@ struct ErrorPages: Sendable {
             "statusLine": .string(words("error.status", ["status": code])),
             "reason": .string(reason),
             "message": .string(
-                context.catalogMessage.map { words($0.key, $0.values) }
-                    ?? (language == .en || context.isInPageLanguage
-                        ? error.message : ErrorPages.message(of: error, method: method, words: words))),
+                context.catalogMessage.map { $0.sentence(in: words) }
+                    ?? (language == .en ? error.message : ErrorPages.message(of: error, method: method, words: words))),
             "q": .string(context.search.echoed),
             "homeHref": .string(language.target(forEnglish: "/")),
             "countriesHref": .string(language.target(forEnglish: "/countries")),
             "searchAction": .string(language.target(forEnglish: "/countries")),
         ]
-        if let quote = context.quote {
-            values["quote"] =
-                language == .en || context.isInPageLanguage
-                ? ["before": .string(quote.before), "value": .string(quote.value), "after": .string(quote.after)]
-                : {
+        let quote =
+            if let catalogMessage = context.catalogMessage {
+                catalogMessage.quote(in: words)
+            } else if let quote = context.quote, language != .en {
+                // An English message quoting a value: the other language says it cannot use the value.
+                {
                     let parts = words.parts("error.quotedValue", around: "value", [:])
-                    return [
-                        "before": .string(parts.before), "value": .string(quote.value), "after": .string(parts.after),
-                    ]
+                    return ErrorContext.Quote(before: parts.before, value: quote.value, after: parts.after)
                 }()
+            } else {
+                context.quote
+            }
+        if let quote {
+            values["quote"] = [
+                "before": .string(quote.before), "value": .string(quote.value), "after": .string(quote.after),
+            ]
         }
         if let invalid = context.invalidParameter {
             let valid = words.parts("error.validValues", around: "parameter", [:])
@@ -117,13 +123,27 @@ struct ErrorPages: Sendable {
     }
 
     /// An error as disease.sh words them: `{"message": "..."}`, plus `"allowed"` (the valid values,
-    /// comma-separated) for a parameter with a value it does not know.
-    static func json(_ error: HTTPError) -> Response {
-        JSONResponse.object(status: error.status) { writer in
-            writer.field("message", error.message)
-            if let invalid = (error.context as? ErrorContext)?.invalidParameter {
+    /// comma-separated) for a parameter with a value it does not know. The message is English at every
+    /// address (JSON is not translated): a catalogued one from the English catalog.
+    func json(_ error: HTTPError) -> Response {
+        let context = error.context as? ErrorContext
+        return JSONResponse.object(status: error.status) { writer in
+            writer.field("message", context?.catalogMessage?.sentence(in: site.languages[.en]) ?? error.message)
+            if let invalid = context?.invalidParameter {
                 writer.field("allowed", invalid.choices.map(\.value).joined(separator: ", "))
             }
+        }
+    }
+
+    /// What a visitor sees for bytes the parser refused: its status, and what was wrong in the catalog's
+    /// words (`error.request.<case>`, e.g. `error.request.invalidPercentEncoding`; for a part too large,
+    /// what its status says, `error.414.message`).
+    static func httpError(for error: ParseError) -> HTTPError {
+        switch error {
+        case .requestLineTooLong, .headerSectionTooLarge, .bodyTooLarge:
+            .catalogued(error.status, "error.\(error.status.code).message")
+        default:
+            .catalogued(error.status, "error.request.\(error)")
         }
     }
 
@@ -138,31 +158,18 @@ struct ErrorPages: Sendable {
         case .newVisitorRefused:
             let retryAfter = newVisitors.retryAfterSeconds
             fields[.retryAfter] = String(retryAfter)
-            // English for JSON; a page says it in its own language (`error.429.newVisitors`).
-            var context = ErrorContext()
-            context.catalogMessage = .init(
-                key: "error.429.newVisitors",
-                values: [
+            return .catalogued(
+                .tooManyRequests, "error.429.newVisitors",
+                [
                     "perMinute": String(newVisitors.perMinute), "interval": newVisitors.intervalSeconds,
                     "seconds": String(retryAfter),
-                ])
-            return HTTPError(
-                .tooManyRequests,
-                "Too many new visitors came from your network address: each address may start "
-                    + "\(newVisitors.ruleInWords). Nothing was stored for you; try again in \(retryAfter) s.",
-                fields: fields, context: context)
+                ], fields: fields)
         case .busy:
             fields[.retryAfter] = "1"
-            return HTTPError(
-                .serviceUnavailable,
-                "The database is busy, so this page could not be shown. Nothing you sent was lost or "
-                    + "half-stored: try again in a moment (a form can be sent again with Back).", fields: fields)
+            return .catalogued(.serviceUnavailable, "error.503.busy", fields: fields)
         case .unavailable:
             fields[.retryAfter] = "5"
-            return HTTPError(
-                .serviceUnavailable,
-                "The database cannot be reached right now, so this page could not be shown and nothing "
-                    + "was stored. Try again in a few seconds (a form can be sent again with Back).", fields: fields)
+            return .catalogued(.serviceUnavailable, "error.503.unreachable", fields: fields)
         default:
             return nil
         }

@@ -51,7 +51,7 @@ struct HistoryController: Sendable {
     private func csv(
         _ request: Request, path: String, key: String, place: String, filename: String, current: SnapshotCache.Current
     ) throws -> Response {
-        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery(), subject: "The CSV") {
+        let chart = try ChartQuery.parse(request.target, defaults: ChartQuery(), subject: .csv) {
             Links.chart(path, $0)
         }
         // Only `time` changes a CSV: every other view of it shares one cached answer.

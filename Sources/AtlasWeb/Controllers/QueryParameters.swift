@@ -20,8 +20,8 @@ enum QueryParameters {
                         value: value.slug,
                         href: Links.countryList(CountryQuery(search: search, continent: value, sort: knownSort)))
                 }
-                throw HTTPError.quoting(
-                    .badRequest, "There is no continent called ", raw, ".",
+                throw HTTPError.catalogued(
+                    .badRequest, "error.list.unknownContinent", quoting: raw,
                     context: ErrorContext(
                         search: search, invalidParameter: .init(name: "continent", choices: choices)))
             }
@@ -35,8 +35,8 @@ enum QueryParameters {
                         value: value.rawValue,
                         href: Links.countryList(CountryQuery(search: search, continent: continent, sort: value)))
                 }
-                throw HTTPError.quoting(
-                    .badRequest, "The list cannot be sorted by ", rawSort, ".",
+                throw HTTPError.catalogued(
+                    .badRequest, "error.list.badSort", quoting: rawSort,
                     context: ErrorContext(search: search, invalidParameter: .init(name: "sort", choices: choices)))
             }
             sort = parsed
@@ -50,8 +50,8 @@ enum QueryParameters {
                         href: Links.countryList(
                             CountryQuery(search: search, continent: continent, sort: sort, direction: value)))
                 }
-                throw HTTPError.quoting(
-                    .badRequest, "The list cannot be ordered ", rawOrder, ": order is asc or desc.",
+                throw HTTPError.catalogued(
+                    .badRequest, "error.list.badOrder", quoting: rawOrder,
                     context: ErrorContext(search: search, invalidParameter: .init(name: "order", choices: choices)))
             }
             direction = parsed
@@ -67,8 +67,8 @@ enum QueryParameters {
         guard raw.utf8.count <= 6, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let page = Int(raw),
             (1...100_000).contains(page)
         else {
-            throw HTTPError.quoting(
-                .badRequest, "", raw, " is not a page number: pages count from 1.",
+            throw HTTPError.catalogued(
+                .badRequest, "error.list.notAPageNumber", quoting: raw,
                 context: ErrorContext(search: query.search))
         }
         return page

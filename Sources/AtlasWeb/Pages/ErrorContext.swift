@@ -39,50 +39,72 @@ struct ErrorContext: Sendable, Equatable {
     var invalidParameter: InvalidParameter? = nil
     /// The message in parts, when it quotes a value the visitor sent.
     var quote: Quote? = nil
-    /// Whether the `HTTPError`'s message is in the language of the page asked for (from its catalog),
-    /// so a page in a language other than English shows it rather than what its status means.
-    var isInPageLanguage = false
-    /// The message as a catalog key and its values, for an error made where the page's language is
-    /// not known (a store error): every page states it in its own language.
+    /// The message as a catalog key and its values: every page states it in its own language, and the
+    /// JSON answer in English (the API's language), whichever address it was asked at.
     var catalogMessage: CatalogMessage? = nil
 
-    /// A catalog key (`error.429.newVisitors`) and the values of its placeholders.
+    /// A catalog key (`error.429.newVisitors`), the values of its placeholders, and the value the
+    /// visitor sent that it quotes as its placeholder `{value}`, if any.
     struct CatalogMessage: Sendable, Equatable {
         let key: String
         let values: [String: String]
+        /// The quoted value as shown (`String.shownInMessages`); `nil` for a message that quotes none.
+        var quoted: String? = nil
+
+        /// The message in `words`' language as one line of plain text, the value in curly quotes.
+        func sentence(in words: PageWords) -> String {
+            guard let quoted else { return words(key, values) }
+            return words(key, values.merging(["value": "“" + quoted + "”"]) { _, new in new })
+        }
+
+        /// The message in `words`' language cut around its quoted value, for a page that sets the value
+        /// apart (`<bdi>`); `nil` for a message that quotes none.
+        func quote(in words: PageWords) -> Quote? {
+            guard let quoted else { return nil }
+            let parts = words.parts(key, around: "value", values)
+            return Quote(before: parts.before, value: quoted, after: parts.after)
+        }
     }
 }
 
 extension HTTPError {
-    /// An error in the page's language whose message, `words(key, values)`, quotes `raw` (a value the
-    /// visitor sent) as its placeholder `{value}`: its parts around it set `context.quote`.
+    /// An error whose message is the catalog's `key` filled with `values`, in the language of the page
+    /// that shows it and in English in JSON (`ErrorContext.catalogMessage`); `raw`, a value the visitor
+    /// sent, fills `{value}`, set apart on the page.
+    /// - Parameter words: the language of `message`, the text logs and tests read; without it the
+    ///   message is `key` itself, as for an error raised where no language is known (a query parser).
+    static func catalogued(
+        _ status: StatusCode, _ key: String, _ values: [String: String] = [:], quoting raw: String? = nil,
+        words: PageWords? = nil, context: ErrorContext = ErrorContext(), fields: Fields = Fields()
+    ) -> HTTPError {
+        var context = context
+        let message = ErrorContext.CatalogMessage(key: key, values: values, quoted: raw?.shownInMessages)
+        context.catalogMessage = message
+        context.quote = nil
+        return HTTPError(status, words.map { message.sentence(in: $0) } ?? key, fields: fields, context: context)
+    }
+
+    /// `catalogued` in `words`' language, quoting `raw` as `{value}`.
     static func quoting(
         _ status: StatusCode, _ words: PageWords, _ key: String, _ raw: String, _ values: [String: String] = [:],
         context: ErrorContext = ErrorContext()
     ) -> HTTPError {
-        var context = context
-        let parts = words.parts(key, around: "value", values)
-        let quote = ErrorContext.Quote(before: parts.before, value: raw.shownInMessages, after: parts.after)
-        context.quote = quote
-        context.isInPageLanguage = true
-        return HTTPError(status, quote.sentence, context: context)
+        catalogued(status, key, values, quoting: raw, words: words, context: context)
     }
 
-    /// An error whose message is `words(key, values)`: in the language of the page asked for, which its
-    /// error page then shows as it is (`ErrorContext.isInPageLanguage`).
+    /// `catalogued` in `words`' language.
     static func inWords(
         _ status: StatusCode, _ words: PageWords, _ key: String, _ values: [String: String] = [:],
         context: ErrorContext = ErrorContext(), fields: Fields = Fields()
     ) -> HTTPError {
-        var context = context
-        context.isInPageLanguage = true
-        return HTTPError(status, words(key, values), fields: fields, context: context)
+        catalogued(status, key, values, words: words, context: context, fields: fields)
     }
 }
 
 extension HTTPError {
-    /// An error whose message quotes `raw`, a value the visitor sent, as shown (`shownInMessages`), between
-    /// `before` and `after`; sets `context.quote`.
+    /// A data address's error (JSON, CSV: the API's English, as disease.sh words them) whose message
+    /// quotes `raw`, a value the visitor sent, as shown (`shownInMessages`), between `before` and
+    /// `after`; sets `context.quote`. A page's errors are catalogued (`catalogued`) instead.
     static func quoting(
         _ status: StatusCode, _ before: String, _ raw: String, _ after: String, context: ErrorContext = ErrorContext()
     ) -> HTTPError {

@@ -22,15 +22,10 @@ final class NewVisitorLimit: Sendable {
         self.perMinute = perMinute
     }
 
-    /// The rule as the `429` page states it, e.g. "120 at once, then one every 0.5 s (120 a minute)":
-    /// the bucket lets a burst of `perMinute` through, then refills evenly, so "in the last minute"
-    /// would be untrue (a client may make nearly twice `perMinute` in its first minute).
-    var ruleInWords: String {
-        guard perMinute > 0 else { return "no limit" }
-        return "\(perMinute) at once, then one every \(intervalSeconds) s (\(perMinute) a minute)"
-    }
-
-    /// Seconds between new visitors once the burst is spent, as the rule writes them: `30`, `0.5`.
+    /// Seconds between new visitors once the burst is spent, as the rule writes them: `30`, `0.5`. The
+    /// `429` page states the rule as the bucket applies it (`error.429.newVisitors`: "120 at once, then
+    /// one every 0.5 s"): a burst of `perMinute`, then an even refill, so "in the last minute" would be
+    /// untrue (a client may make nearly twice `perMinute` in its first minute).
     var intervalSeconds: String {
         let interval = 60.0 / Double(max(perMinute, 1))
         return interval >= 1 && interval == interval.rounded() ? "\(Int(interval))" : String(format: "%.2g", interval)

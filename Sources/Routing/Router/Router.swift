@@ -49,16 +49,16 @@ public struct Router: Responder {
     /// runs (on the worker, for a worker route: as late as possible). `nil`, the default: never.
     public var formAge: FormAge?
     private let errorPage: @Sendable (Request, HTTPError) -> Response
-    private let unparsablePage: (@Sendable (HTTPError, String) -> Response?)?
+    private let unparsablePage: (@Sendable (ParseError, String) -> Response?)?
     private let translateError: @Sendable (any Error) -> HTTPError?
     private let logError: @Sendable (String) -> Void
 
     /// A router without routes.
     /// - Parameters:
     ///   - errorPage: renders an `HTTPError` for a request; defaults to a plain-text page.
-    ///   - unparsablePage: renders the error for bytes that never became a request, given the start of
-    ///     their target as far as the parser read it (empty when it did not get that far); without it,
-    ///     or on `nil`, the server sends its plain-text line. The status stays the parser's.
+    ///   - unparsablePage: renders the parser's error for bytes that never became a request, given the
+    ///     start of their target as far as the parser read it (empty when it did not get that far);
+    ///     without it, or on `nil`, the server sends its plain-text line. The status stays the parser's.
     ///   - translateError: turns a non-`HTTPError` a handler threw into one to show (a database that is
     ///     down → `503`), or `nil` for a logged `500`.
     ///   - logError: one line per unexpected error; the default blocks on standard error, so servers pass
@@ -66,7 +66,7 @@ public struct Router: Responder {
     public init(
         logError: @escaping @Sendable (String) -> Void = Router.standardErrorLog,
         errorPage: @escaping @Sendable (Request, HTTPError) -> Response = Router.plainTextErrorPage,
-        unparsablePage: (@Sendable (HTTPError, String) -> Response?)? = nil,
+        unparsablePage: (@Sendable (ParseError, String) -> Response?)? = nil,
         translateError: @escaping @Sendable (any Error) -> HTTPError? = { _ in nil }
     ) {
         self.errorPage = errorPage
@@ -83,7 +83,7 @@ public struct Router: Responder {
     /// The app's page for a request the parser refused, given the start of its target
     /// (`RequestParser.targetStart`), or `nil`.
     public func respond(toUnparsable error: ParseError, targetStart: String) -> Response? {
-        unparsablePage?(HTTPError(error.status, error.reason), targetStart)
+        unparsablePage?(error, targetStart)
     }
 
     /// Adds a route; earlier routes win when several match. On the event loop (the default) `handler`
