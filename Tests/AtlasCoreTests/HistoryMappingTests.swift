@@ -84,23 +84,15 @@ struct HistoryMappingTests {
     }
 
     @Test(arguments: [
-        (History.Row(country: "UK", province: nil, lastRecoveredDay: nil), false, "the UK"),
-        (
-            History.Row(country: "Australia", province: "new south wales", lastRecoveredDay: nil), false,
-            "New South Wales"
-        ),
-        (
-            History.Row(country: "Australia", province: "new south wales", lastRecoveredDay: nil), true,
-            "New South Wales (Australia)"
-        ),
+        (History.Row(country: "UK", province: nil, lastRecoveredDay: nil), nil),
+        (History.Row(country: "Australia", province: "new south wales", lastRecoveredDay: nil), "New South Wales"),
         (
             History.Row(country: "UK", province: "saint helena, ascension and tristan da cunha", lastRecoveredDay: nil),
-            false, "Saint Helena, Ascension and Tristan da Cunha"
+            "Saint Helena, Ascension and Tristan da Cunha"
         ),
-        (History.Row(country: "China", province: "unknown", lastRecoveredDay: nil), false, "the row “unknown”"),
-        (History.Row(country: "China", province: "unknown", lastRecoveredDay: nil), true, "China’s row “unknown”"),
+        (History.Row(country: "China", province: "unknown", lastRecoveredDay: nil), "Unknown"),
     ])
-    func aRowIsNamedAsASentenceReadsIt(row: History.Row, withCountry: Bool, name: String) {
-        #expect(row.nameInSentence(withCountry: withCountry) == name)
+    func aProvinceIsNamedWithCapitals(row: History.Row, name: String?) {
+        #expect(row.provinceName == name)
     }
 }

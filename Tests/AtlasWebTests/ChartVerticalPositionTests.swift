@@ -249,8 +249,10 @@ struct ChartVerticalPositionTests {
             firstDay: 18_000, cases: Self.dailyCumulative, deaths: Self.dailyCumulative.map { _ in 0 },
             recovered: Self.dailyCumulative.map { _ in nil })
         let section = HistorySection(
-            words: try PageWordsTests.english(), place: "Testland", history: history, population: nil,
-            query: ChartQuery(), defaults: ChartQuery(),
+            words: try PageWordsTests.english(), place: "Testland", history: history,
+            catalog: CountryCatalog(
+                snapshot: Snapshot(countries: [], totals: WorldTotals(), source: "test"), facts: [:]),
+            population: nil, query: ChartQuery(), defaults: ChartQuery(),
             link: { _ in "/" }, path: "/")
         guard case .object(let value) = section.templateValue, case .object(let chart)? = value["chart"] else {
             Issue.record("no chart in \(section.templateValue)")

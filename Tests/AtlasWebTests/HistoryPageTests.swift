@@ -372,6 +372,27 @@ struct HistoryPageTests {
         #expect(note.components(separatedBy: " after ").count - 1 == 3, "three rows named: \(note)")
     }
 
+    /// A Korean page names the countries of the rows that stopped in Korean, and only the provinces
+    /// keep JHU's English names.
+    @Test(arguments: [
+        ("/ko/?metric=recovered", ["영국(2020년 4월 12일 이후)", "세르비아(", "호주 New South Wales(2020년 7월 31일 이후)"]),
+        ("/ko/countries/cn?metric=recovered", ["‘unknown’ 행(2021년 7월 29일 이후)"]),
+        ("/ko/compare?countries=cn,au&metric=recovered", ["‘unknown’ 행(", "New South Wales(2020년 7월 31일 이후)"]),
+    ])
+    func aKoreanNoteNamesTheStoppedRowsInKorean(target: String, names: [String]) throws {
+        let page = try page(target)
+        // Each chart's note (the compare page has one per country), up to its first sentence's end.
+        let notes = page.components(separatedBy: "JHU가 완치자 보고를 멈춘 행: ").dropFirst().compactMap {
+            $0.components(separatedBy: ". ").first
+        }
+        #expect(!notes.isEmpty, "\(target)")
+        let note = notes.joined(separator: " | ")
+        for name in names { #expect(note.contains(name), "\(target): \(note)") }
+        for english in ["the ", "UK", "Serbia", "Australia", "row"] {
+            #expect(!note.contains(english), "\(target): \(note)")
+        }
+    }
+
     @Test func canadaHasJHUsRecoveries() throws {
         let page = try page("/countries/ca?metric=recovered&interval=cumulative")
         #expect(page.contains("The total was highest on the latest day, 4 Aug 2021: 1,405,971."), "JHU’s national row")

@@ -2,8 +2,12 @@ extension Country {
     /// The entry's name as it reads inside a sentence: "in the USA", "for the Philippines", "in the
     /// Diamond Princess"; other names as they are ("in S. Korea"). Headings, lists and the data keep
     /// `country` as disease.sh spells it.
-    public var nameInSentence: String {
-        Country.namesTakingThe.contains(country) ? "the " + country : country
+    public var nameInSentence: String { Country.nameInSentence(country) }
+
+    /// `name` (disease.sh's spelling, which JHU's rows share) as it reads inside an English sentence:
+    /// `UK` → `the UK`, `S. Korea` as it is.
+    public static func nameInSentence(_ name: String) -> String {
+        namesTakingThe.contains(name) ? "the " + name : name
     }
 
     /// disease.sh's names that English writes with "the" inside a sentence: abbreviations of a

@@ -111,20 +111,19 @@ public enum HistoryKey {
 }
 
 extension History.Row {
-    /// The row's name as it reads inside a sentence: its province with capitals (`New South Wales`,
-    /// `Saint Helena, Ascension and Tristan da Cunha`), with its country in brackets when
-    /// `withCountry` (`New South Wales (Australia)`); a country's own row is its country (`the UK`);
-    /// JHU's province `unknown` is `the row “unknown”` (`China’s row “unknown”` with its country).
-    public func nameInSentence(withCountry: Bool) -> String {
-        let country = Country.namesTakingThe.contains(self.country) ? "the " + self.country : self.country
-        guard let province else { return country }
-        if province == "unknown" { return withCountry ? "\(self.country)’s row “unknown”" : "the row “unknown”" }
+    /// The row's province as a sentence writes it, with capitals (`New South Wales`, `Saint Helena,
+    /// Ascension and Tristan da Cunha`; JHU's ids are lower case); `nil` for a country's own row. Pages
+    /// name JHU's province `unknown` in their own words instead (`isUnknownProvince`).
+    public var provinceName: String? {
+        guard let province else { return nil }
         let lowerWords: Set<Substring> = ["and", "of", "the", "da", "de"]
         let words = province.split(separator: " ", omittingEmptySubsequences: false).enumerated().map {
             index, word in
             index > 0 && lowerWords.contains(word) ? String(word) : word.prefix(1).uppercased() + word.dropFirst()
         }
-        let name = words.joined(separator: " ")
-        return withCountry ? "\(name) (\(self.country))" : name
+        return words.joined(separator: " ")
     }
+
+    /// Whether this is the row JHU names `unknown` inside its country (China's, for one).
+    public var isUnknownProvince: Bool { province == "unknown" }
 }

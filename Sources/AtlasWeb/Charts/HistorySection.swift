@@ -12,6 +12,8 @@ struct HistorySection {
     let place: String
     /// Its series; `nil` when JHU does not cover it.
     let history: History?
+    /// The data's entries, which name the countries of JHU's rows in the page's language.
+    let catalog: CountryCatalog
     /// People, for `per=million`.
     let population: Int64?
     let query: ChartQuery
@@ -196,15 +198,18 @@ struct HistorySection {
     /// For recoveries: when JHU stopped reporting them, in words (the chart's line ends there), and for a
     /// sum of rows, which rows stopped before the others (`HistoryMapping`).
     private func recoveredNote(_ history: History, days: ClosedRange<Int>) -> String? {
-        Self.recoveredNote(place: place, history, metric: query.metric, words: words)
+        Self.recoveredNote(place: place, history, metric: query.metric, words: words, catalog: catalog)
     }
 
     /// For recoveries, in `words`: which of the series' JHU rows stopped reporting them before the others,
     /// earliest first (the first few named, the rest counted; from then on the line sums the rows that
     /// still report), and the day the figures end; `nil` for other metrics, or when the series reports
     /// them to its end with no row stopped. Only what is true of `history`: a single row gets no words
-    /// about sums. Shared with the compare page's notes. The rows keep JHU's English names.
-    static func recoveredNote(place: String, _ history: History, metric: HistoryMetric, words: PageWords) -> String? {
+    /// about sums. Shared with the compare page's notes. Countries are named in the page's language
+    /// (`catalog`); provinces keep JHU's English names.
+    static func recoveredNote(
+        place: String, _ history: History, metric: HistoryMetric, words: PageWords, catalog: CountryCatalog
+    ) -> String? {
         guard metric == .recovered else { return nil }
         guard let last = history.lastRecoveredReport else {
             // Sweden never reported any; disease.sh drops JHU's national Canada row (data/README.md).
@@ -219,7 +224,10 @@ struct HistorySection {
             var parts = named.map {
                 words(
                     "history.recoveries.rowStopped",
-                    ["row": $0.nameInSentence(withCountry: withCountry), "day": date($0.lastRecoveredDay!)])
+                    [
+                        "row": rowName($0, withCountry: withCountry, words: words, catalog: catalog),
+                        "day": date($0.lastRecoveredDay!),
+                    ])
             }
             let rest = stopped.dropFirst(named.count)
             if let first = rest.first?.lastRecoveredDay, let end = rest.last?.lastRecoveredDay {
@@ -237,6 +245,18 @@ struct HistorySection {
                 words("history.recoveries.end", ["place": place, "day": words.chart.date(history.date(at: last))]))
         }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    }
+
+    /// `row` as it reads inside a sentence in `words`' language: its province (`New South Wales`), with
+    /// its country when `withCountry` (`New South Wales (Australia)`, `호주 New South Wales`); a country's
+    /// own row is its country (`the UK`, `영국`); JHU's `unknown` province in the catalog's words.
+    static func rowName(_ row: History.Row, withCountry: Bool, words: PageWords, catalog: CountryCatalog) -> String {
+        let country = catalog.nameInSentence(ofCountryNamed: row.country, in: words.language)
+        guard let province = row.provinceName else { return country }
+        if row.isUnknownProvince {
+            return withCountry ? words("history.row.unknownOf", ["country": country]) : words("history.row.unknown")
+        }
+        return withCountry ? words("history.row.provinceOf", ["province": province, "country": country]) : province
     }
 
     private var tableCaption: String {

@@ -194,7 +194,8 @@ struct CompareController: Sendable {
             // Recoveries end where JHU stopped reporting them: the line ends there, and a note says so.
             return (
                 entry, history, series,
-                HistorySection.recoveredNote(place: name, history, metric: chart.metric, words: words)
+                HistorySection.recoveredNote(
+                    place: name, history, metric: chart.metric, words: words, catalog: current.catalog)
             )
         }
     }

@@ -65,6 +65,7 @@ struct PageController: Sendable {
             let history = HistorySection(
                 words: words, place: place,
                 history: try site.histories.history(HistoryKey.world, version: current.version),
+                catalog: current.catalog,
                 population: current.catalog.totals[.population], query: chart, defaults: ChartQuery(),
                 link: { inLanguage(Links.world(charts.showingHistory($0), figure)) }, path: path,
                 csvPath: "/history.csv", keeping: keeping + charts.keptByHistoryForm)
@@ -265,7 +266,7 @@ struct PageController: Sendable {
             let place = page.nameInSentence
             let history = HistorySection(
                 words: words, place: place,
-                history: try site.histories.history(entry.id, version: current.version),
+                history: try site.histories.history(entry.id, version: current.version), catalog: current.catalog,
                 population: entry.country[.population], query: chart, defaults: ChartQuery(),
                 link: { VaccinationChartSection.link(path, charts.showingHistory($0)) }, path: path,
                 csvPath: englishPath + "/history.csv", keeping: charts.keptByHistoryForm)

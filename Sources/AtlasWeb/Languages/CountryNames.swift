@@ -15,3 +15,20 @@ extension AbsentCountry {
         language == .ko ? koreanName ?? name : name
     }
 }
+
+extension CountryCatalog {
+    /// The name a page in `language` gives, inside a sentence, the country that disease.sh and JHU's
+    /// rows spell `name` (`UK`, `Burma`): `the UK` in English; in Korean the entry's Korean name (`영국`),
+    /// found as `HistoryMapping` finds a row's entry, or `name` itself when no entry has one (`Kosovo`).
+    func nameInSentence(ofCountryNamed name: String, in language: Language) -> String {
+        guard language == .ko else { return Country.nameInSentence(name) }
+        let entry: Entry?
+        if let iso2 = HistoryMapping.renamedCountries[name] {
+            entry = entries.first { $0.country.countryInfo.iso2?.uppercased() == iso2 }
+        } else {
+            let key = TextFolding.searchKey(name)
+            entry = entries.first { TextFolding.searchKey($0.country.country) == key }
+        }
+        return entry?.koreanName ?? name
+    }
+}
