@@ -108,6 +108,16 @@ struct KoreanCountryNamesTests {
         #expect(found.first == id, "\(text): \(found)")
     }
 
+    /// A Korean name is found by any part of it (수단 finds 남수단), but an other name, which the list
+    /// never shows, only from its start: 중국 inside 미합중국 (the USA) is no reason a reader can see.
+    @Test func anOtherKoreanNameIsFoundFromItsStartOnly() throws {
+        let catalog = try Self.shippedCatalog()
+        let china = CountryQuery(search: "중국").apply(to: catalog).map(\.id)
+        #expect(china.first == "cn" && !china.contains("us"), "\(china)")
+        #expect(CountryQuery(search: "미합중").apply(to: catalog).map(\.id) == ["us"])
+        #expect(CountryQuery(search: "수단").apply(to: catalog).map(\.id).contains("ss"))
+    }
+
     /// mledoze's Korean for Dominica is the Dominican Republic's name; the Korean names say whose it is.
     @Test func anotherEntrysKoreanNameFindsOnlyThatEntry() throws {
         let ids = CountryQuery(search: "도미니카 공화국").apply(to: try Self.shippedCatalog()).map(\.id)

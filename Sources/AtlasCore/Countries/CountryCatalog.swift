@@ -30,11 +30,14 @@ public final class CountryCatalog: Sendable {
         let otherKeys: [String]
         let isoCodes: [String]
         let compactKeys: [String]
-        /// The folded Korean name and other names (`KoreanCountryNames.aliasesByCode`) without spaces,
-        /// matched anywhere: Korean writes compounds without spaces or with them (남아프리카공화국,
-        /// 남아프리카 공화국), and a country's word often sits inside another (수단 in 남수단), unlike
-        /// the word-start rule of `otherKeys`.
+        /// The folded Korean name and other names (`KoreanCountryNames.aliasesByCode`) without spaces:
+        /// Korean writes compounds without spaces or with them (남아프리카공화국, 남아프리카 공화국).
+        /// The name is matched anywhere, as a country's word often sits inside another (수단 in 남수단),
+        /// unlike the word-start rule of `otherKeys`; the other names only from their start, since the
+        /// list never shows them (중국 would find 미합중국, the USA, for no reason a reader can see).
         let koreanKeys: [String]
+        /// How many of `koreanKeys`, from the first, are the name (0 or 1); the rest are other names.
+        let koreanNameCount: Int
 
         init(
             id: String, country: Country, facts: CountryFacts?, continent: Continent?, sortKey: String,
@@ -54,6 +57,7 @@ public final class CountryCatalog: Sendable {
             self.koreanKeys = ([koreanName].compactMap { $0 } + koreanAliases).map {
                 TextFolding.searchKey($0).replacingOccurrences(of: " ", with: "")
             }
+            self.koreanNameCount = koreanName == nil ? 0 : 1
             self.isoCodes = isoCodes
         }
 
@@ -101,7 +105,11 @@ public final class CountryCatalog: Sendable {
                 return 2
             }
             if compactKeys.contains(where: { $0.contains(variant.compact) }) { return 2 }
-            if koreanKeys.contains(where: { $0.contains(variant.compact) }) { return 2 }
+            if koreanKeys.prefix(koreanNameCount).contains(where: { $0.contains(variant.compact) })
+                || koreanKeys.dropFirst(koreanNameCount).contains(where: { $0.hasPrefix(variant.compact) })
+            {
+                return 2
+            }
             if otherKeys.contains(where: { $0.contains(variant.atWordStart) }) { return 2 }
             return nil
         }
