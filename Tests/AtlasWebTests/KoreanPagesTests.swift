@@ -161,6 +161,20 @@ struct KoreanPagesTests {
         #expect(!page.text.contains("href=\"//"))
     }
 
+    /// Data addresses and files are in no language: their error pages (a browser's) link to no Korean
+    /// twin, which would be a 404 about another thing.
+    @Test(arguments: [
+        "/countries/kr/history.csv?time=bad", "/countries/xx/history.csv", "/countries/re/vaccinations.csv",
+        "/compare.csv?countries=zz", "/static/nope.css", "/vendor/leaflet/nope.js",
+    ])
+    func aDataAddresssErrorPageHasNoLanguageSwitch(_ target: String) throws {
+        let page = try client.get(target)
+        #expect(page.status.code >= 400 && page.status.code < 500, "\(target): \(page.status)")
+        #expect(page.text.contains("<html lang=\"en\">"), "\(target)")
+        #expect(!page.text.contains("language-switch"), "\(target)")
+        #expect(!page.text.contains("hreflang"), "\(target)")
+    }
+
     @Test func anUnknownCountryIsAKorean404() throws {
         let page = try client.get("/ko/countries/kp")
         #expect(page.status == .notFound)
@@ -325,6 +339,23 @@ struct KoreanErrorMessageTests {
         let page = try #require(fixture.app.responder.respond(toUnparsable: error, targetStart: targetStart))
         #expect(page.status == error.status)
         #expect(page.text.contains("<html lang=\"\(lang)\">"))
+    }
+
+    /// An API client gets the API's JSON for a target the parser refused (`%ZZ`, bytes that are not
+    /// UTF-8), as for any other error at its addresses, in English.
+    @Test(arguments: [
+        (ParseError.invalidPercentEncoding, "/api/countries?"), (.invalidTargetCharacter, "/api/countries/"),
+        (.invalidPercentEncoding, "/api/historical"),
+    ])
+    func bytesTheParserRefusedAtAnAPIAddressGetJSON(_ error: ParseError, _ targetStart: String) throws {
+        let response = try #require(fixture.app.responder.respond(toUnparsable: error, targetStart: targetStart))
+        #expect(response.status == .badRequest)
+        #expect(response.fields[.contentType] == "application/json; charset=utf-8")
+        let english = try #require(
+            PageWords(try PageWordsTests.catalogs.get()[.en]).catalog.text(
+                "error.request.\(error)"))
+        #expect(response.text.hasPrefix("{\"message\":"), "\(response.text)")
+        #expect(response.text.contains(english), "\(response.text)")
     }
 
     /// Each thing the parser refuses is named on the page in the page's language, from its catalog:

@@ -21,9 +21,12 @@ enum Routes {
             logError: site.configuration.logError,
             errorPage: { request, error in errors.response(request, error) },
             // Bytes that never became a request (`?q=%ZZ` typed in) get the site's 4xx page, not a line of text.
-            // …in the language of the address, as far as the parser read it (`/ko/…`).
+            // …in the language of the address, as far as the parser read it (`/ko/…`); the API's JSON at
+            // its JSON-only addresses, whose clients read no page.
             unparsablePage: { error, targetStart in
-                errors.page(ErrorPages.httpError(for: error), language: Language.split(targetStart).language)
+                ResponseFormat.isNegotiated(path: targetStart)
+                    ? errors.page(ErrorPages.httpError(for: error), language: Language.split(targetStart).language)
+                    : errors.json(ErrorPages.httpError(for: error))
             },
             translateError: { error in ErrorPages.httpError(for: error, newVisitors: newVisitors) })
         if site.configuration.maxFormAgeSeconds > 0 {

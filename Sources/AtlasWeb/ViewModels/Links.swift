@@ -12,15 +12,30 @@ enum Links {
     /// to in the other language, so a reader who cannot read it can read why. `/ko/countries/zz?x=1` →
     /// `/countries/zz?x=1`. The path is the one the page was found by (decoded, dot-segments removed,
     /// each segment encoded again), whatever form the target came in.
-    /// - Returns: `nil` for the asterisk-form, and for a path that would begin with `//` (`/ko//host/x`),
-    ///   which a browser reads as another host (RFC 3986 §4.2, a network-path reference).
+    /// - Returns: `nil` for the asterisk-form, for a path that would begin with `//` (`/ko//host/x`),
+    ///   which a browser reads as another host (RFC 3986 §4.2, a network-path reference), and for a
+    ///   data address or file (`/countries/kr/history.csv`, `/api/…`, `/flags/kr.svg`), which has no
+    ///   Korean twin: its error page in the other language would be a 404 about another thing.
     static func englishAddress(of target: RequestTarget) -> String? {
-        guard !target.isAsterisk else { return nil }
+        guard !target.isAsterisk, !isDataOrFile(target.pathSegments) else { return nil }
         let path = "/" + target.pathSegments.map { PercentDecoding.encode($0) }.joined(separator: "/")
         let english = Language.split(path + (target.query.map { "?" + $0 } ?? "")).target
         guard !path.hasPrefix("//"), !english.hasPrefix("//") else { return nil }
         return english
     }
+
+    /// Whether a path's segments name a data address or a file, which are in no language (Routes): the
+    /// API and `/healthz`, the CSV downloads, and the files (`/static/…`, `/flags/…`, `robots.txt`).
+    private static func isDataOrFile(_ segments: [String]) -> Bool {
+        let prefixed = Language.allCases.contains { $0 != .default && $0.rawValue == segments.first }
+        let english = prefixed ? segments.dropFirst() : segments[...]
+        return nonPageRoots.contains(english.first ?? "") || (english.last?.hasSuffix(".csv") ?? false)
+    }
+
+    /// The first segments of the addresses that are not pages.
+    private static let nonPageRoots: Set<String> = [
+        "api", "healthz", "static", "vendor", "flags", "geo", "favicon.ico", "robots.txt",
+    ]
 
     /// `/countries?q=…&continent=…&sort=…&order=…&page=…`, leaving out defaults (page 1, and the
     /// sort's own direction, included) so the plain list stays `/countries`.

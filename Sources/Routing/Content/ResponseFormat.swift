@@ -38,9 +38,13 @@ public enum ResponseFormat: Sendable, Equatable {
 
     /// Whether the format of `request`'s answer depends on its `Accept` (so a cache must keep the
     /// answers apart, `Vary: Accept`): everywhere but the JSON-only addresses.
-    public static func isNegotiated(_ request: Request) -> Bool {
-        let path = request.target.path
-        return !(path.hasPrefix("/api/") || path == "/healthz")
+    public static func isNegotiated(_ request: Request) -> Bool { isNegotiated(path: request.target.path) }
+
+    /// Whether an address whose path is, or starts with, `path` answers in a negotiated format: `false`
+    /// for the JSON-only `/api/…` and `/healthz`. Also given the start of a target the parser refused
+    /// (`RequestParser.targetStart`, `/api/countries?`), whose client is answered JSON as well.
+    public static func isNegotiated(path: some StringProtocol) -> Bool {
+        !(path.hasPrefix("/api/") || path == "/healthz")
     }
 
     /// Whether a media-range parameter leaves the range covering this site's responses: the weight,
