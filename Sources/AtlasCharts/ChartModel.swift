@@ -126,7 +126,8 @@ public struct ChartModel: Equatable, Sendable {
             series.line[index].flatMap { value in
                 geometry.y(of: value).map { y in
                     ChartModel.latestMarker(
-                        x: geometry.x(ofDay: series.firstDay + index), y: y, label: format(value), plot: box)
+                        x: geometry.x(ofDay: series.firstDay + index), y: y, label: words.markerFigure(value),
+                        plot: box)
                 }
             }
         }

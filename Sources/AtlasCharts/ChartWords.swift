@@ -40,6 +40,16 @@ public struct ChartWords: Sendable {
         }
     }
 
+    /// A marker's figure (the latest value, the peak): in English as the axis abbreviates it (`2.66K`,
+    /// plainly rounded); in Korean every digit under 만 (`2,663`: a rounded `2,660` would read as exact)
+    /// and the axis' 만 and 억 from there (`120만`).
+    public func markerFigure(_ value: Double) -> String {
+        switch language {
+        case .en: return axisFigure(value)
+        case .ko: return value.magnitude < 10_000 ? ChartWords.figure(value) : axisFigure(value)
+        }
+    }
+
     /// The time axis' labels in this language.
     public var tickLabels: TimeTicks.Labels { language == .ko ? .korean : .english }
 
@@ -179,9 +189,9 @@ public struct ChartWords: Sendable {
         self("chart.beyondAxis.sentence", ["labels": labels.joined(separator: "; ")])
     }
 
-    /// The peak marker's label: `Peak 1.2M`, `최고 120만`.
+    /// The peak marker's label (`markerFigure`): `Peak 1.2M`, `최고 120만`, `최고 2,663`.
     public func peakLabel(_ value: Double) -> String {
-        self("chart.peak", ["figure": axisFigure(value)])
+        self("chart.peak", ["figure": markerFigure(value)])
     }
 
     /// A figure in words, rounded as its size calls for (`NumberText.figure`: `489,292`, `33.3`, `2.46`),

@@ -37,4 +37,17 @@ struct KoreanAxisNumbersTests {
                 "\(signed): \(ChartNumbers.abbreviated(signed)) but \(KoreanNumbers.abbreviated(signed))")
         }
     }
+
+    /// A marker's figure in Korean keeps every digit under 만, where a rounded figure looks exact
+    /// (`2,660` for 2,663); from 만 on it is the axis' (`12.3만` is plainly rounded). English keeps the
+    /// axis' abbreviation, whose `K` says it is rounded.
+    @Test(arguments: [
+        (2_662.857, "2,663", "2.66K"), (2_218.0, "2,218", "2.22K"), (987.0, "987", "987"), (12.34, "12.3", "12.3"),
+        (123_456.0, "12.3만", "123K"), (-1_234.0, "\u{2212}1,234", "\u{2212}1.23K"),
+    ])
+    func aMarkersFigureIsExactInKoreanUnderAMyriad(_ value: Double, _ korean: String, _ english: String) throws {
+        #expect(try ChartWordsFixture.korean().markerFigure(value) == korean)
+        #expect(try ChartWordsFixture.english().markerFigure(value) == english)
+        #expect(try ChartWordsFixture.korean().peakLabel(value) == "최고 " + korean)
+    }
 }
