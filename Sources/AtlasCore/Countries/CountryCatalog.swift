@@ -30,14 +30,14 @@ public final class CountryCatalog: Sendable {
         let otherKeys: [String]
         let isoCodes: [String]
         let compactKeys: [String]
-        /// The folded Korean name and other names (`KoreanCountryNames.aliasesByCode`) without spaces:
+        /// The folded Korean name and other names (`KoreanCountryNames.aliasesByCode`), without spaces:
         /// Korean writes compounds without spaces or with them (남아프리카공화국, 남아프리카 공화국).
         /// The name is matched anywhere, as a country's word often sits inside another (수단 in 남수단),
-        /// unlike the word-start rule of `otherKeys`; the other names only from their start, since the
-        /// list never shows them (중국 would find 미합중국, the USA, for no reason a reader can see).
-        let koreanKeys: [String]
-        /// How many of `koreanKeys`, from the first, are the name (0 or 1); the rest are other names.
-        let koreanNameCount: Int
+        /// unlike the word-start rule of `otherKeys`.
+        let koreanNameKey: String?
+        /// The other names only from their start, since the list never shows them (중국 would find
+        /// 미합중국, the USA, for no reason a reader can see).
+        let koreanOtherKeys: [String]
 
         init(
             id: String, country: Country, facts: CountryFacts?, continent: Continent?, sortKey: String,
@@ -54,10 +54,9 @@ public final class CountryCatalog: Sendable {
             self.searchKeys = searchKeys
             self.otherKeys = otherKeys.map { " " + $0 }
             self.compactKeys = searchKeys.map { $0.replacingOccurrences(of: " ", with: "") }
-            self.koreanKeys = ([koreanName].compactMap { $0 } + koreanAliases).map {
-                TextFolding.searchKey($0).replacingOccurrences(of: " ", with: "")
-            }
-            self.koreanNameCount = koreanName == nil ? 0 : 1
+            let koreanKey = { (name: String) in TextFolding.searchKey(name).replacingOccurrences(of: " ", with: "") }
+            self.koreanNameKey = koreanName.map(koreanKey)
+            self.koreanOtherKeys = koreanAliases.map(koreanKey)
             self.isoCodes = isoCodes
         }
 
@@ -105,8 +104,8 @@ public final class CountryCatalog: Sendable {
                 return 2
             }
             if compactKeys.contains(where: { $0.contains(variant.compact) }) { return 2 }
-            if koreanKeys.prefix(koreanNameCount).contains(where: { $0.contains(variant.compact) })
-                || koreanKeys.dropFirst(koreanNameCount).contains(where: { $0.hasPrefix(variant.compact) })
+            if koreanNameKey?.contains(variant.compact) == true
+                || koreanOtherKeys.contains(where: { $0.hasPrefix(variant.compact) })
             {
                 return 2
             }
@@ -198,7 +197,7 @@ public final class CountryCatalog: Sendable {
         self.byAlias = byAlias
         searchIndex = SearchIndex(
             strings: entries.map {
-                $0.searchKeys + $0.compactKeys + $0.koreanKeys + $0.isoCodes
+                $0.searchKeys + $0.compactKeys + [$0.koreanNameKey].compactMap { $0 } + $0.koreanOtherKeys + $0.isoCodes
                     + $0.otherKeys.map { String($0.dropFirst()) }
             })
         let present = Set(snapshot.countries.compactMap { $0.countryInfo.iso2?.uppercased() })

@@ -32,6 +32,19 @@ public enum HistoryMapping {
         "Burma": "MM", "Holy See": "VA", "West Bank and Gaza": "PS",
     ]
 
+    /// How a JHU row's country finds its entry (`key(forCountryNamed:)`).
+    public enum CountryKey: Hashable, Sendable {
+        /// A country `/historical` names otherwise: the entry of this ISO2 (`MM` for `Burma`).
+        case iso2(String)
+        /// Any other: the first entry whose folded name (`TextFolding.searchKey`) is this.
+        case name(String)
+    }
+
+    /// The key that finds the entry of JHU's country `name`: `renamedCountries`' ISO2, or the folded name.
+    public static func key(forCountryNamed name: String) -> CountryKey {
+        renamedCountries[name].map(CountryKey.iso2) ?? .name(TextFolding.searchKey(name))
+    }
+
     /// The series of each entry and of the world, and what matched nothing.
     public struct Result: Sendable, Equatable {
         /// Entry id → its series.
@@ -52,8 +65,10 @@ public enum HistoryMapping {
             byName[TextFolding.searchKey(country.country)] = byName[TextFolding.searchKey(country.country)] ?? id
         }
         func entry(forCountry name: String) -> String? {
-            if let iso2 = renamedCountries[name] { return byISO2[iso2] }
-            return byName[TextFolding.searchKey(name)]
+            switch key(forCountryNamed: name) {
+            case .iso2(let iso2): return byISO2[iso2]
+            case .name(let folded): return byName[folded]
+            }
         }
         var sums: [String: RowSum] = [:]
         var unmatched: [String] = []

@@ -24,9 +24,9 @@ enum Routes {
             // …in the language of the address, as far as the parser read it (`/ko/…`); the API's JSON at
             // its JSON-only addresses, whose clients read no page.
             unparsablePage: { error, targetStart in
-                ResponseFormat.isNegotiated(path: targetStart)
-                    ? errors.page(ErrorPages.httpError(for: error), language: Language.split(targetStart).language)
-                    : errors.json(ErrorPages.httpError(for: error))
+                let error = ErrorPages.httpError(for: error)
+                return ResponseFormat.isNegotiated(path: targetStart)
+                    ? errors.page(error, language: Language.split(targetStart).language) : errors.json(error)
             },
             translateError: { error in ErrorPages.httpError(for: error, newVisitors: newVisitors) })
         if site.configuration.maxFormAgeSeconds > 0 {

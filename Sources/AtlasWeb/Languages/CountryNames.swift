@@ -22,12 +22,12 @@ extension CountryCatalog {
     /// found as `HistoryMapping` finds a row's entry, or `name` itself when no entry has one (`Kosovo`).
     func nameInSentence(ofCountryNamed name: String, in language: Language) -> String {
         guard language == .ko else { return Country.nameInSentence(name) }
-        let entry: Entry?
-        if let iso2 = HistoryMapping.renamedCountries[name] {
-            entry = entries.first { $0.country.countryInfo.iso2?.uppercased() == iso2 }
-        } else {
-            let key = TextFolding.searchKey(name)
-            entry = entries.first { TextFolding.searchKey($0.country.country) == key }
+        let key = HistoryMapping.key(forCountryNamed: name)
+        let entry = entries.first { entry in
+            switch key {
+            case .iso2(let iso2): return entry.country.countryInfo.iso2?.uppercased() == iso2
+            case .name(let folded): return TextFolding.searchKey(entry.country.country) == folded
+            }
         }
         return entry?.koreanName ?? name
     }
